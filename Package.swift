@@ -1,0 +1,59 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "Scout",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    products: [
+        .executable(name: "scout", targets: ["scout"]),
+        .executable(name: "scout-bench", targets: ["ScoutBenchmarks"]),
+        .library(name: "HTTPServer", targets: ["HTTPServer"]),
+        .library(name: "ScoutModels", targets: ["ScoutModels"]),
+    ],
+    targets: [
+        // C libraries, each seen by exactly one Swift module.
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+
+        // Library modules, leaf first.
+        .target(name: "ScoutModels"),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+        .target(
+            name: "ScoutServer",
+            dependencies: ["HTTPServer", "ScoutModels"],
+            exclude: ["Assets"],
+            plugins: ["EmbedAssets"]
+        ),
+        .target(name: "ScoutCommands", dependencies: ["ScoutServer", "HTTPServer", "ScoutModels"]),
+        .executableTarget(name: "scout", dependencies: ["ScoutCommands"]),
+
+        // Build tooling: web assets become Swift source, so the binary carries its own page.
+        .executableTarget(name: "AssetEmbedder"),
+        .plugin(name: "EmbedAssets", capability: .buildTool(), dependencies: ["AssetEmbedder"]),
+
+        // Tests and benchmarks only.
+        .target(name: "ScoutTestSupport", dependencies: ["HTTPServer", "ScoutModels"]),
+        .executableTarget(
+            name: "ScoutBenchmarks",
+            dependencies: ["HTTPServer", "ScoutServer", "ScoutTestSupport", "ScoutModels"]
+        ),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "ScoutTestSupport"]),
+        .testTarget(name: "ScoutTestSupportTests", dependencies: ["ScoutTestSupport", "HTTPServer"]),
+        .testTarget(
+            name: "ScoutCommandsTests",
+            dependencies: ["ScoutCommands", "ScoutServer", "ScoutTestSupport", "HTTPServer"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+// One set of Swift settings for every target that compiles Swift.
+for target in package.targets where target.type != .system && target.type != .plugin {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+    ]
+}

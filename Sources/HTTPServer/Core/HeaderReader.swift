@@ -1,0 +1,52 @@
+import CMicroHTTPD
+import Foundation
+
+/// Reads request header fields and the peer address out of libmicrohttpd.
+enum HeaderReader {
+    private final class Collector {
+        var headers = HTTPHeaders()
+    }
+
+    static func headers(of connection: OpaquePointer) -> HTTPHeaders {
+        let collector = Collector()
+        // The collector outlives the call: MHD_get_connection_values iterates synchronously.
+        let context = Unmanaged.passUnretained(collector).toOpaque()
+        MHD_get_connection_values(connection, .HEADER_KIND, { context, _, key, value in
+            guard let context, let key else { return .YES }
+            let collector = Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue()
+            collector.headers.add(name: String(cString: key), value: value.map { String(cString: $0) } ?? "")
+            return .YES
+        }, context)
+        return collector.headers
+    }
+}
+
+extension SocketAddress {
+    /// The numeric host and port of an IPv4 or IPv6 socket address.
+    init?(_ address: UnsafePointer<sockaddr>?) {
+        guard let address else { return nil }
+        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
+        switch Int32(address.pointee.sa_family) {
+        case AF_INET:
+            let (host, port) = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { ipv4 in
+                var addr = ipv4.pointee.sin_addr
+                inet_ntop(AF_INET, &addr, &text, socklen_t(text.count))
+                return (Self.string(text), UInt16(bigEndian: ipv4.pointee.sin_port))
+            }
+            self.init(host: host, port: port)
+        case AF_INET6:
+            let (host, port) = address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { ipv6 in
+                var addr = ipv6.pointee.sin6_addr
+                inet_ntop(AF_INET6, &addr, &text, socklen_t(text.count))
+                return (Self.string(text), UInt16(bigEndian: ipv6.pointee.sin6_port))
+            }
+            self.init(host: host, port: port)
+        default:
+            return nil
+        }
+    }
+
+    private static func string(_ cString: [CChar]) -> String {
+        String(decoding: cString.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

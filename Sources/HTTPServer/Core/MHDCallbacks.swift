@@ -1,0 +1,42 @@
+import CMicroHTTPD
+import Foundation
+
+/// The C entry points handed to libmicrohttpd. Each recovers the ``ServerCore`` from its
+/// context pointer (retained by ``Server`` for the daemon's lifetime) and forwards.
+///
+/// They live outside `main.swift` on purpose: a closure written there would inherit
+/// `@MainActor` and trap when libmicrohttpd calls it from its own threads.
+enum MHDCallbacks {
+    static let uriArrived:
+        @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = {
+            context, uri, connection in
+            guard let context, let connection else { return nil }
+            return core(context).uriArrived(uri, connection: connection)
+        }
+
+    static let access: MHD_AccessHandlerCallback = {
+        context, connection, _, method, _, uploadData, uploadSize, contextSlot in
+        guard let context, let connection else { return .NO }
+        return core(context).access(
+            connection: connection, method: method, uploadData: uploadData, uploadSize: uploadSize,
+            contextSlot: contextSlot)
+    }
+
+    static let completed: MHD_RequestCompletedCallback = { context, _, contextSlot, termination in
+        guard let context else { return }
+        core(context).completed(contextSlot: contextSlot, termination: termination)
+    }
+
+    static let errorLog: MHD_LogCallback = { _, format, arguments in
+        guard let format, let arguments else { return }
+        var buffer = [CChar](repeating: 0, count: 512)
+        vsnprintf(&buffer, buffer.count, format, arguments)
+        let message = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        ServerLog.write("libmicrohttpd: \(message)")
+    }
+
+    private static func core(_ context: UnsafeMutableRawPointer) -> ServerCore {
+        Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
+    }
+}

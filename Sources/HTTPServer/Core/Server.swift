@@ -1,0 +1,153 @@
+import CMicroHTTPD
+import Foundation
+import Synchronization
+
+/// An HTTP/1.1 server on libmicrohttpd: an epoll thread pool, async handlers through
+/// suspend/resume, explicit limits, and a graceful shutdown.
+///
+/// Prefer the scoped form, which always shuts down:
+///
+/// ```swift
+/// try await Server.withRunning(ServerConfiguration(port: 0), responder: router) { server in
+///     print("listening on \(server.port)")
+/// }
+/// ```
+public final class Server: Sendable {
+    private enum State: Sendable {
+        case idle
+        case running(daemon: DaemonHandle, core: Unmanaged<ServerCore>, port: UInt16)
+        case stopped
+    }
+
+    /// `@unchecked Sendable`: libmicrohttpd's daemon functions used here are thread-safe, and
+    /// ``shutdown()`` makes sure only one caller stops it.
+    private struct DaemonHandle: @unchecked Sendable, Equatable {
+        let pointer: OpaquePointer
+    }
+
+    public let configuration: ServerConfiguration
+    private let core: ServerCore
+    private let state = Mutex(State.idle)
+
+    public init(configuration: ServerConfiguration, responder: some HTTPResponder) {
+        self.configuration = configuration
+        self.core = ServerCore(responder: responder, configuration: configuration)
+    }
+
+    deinit {
+        if case .running = state.withLock({ $0 }) {
+            ServerLog.write("a Server was released while running; call shutdown() first")
+        }
+    }
+
+    /// The bound port (the real one when the configuration asked for 0); 0 before ``start()``.
+    public var port: UInt16 {
+        state.withLock { state in
+            if case .running(_, _, let port) = state { return port }
+            return 0
+        }
+    }
+
+    /// Binds and starts serving.
+    public func start() throws(ServerError) {
+        var address = try BindAddress(host: configuration.host, port: configuration.port)
+        let retainedCore = Unmanaged.passRetained(core)
+        let daemon = address.withSockaddr { sockaddr in
+            var settings = scout_mhd_settings()
+            settings.bind_address = sockaddr
+            settings.thread_pool_size = UInt32(max(1, configuration.threadCount))
+            settings.connection_timeout_seconds = UInt32(max(1, configuration.limits.idleTimeoutSeconds))
+            settings.connection_limit = UInt32(configuration.limits.maxConnections)
+            settings.per_ip_connection_limit = UInt32(configuration.limits.maxConnectionsPerIP)
+            settings.connection_memory_limit = configuration.limits.connectionMemoryBytes
+            settings.listen_backlog = UInt32(configuration.limits.listenBacklog)
+            settings.access_handler = MHDCallbacks.access
+            settings.access_handler_context = retainedCore.toOpaque()
+            settings.completed = MHDCallbacks.completed
+            settings.completed_context = retainedCore.toOpaque()
+            settings.uri_logger = MHDCallbacks.uriArrived
+            settings.uri_logger_context = retainedCore.toOpaque()
+            settings.error_logger = MHDCallbacks.errorLog
+            return scout_mhd_start(&settings)
+        }
+        guard let daemon else {
+            let code = errno
+            retainedCore.release()
+            throw ServerError.cannotListen(host: configuration.host, port: configuration.port, errno: code)
+        }
+        let port = scout_mhd_bound_port(daemon)
+        state.withLock { $0 = .running(daemon: DaemonHandle(pointer: daemon), core: retainedCore, port: port) }
+    }
+
+    /// Stops accepting connections, lets in-flight requests finish for the grace period, cancels
+    /// the rest (they answer 503), resumes every suspended connection and stops the daemon.
+    /// Safe to call more than once.
+    public func shutdown() async {
+        guard case .running(let daemon, let retainedCore, _) = state.withLock({ $0 }) else { return }
+        let registry = core.registry
+        registry.startDraining()
+        let listener = MHD_quiesce_daemon(daemon.pointer)
+        if listener >= 0 { close(listener) }
+
+        let clock = ContinuousClock()
+        let graceEnds = clock.now + configuration.shutdownGracePeriod
+        while registry.counts.tasks > 0, clock.now < graceEnds {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        registry.cancelAll()
+        let cancelEnds = clock.now + .milliseconds(500)
+        while registry.counts.tasks > 0, clock.now < cancelEnds {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        // Handlers that ignore cancellation still get their connection answered and resumed.
+        registry.abandonAll()
+        let flushEnds = clock.now + .seconds(1)
+        while registry.counts.requests > 0, clock.now < flushEnds {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        let isOurs = state.withLock { state in
+            guard case .running(let current, _, _) = state, current == daemon else { return false }
+            state = .stopped
+            return true
+        }
+        guard isOurs else { return }
+        MHD_stop_daemon(daemon.pointer)
+        retainedCore.release()
+        configuration.accessLog?.flush()
+    }
+
+    /// Starts a server, runs `body`, and shuts the server down however `body` ends.
+    public static func withRunning<T>(
+        _ configuration: ServerConfiguration, responder: some HTTPResponder,
+        _ body: (Server) async throws -> T
+    ) async throws -> T {
+        let server = Server(configuration: configuration, responder: responder)
+        try server.start()
+        do {
+            let result = try await body(server)
+            await server.shutdown()
+            return result
+        } catch {
+            await server.shutdown()
+            throw error
+        }
+    }
+}
+
+/// Why a server could not start.
+public enum ServerError: Error, CustomStringConvertible, Equatable {
+    case invalidHost(String)
+    case cannotListen(host: String, port: UInt16, errno: Int32)
+
+    public var description: String {
+        switch self {
+        case .invalidHost(let host):
+            "\(host) is not a numeric IPv4 or IPv6 address. Use one such as 127.0.0.1 or ::1."
+        case .cannotListen(let host, let port, let code):
+            "Could not listen on \(SocketAddress(host: host, port: port)): \(String(cString: strerror(code))). "
+                + (code == EADDRINUSE
+                    ? "Another program uses that port; stop it or choose another with --listen."
+                    : "Check the address and your permissions.")
+        }
+    }
+}

@@ -1,0 +1,63 @@
+/// Where a ``Server`` listens and the limits it enforces; every limit is explicit, none is left
+/// at libmicrohttpd's default (which for several is "unlimited" or "never").
+///
+/// ```swift
+/// var configuration = ServerConfiguration(host: "127.0.0.1", port: 0)
+/// configuration.limits.maxBodyBytes = 64 * 1024
+/// ```
+public struct ServerConfiguration: Sendable {
+    /// A numeric IPv4 or IPv6 address; `127.0.0.1` unless you mean to be reachable.
+    public var host: String
+    /// 0 picks a free port; ``Server/port`` reports it.
+    public var port: UInt16
+    /// Threads polling sockets (epoll); replies that are immediate run on them.
+    public var threadCount: Int
+    public var limits: ServerLimits
+    /// Header fields added to every response that does not set them itself.
+    public var defaultHeaders: HTTPHeaders
+    /// Where one line per request goes; nil turns access logging off.
+    public var accessLog: AccessLog?
+    /// How long shutdown waits for in-flight requests before cancelling them.
+    public var shutdownGracePeriod: Duration
+
+    public init(
+        host: String = "127.0.0.1",
+        port: UInt16 = 8080,
+        threadCount: Int = 2,
+        limits: ServerLimits = ServerLimits(),
+        defaultHeaders: HTTPHeaders = SecurityHeaders.default,
+        accessLog: AccessLog? = .standardError,
+        shutdownGracePeriod: Duration = .seconds(5)
+    ) {
+        self.host = host
+        self.port = port
+        self.threadCount = threadCount
+        self.limits = limits
+        self.defaultHeaders = defaultHeaders
+        self.accessLog = accessLog
+        self.shutdownGracePeriod = shutdownGracePeriod
+    }
+}
+
+/// Resource limits that keep one client from starving the others.
+public struct ServerLimits: Sendable {
+    /// Seconds a connection may sit idle (between or within requests) before it is closed.
+    public var idleTimeoutSeconds: Int = 30
+    /// Open connections in total.
+    public var maxConnections: Int = 1024
+    /// Open connections from one IP address (8–16 stops a single-address slowloris).
+    public var maxConnectionsPerIP: Int = 16
+    /// Longest request target (path and query) in bytes; longer is 414.
+    public var maxRequestTargetBytes: Int = 8 * 1024
+    /// Most header fields in one request; more is 431.
+    public var maxHeaderCount: Int = 100
+    /// Per-connection memory for the request line and headers; beyond it libmicrohttpd answers
+    /// 414 or 431 on its own.
+    public var connectionMemoryBytes: Int = 32 * 1024
+    /// Largest request body; larger is 413.
+    public var maxBodyBytes: Int = 1024 * 1024
+    /// Pending connections the kernel queues before accept.
+    public var listenBacklog: Int = 511
+
+    public init() {}
+}

@@ -1,0 +1,201 @@
+import CMicroHTTPD
+import Foundation
+
+/// The part of the server libmicrohttpd calls back into: turns callbacks into ``Request``s,
+/// runs handlers, queues ``Response``s and logs them.
+///
+/// `@unchecked Sendable`: every stored property is immutable or itself Sendable.
+final class ServerCore: @unchecked Sendable {
+    let responder: any HTTPResponder
+    let configuration: ServerConfiguration
+    let registry = InflightRegistry()
+
+    init(responder: any HTTPResponder, configuration: ServerConfiguration) {
+        self.responder = responder
+        self.configuration = configuration
+    }
+
+    // MARK: Callbacks
+
+    /// The raw URI arrives before libmicrohttpd decodes it; the context made here is what every
+    /// later callback for this request receives.
+    func uriArrived(_ uri: UnsafePointer<CChar>?, connection: OpaquePointer) -> UnsafeMutableRawPointer {
+        registry.requestOpened()
+        let context = RequestContext(
+            rawTarget: uri.map { String(cString: $0) } ?? "",
+            connection: connection,
+            remoteAddress: SocketAddress(scout_mhd_client_address(connection)))
+        return Unmanaged.passRetained(context).toOpaque()
+    }
+
+    func access(
+        connection: OpaquePointer, method: UnsafePointer<CChar>?,
+        uploadData: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>?,
+        contextSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+    ) -> MHD_Result {
+        guard let pointer = contextSlot?.pointee else { return .NO }
+        let context = Unmanaged<RequestContext>.fromOpaque(pointer).takeUnretainedValue()
+        switch context.phase {
+        case .headers:
+            context.method = method.map { String(cString: $0) } ?? ""
+            if let refusal = checkHead(of: context) {
+                return queue(refusal.response, context: context)
+            }
+            context.phase = .body
+            return .YES
+        case .body:
+            if let uploadSize, uploadSize.pointee > 0 {
+                receiveBody(uploadData, count: uploadSize.pointee, context: context)
+                uploadSize.pointee = 0
+                return .YES
+            }
+            if context.bodyOverflowed {
+                return queue(HTTPError.payloadTooLarge(limit: configuration.limits.maxBodyBytes).response, context: context)
+            }
+            return dispatch(context)
+        case .awaitingHandler:
+            guard let response = context.takeResponse() else { return .YES }
+            return queue(response, context: context)
+        case .responded:
+            return .YES
+        }
+    }
+
+    func completed(contextSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, termination: MHD_RequestTerminationCode) {
+        guard let pointer = contextSlot?.pointee else { return }
+        contextSlot?.pointee = nil
+        let context = Unmanaged<RequestContext>.fromOpaque(pointer).takeRetainedValue()
+        registry.requestClosed()
+        guard context.phase != .headers || context.status != 0 else { return }
+        let note = termination == .REQUEST_TERMINATED_COMPLETED_OK ? context.note : (context.note ?? termination.logNote)
+        configuration.accessLog?.record(
+            method: context.method, target: context.rawTarget, status: context.status,
+            bytes: context.bytesSent, duration: .now - context.startedAt,
+            remote: context.remoteAddress, note: note)
+    }
+
+    // MARK: Steps
+
+    /// Limits and target checks that can refuse a request before its body is read.
+    private func checkHead(of context: RequestContext) -> HTTPError? {
+        let limits = configuration.limits
+        if registry.isDraining { return .shuttingDown }
+        if context.rawTarget.utf8.count > limits.maxRequestTargetBytes { return .uriTooLong }
+        context.headers = HeaderReader.headers(of: context.connection)
+        if context.headers.count > limits.maxHeaderCount { return .headersTooLarge }
+        do {
+            context.target = try RequestTarget(raw: context.rawTarget)
+        } catch {
+            return .badRequestTarget(error)
+        }
+        if let length = context.headers["Content-Length"].flatMap(Int.init), length > limits.maxBodyBytes {
+            return .payloadTooLarge(limit: limits.maxBodyBytes)
+        }
+        return nil
+    }
+
+    private func receiveBody(_ data: UnsafePointer<CChar>?, count: Int, context: RequestContext) {
+        guard !context.bodyOverflowed, let data else { return }
+        guard context.body.count + count <= configuration.limits.maxBodyBytes else {
+            context.bodyOverflowed = true
+            context.body = []
+            return
+        }
+        data.withMemoryRebound(to: UInt8.self, capacity: count) { bytes in
+            context.body.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
+        }
+    }
+
+    private func dispatch(_ context: RequestContext) -> MHD_Result {
+        guard let target = context.target else { return .NO }
+        var request = Request(
+            method: HTTPMethod(rawValue: context.method), target: target, rawTarget: context.rawTarget,
+            headers: context.headers, body: context.body, remoteAddress: context.remoteAddress)
+        context.body = []
+        switch responder.handler(for: &request) {
+        case .immediate(let handler):
+            return queue(response(from: { try handler(request) }), context: context)
+        case .either(let immediate, let deferred):
+            do {
+                if let response = try immediate(request) { return queue(response, context: context) }
+            } catch {
+                return queue(errorResponse(error), context: context)
+            }
+            return suspend(context, request: request, handler: deferred)
+        case .deferred(let handler):
+            return suspend(context, request: request, handler: handler)
+        }
+    }
+
+    private func suspend(
+        _ context: RequestContext, request: Request,
+        handler: @escaping @Sendable (Request) async throws -> Response
+    ) -> MHD_Result {
+        context.phase = .awaitingHandler
+        MHD_suspend_connection(context.connection)
+        registry.run(context) { [self] in
+            let response: Response
+            do {
+                response = try await handler(request)
+            } catch {
+                response = errorResponse(error)
+            }
+            context.complete(with: response)
+        }
+        return .YES
+    }
+
+    private func response(from body: () throws -> Response) -> Response {
+        do { return try body() } catch { return errorResponse(error) }
+    }
+
+    /// The reply for a thrown error: its own for ``HTTPResponseError``, otherwise a 500 that
+    /// says nothing internal while the log keeps the error's safe description.
+    func errorResponse(_ error: any Error) -> Response {
+        if let error = error as? any HTTPResponseError { return error.response }
+        if error is CancellationError { return HTTPError.shuttingDown.response }
+        ServerLog.write("handler failed: \(String(describing: error))")
+        return HTTPError.internalError.response
+    }
+
+    private func queue(_ response: Response, context: RequestContext) -> MHD_Result {
+        context.phase = .responded
+        context.status = response.status
+        var headers = response.headers
+        headers.addMissing(from: configuration.defaultHeaders)
+        if registry.isDraining { headers["Connection"] = "close" }
+
+        let mhdResponse: OpaquePointer?
+        switch response.body {
+        case .bytes(let bytes):
+            context.bytesSent = bytes.count
+            mhdResponse = bytes.withUnsafeBytes { raw in
+                MHD_create_response_from_buffer(
+                    raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress), .RESPMEM_MUST_COPY)
+            }
+        case .stream(let stream):
+            mhdResponse = StreamingBody(stream: stream, registry: registry, context: context).makeMHDResponse()
+        }
+        guard let mhdResponse else { return .NO }
+        defer { MHD_destroy_response(mhdResponse) }
+        for field in headers where !field.name.caseInsensitiveEquals("Content-Length") {
+            // libmicrohttpd refuses values with CR or LF, which keeps header injection out.
+            _ = MHD_add_response_header(mhdResponse, field.name, field.value)
+        }
+        return MHD_queue_response(context.connection, UInt32(response.status), mhdResponse)
+    }
+}
+
+extension MHD_RequestTerminationCode {
+    var logNote: String {
+        switch self {
+        case .REQUEST_TERMINATED_COMPLETED_OK: "ok"
+        case .REQUEST_TERMINATED_WITH_ERROR: "terminated-with-error"
+        case .REQUEST_TERMINATED_TIMEOUT_REACHED: "timed-out"
+        case .REQUEST_TERMINATED_DAEMON_SHUTDOWN: "server-shutdown"
+        case .REQUEST_TERMINATED_READ_ERROR: "client-read-error"
+        case .REQUEST_TERMINATED_CLIENT_ABORT: "client-aborted"
+        default: "terminated"
+        }
+    }
+}

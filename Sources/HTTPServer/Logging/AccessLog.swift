@@ -1,0 +1,95 @@
+import Foundation
+import Synchronization
+
+/// One line per request — method, path with secret query values redacted, status, bytes,
+/// duration — buffered and written in batches so logging does not cost a syscall per request.
+///
+/// ```
+/// GET /api/v1/search?q=cats&api_key=REDACTED 200 1832B 3.1ms 127.0.0.1
+/// ```
+public final class AccessLog: Sendable {
+    /// Query parameter names whose values never reach a log.
+    public static let defaultSecretNames: Set<String> = [
+        "api_key", "apikey", "key", "token", "access_token", "auth", "password", "secret", "sig",
+        "signature", "session",
+    ]
+
+    private let fileDescriptor: Int32
+    private let secretNames: Set<String>
+    private let buffer = Mutex<[UInt8]>([])
+    private let flushThreshold = 16 * 1024
+    // Only created, resumed and cancelled; Dispatch sources are thread-safe for that.
+    nonisolated(unsafe) private let timer: any DispatchSourceTimer
+
+    /// Writes to standard error.
+    public static var standardError: AccessLog { AccessLog(fileDescriptor: 2) }
+
+    /// Writes to `fileDescriptor`, which must stay open as long as the log lives.
+    public init(fileDescriptor: Int32, secretNames: Set<String> = defaultSecretNames) {
+        self.fileDescriptor = fileDescriptor
+        self.secretNames = secretNames
+        timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
+        timer.schedule(deadline: .now() + .milliseconds(200), repeating: .milliseconds(200))
+        timer.setEventHandler { [weak self] in self?.flush() }
+        timer.resume()
+    }
+
+    deinit {
+        timer.cancel()
+        flush()
+    }
+
+    /// Records one finished request.
+    public func record(
+        method: String, target: String, status: Int, bytes: Int, duration: Duration,
+        remote: SocketAddress?, note: String? = nil
+    ) {
+        let milliseconds = Double(duration.components.attoseconds) / 1e15
+            + Double(duration.components.seconds) * 1000
+        var line = "\(method) \(redact(target)) \(status) \(bytes)B "
+        line += String(format: "%.1fms", milliseconds)
+        if let remote { line += " \(remote.host)" }
+        if let note { line += " \(note)" }
+        line += "\n"
+        let shouldFlush = buffer.withLock { pending in
+            pending.append(contentsOf: line.utf8)
+            return pending.count >= flushThreshold
+        }
+        if shouldFlush { flush() }
+    }
+
+    /// Writes everything recorded so far.
+    public func flush() {
+        let pending = buffer.withLock { pending in
+            defer { pending.removeAll(keepingCapacity: true) }
+            return pending
+        }
+        pending.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = write(fileDescriptor, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0, errno == EINTR { continue }
+                if written <= 0 { return }
+                offset += written
+            }
+        }
+    }
+
+    /// The target with the values of secret-named query parameters replaced by `REDACTED`, and
+    /// control characters escaped so a crafted URL cannot forge log lines.
+    func redact(_ target: String) -> String {
+        let escaped = String(
+            target.unicodeScalars.flatMap { scalar -> [Character] in
+                scalar.value < 0x20 || scalar.value == 0x7F
+                    ? Array(String(format: "\\x%02X", scalar.value)) : [Character(scalar)]
+            })
+        guard let questionMark = escaped.firstIndex(of: "?") else { return escaped }
+        let pairs = escaped[escaped.index(after: questionMark)...].split(separator: "&", omittingEmptySubsequences: false)
+        let redacted = pairs.map { pair -> String in
+            guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
+            let name = String(pair[..<equals]).removingPercentEncoding?.lowercased() ?? ""
+            return secretNames.contains(name) ? "\(pair[..<equals])=REDACTED" : String(pair)
+        }
+        return escaped[..<questionMark] + "?" + redacted.joined(separator: "&")
+    }
+}

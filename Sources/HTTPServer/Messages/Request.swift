@@ -1,0 +1,68 @@
+/// An HTTP request as a handler sees it: canonical path, decoded query, headers and body.
+///
+/// ```swift
+/// router.add(.get, "/hello/:name") { request in
+///     .text("Hello, \(request.pathParameters["name"] ?? "stranger")")
+/// }
+/// ```
+public struct Request: Sendable {
+    public let method: HTTPMethod
+    /// The decoded, canonical path (see ``RequestTarget``): always starts with `/`.
+    public let path: String
+    /// The request target exactly as received (`/path?query`).
+    public let rawTarget: String
+    public let query: QueryParameters
+    public let headers: HTTPHeaders
+    /// The body, at most the server's configured cap.
+    public let body: [UInt8]
+    /// The peer's address, when the socket reports one.
+    public let remoteAddress: SocketAddress?
+    /// Values of `:name` segments in the matched route pattern.
+    public internal(set) var pathParameters: [String: String]
+
+    public init(
+        method: HTTPMethod,
+        rawTarget: String,
+        headers: HTTPHeaders = [:],
+        body: [UInt8] = [],
+        remoteAddress: SocketAddress? = nil
+    ) throws(HTTPError) {
+        let target: RequestTarget
+        do {
+            target = try RequestTarget(raw: rawTarget)
+        } catch {
+            throw HTTPError.badRequestTarget(error)
+        }
+        self.init(
+            method: method, target: target, rawTarget: rawTarget, headers: headers, body: body,
+            remoteAddress: remoteAddress)
+    }
+
+    init(
+        method: HTTPMethod, target: RequestTarget, rawTarget: String, headers: HTTPHeaders,
+        body: [UInt8], remoteAddress: SocketAddress?
+    ) {
+        self.method = method
+        self.path = target.path
+        self.rawTarget = rawTarget
+        self.query = QueryParameters(raw: target.rawQuery)
+        self.headers = headers
+        self.body = body
+        self.remoteAddress = remoteAddress
+        self.pathParameters = [:]
+    }
+}
+
+/// An IPv4 or IPv6 peer address in text form.
+public struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
+    /// Numeric host, such as `127.0.0.1` or `::1`.
+    public let host: String
+    public let port: UInt16
+
+    public init(host: String, port: UInt16) {
+        self.host = host
+        self.port = port
+    }
+
+    public var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+}

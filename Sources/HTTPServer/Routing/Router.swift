@@ -1,0 +1,118 @@
+/// Maps method + path patterns to handlers; answers 404, and 405 with `Allow`.
+///
+/// Patterns are literal segments, `:name` parameters and a final `*name` catch-all.
+///
+/// ```swift
+/// var router = Router()
+/// router.add(.get, "/healthz", immediate: { _ in .text("ok") })
+/// router.add(.get, "/api/v1/books/:id") { request in
+///     try await books.reply(for: request.pathParameters["id"]!)
+/// }
+/// ```
+public struct Router: HTTPResponder {
+    private var exact: [String: [HTTPMethod: Handler]] = [:]
+    private var patterned: [(pattern: RoutePattern, handlers: [HTTPMethod: Handler])] = []
+
+    public init() {}
+
+    /// Adds a handler; a later one for the same method and pattern replaces the earlier.
+    public mutating func add(_ method: HTTPMethod, _ pattern: String, handler: Handler) {
+        let parsed = RoutePattern(pattern)
+        if parsed.isLiteral {
+            exact[parsed.literalPath, default: [:]][method] = handler
+        } else if let index = patterned.firstIndex(where: { $0.pattern == parsed }) {
+            patterned[index].handlers[method] = handler
+        } else {
+            patterned.append((parsed, [method: handler]))
+        }
+    }
+
+    /// Adds an async handler.
+    public mutating func add(
+        _ method: HTTPMethod, _ pattern: String,
+        _ handler: @escaping @Sendable (Request) async throws -> Response
+    ) {
+        add(method, pattern, handler: .deferred(handler))
+    }
+
+    /// Adds a handler that answers synchronously on the server thread.
+    public mutating func add(
+        _ method: HTTPMethod, _ pattern: String,
+        immediate handler: @escaping @Sendable (Request) throws -> Response
+    ) {
+        add(method, pattern, handler: .immediate(handler))
+    }
+
+    public func handler(for request: inout Request) -> Handler {
+        let candidates: [HTTPMethod: Handler]
+        if let handlers = exact[request.path] {
+            candidates = handlers
+        } else if let (handlers, parameters) = matchPattern(request.path) {
+            candidates = handlers
+            request.pathParameters = parameters
+        } else {
+            return .immediate { _ in throw HTTPError.notFound }
+        }
+        if let handler = candidates[request.method] ?? (request.method == .head ? candidates[.get] : nil) {
+            return handler
+        }
+        var allowed = Array(candidates.keys)
+        if allowed.contains(.get), !allowed.contains(.head) { allowed.append(.head) }
+        let sorted = allowed.sorted { $0.rawValue < $1.rawValue }
+        return .immediate { _ in throw HTTPError.methodNotAllowed(allowed: sorted) }
+    }
+
+    private func matchPattern(_ path: String) -> ([HTTPMethod: Handler], [String: String])? {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: true)
+        for route in patterned {
+            if let parameters = route.pattern.match(segments) { return (route.handlers, parameters) }
+        }
+        return nil
+    }
+}
+
+/// A parsed route pattern such as `/api/v1/books/:id/related` or `/static/*path`.
+struct RoutePattern: Equatable {
+    enum Segment: Equatable {
+        case literal(String)
+        case parameter(String)
+        case catchAll(String)
+    }
+
+    let segments: [Segment]
+
+    init(_ pattern: String) {
+        segments = pattern.split(separator: "/", omittingEmptySubsequences: true).map { part in
+            if part.hasPrefix(":") { return .parameter(String(part.dropFirst())) }
+            if part.hasPrefix("*") { return .catchAll(String(part.dropFirst())) }
+            return .literal(String(part))
+        }
+    }
+
+    var isLiteral: Bool {
+        segments.allSatisfy { if case .literal = $0 { true } else { false } }
+    }
+
+    var literalPath: String {
+        "/" + segments.compactMap { if case .literal(let s) = $0 { s } else { nil } }.joined(separator: "/")
+    }
+
+    /// The parameters when `path` matches, else nil.
+    func match(_ path: [Substring]) -> [String: String]? {
+        var parameters: [String: String] = [:]
+        for (index, segment) in segments.enumerated() {
+            switch segment {
+            case .catchAll(let name):
+                guard index < path.count else { return nil }
+                parameters[name] = path[index...].joined(separator: "/")
+                return parameters
+            case .literal(let literal):
+                guard index < path.count, path[index] == literal else { return nil }
+            case .parameter(let name):
+                guard index < path.count else { return nil }
+                parameters[name] = String(path[index])
+            }
+        }
+        return path.count == segments.count ? parameters : nil
+    }
+}
