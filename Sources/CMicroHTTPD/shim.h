@@ -60,6 +60,8 @@ static inline struct MHD_Daemon *scout_mhd_start(const struct scout_mhd_settings
     }
     return MHD_start_daemon(
         flags, 0, NULL, NULL, s->access_handler, s->access_handler_context,
+        // The logger must come first, or messages about earlier options bypass it.
+        MHD_OPTION_EXTERNAL_LOGGER, s->error_logger, s->error_logger_context,
         MHD_OPTION_SOCK_ADDR, s->bind_address,
         MHD_OPTION_THREAD_POOL_SIZE, s->thread_pool_size,
         MHD_OPTION_CONNECTION_TIMEOUT, s->connection_timeout_seconds,
@@ -70,7 +72,6 @@ static inline struct MHD_Daemon *scout_mhd_start(const struct scout_mhd_settings
         MHD_OPTION_LISTENING_ADDRESS_REUSE, (unsigned int) 1,
         MHD_OPTION_NOTIFY_COMPLETED, s->completed, s->completed_context,
         MHD_OPTION_URI_LOG_CALLBACK, s->uri_logger, s->uri_logger_context,
-        MHD_OPTION_EXTERNAL_LOGGER, s->error_logger, s->error_logger_context,
         MHD_OPTION_END);
 }
 

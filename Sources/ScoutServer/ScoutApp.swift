@@ -16,9 +16,11 @@ public struct ScoutApp: Sendable {
     public init() {
         var router = Router()
         router.add(.get, "/healthz", immediate: { _ in try .json(Health()) })
-        router.add(.get, "/", immediate: { request in
-            Self.assets.response(forPath: "index.html", request: request)
-        })
+        router.add(
+            .get, "/",
+            immediate: { request in
+                Self.assets.response(forPath: "index.html", request: request)
+            })
         router.mount(Self.assets, at: "/static")
         self.router = router
     }

@@ -86,8 +86,10 @@ public struct StaticAssets: Sendable {
 extension Router {
     /// Serves `assets` under `prefix` (`/static/app.js` → `app.js`), GET and HEAD only.
     public mutating func mount(_ assets: StaticAssets, at prefix: String) {
-        add(.get, prefix + "/*path", immediate: { request in
-            assets.response(forPath: request.pathParameters["path"] ?? "", request: request)
-        })
+        add(
+            .get, prefix + "/*path",
+            immediate: { request in
+                assets.response(forPath: request.pathParameters["path"] ?? "", request: request)
+            })
     }
 }

@@ -11,12 +11,14 @@ enum HeaderReader {
         let collector = Collector()
         // The collector outlives the call: MHD_get_connection_values iterates synchronously.
         let context = Unmanaged.passUnretained(collector).toOpaque()
-        MHD_get_connection_values(connection, .HEADER_KIND, { context, _, key, value in
-            guard let context, let key else { return .YES }
-            let collector = Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue()
-            collector.headers.add(name: String(cString: key), value: value.map { String(cString: $0) } ?? "")
-            return .YES
-        }, context)
+        MHD_get_connection_values(
+            connection, .HEADER_KIND,
+            { context, _, key, value in
+                guard let context, let key else { return .YES }
+                let collector = Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue()
+                collector.headers.add(name: String(cString: key), value: value.map { String(cString: $0) } ?? "")
+                return .YES
+            }, context)
         return collector.headers
     }
 }

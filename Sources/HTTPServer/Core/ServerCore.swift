@@ -50,7 +50,8 @@ final class ServerCore: @unchecked Sendable {
                 return .YES
             }
             if context.bodyOverflowed {
-                return queue(HTTPError.payloadTooLarge(limit: configuration.limits.maxBodyBytes).response, context: context)
+                return queue(
+                    HTTPError.payloadTooLarge(limit: configuration.limits.maxBodyBytes).response, context: context)
             }
             return dispatch(context)
         case .awaitingHandler:
@@ -61,13 +62,16 @@ final class ServerCore: @unchecked Sendable {
         }
     }
 
-    func completed(contextSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, termination: MHD_RequestTerminationCode) {
+    func completed(
+        contextSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, termination: MHD_RequestTerminationCode
+    ) {
         guard let pointer = contextSlot?.pointee else { return }
         contextSlot?.pointee = nil
         let context = Unmanaged<RequestContext>.fromOpaque(pointer).takeRetainedValue()
         registry.requestClosed()
         guard context.phase != .headers || context.status != 0 else { return }
-        let note = termination == .REQUEST_TERMINATED_COMPLETED_OK ? context.note : (context.note ?? termination.logNote)
+        let note =
+            termination == .REQUEST_TERMINATED_COMPLETED_OK ? context.note : (context.note ?? termination.logNote)
         configuration.accessLog?.record(
             method: context.method, target: context.rawTarget, status: context.status,
             bytes: context.bytesSent, duration: .now - context.startedAt,

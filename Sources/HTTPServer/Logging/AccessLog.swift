@@ -44,7 +44,8 @@ public final class AccessLog: Sendable {
         method: String, target: String, status: Int, bytes: Int, duration: Duration,
         remote: SocketAddress?, note: String? = nil
     ) {
-        let milliseconds = Double(duration.components.attoseconds) / 1e15
+        let milliseconds =
+            Double(duration.components.attoseconds) / 1e15
             + Double(duration.components.seconds) * 1000
         var line = "\(method) \(redact(target)) \(status) \(bytes)B "
         line += String(format: "%.1fms", milliseconds)
@@ -84,7 +85,8 @@ public final class AccessLog: Sendable {
                     ? Array(String(format: "\\x%02X", scalar.value)) : [Character(scalar)]
             })
         guard let questionMark = escaped.firstIndex(of: "?") else { return escaped }
-        let pairs = escaped[escaped.index(after: questionMark)...].split(separator: "&", omittingEmptySubsequences: false)
+        let pairs = escaped[escaped.index(after: questionMark)...].split(
+            separator: "&", omittingEmptySubsequences: false)
         let redacted = pairs.map { pair -> String in
             guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
             let name = String(pair[..<equals]).removingPercentEncoding?.lowercased() ?? ""

@@ -1,0 +1,46 @@
+# Scout — the two set-up commands are `make run` and `make test`; both install what they need.
+SWIFT ?= swift
+LISTEN ?= 127.0.0.1:8080
+
+# Debian packages: to build, to test, to benchmark.
+BUILD_PACKAGES := pkg-config libmicrohttpd-dev
+TEST_PACKAGES := $(BUILD_PACKAGES) curl
+BENCH_PACKAGES := $(BUILD_PACKAGES) wrk nginx-light
+
+.PHONY: run build test lint format bench soak clean deps-build deps-test deps-bench
+
+run: deps-build
+	$(SWIFT) build -c release --product scout
+	.build/release/scout serve --listen $(LISTEN)
+
+build: deps-build
+	$(SWIFT) build
+
+test: deps-test
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --disable-xctest
+
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests Plugins
+
+format:
+	$(SWIFT) format format --in-place --recursive --parallel Package.swift Sources Tests Plugins
+
+bench: deps-bench
+	$(SWIFT) build -c release
+	scripts/bench.sh
+
+soak: deps-test
+	@echo "No soak tests yet: they arrive with the gateway and the importers." >&2
+
+clean:
+	rm -rf .build .build-*
+
+deps-build:
+	@scripts/install-deps.sh $(BUILD_PACKAGES)
+
+deps-test:
+	@scripts/install-deps.sh $(TEST_PACKAGES)
+
+deps-bench:
+	@scripts/install-deps.sh $(BENCH_PACKAGES)

@@ -1,0 +1,63 @@
+import Foundation
+import HTTPServer
+import ScoutServer
+
+/// `scout serve`: runs the web app and API until interrupted.
+struct ServeCommand: ScoutCommand {
+    static let name = "serve"
+    static let summary = "Serve the web app and JSON API."
+    static let help = """
+        Usage: scout serve [--listen host:port] [--threads n] [--quiet]
+
+        Serves Scout's web page and API until Ctrl-C (SIGINT) or SIGTERM, then finishes the
+        requests in flight and stops.
+
+        Options:
+          --listen host:port  Address to listen on (env SCOUT_LISTEN; default 127.0.0.1:8080).
+                              Port 0 picks a free port. Use [::1]:8080 for IPv6.
+          --threads n         Threads serving connections (default: the number of cores).
+          --quiet             Do not write the access log (one line per request on stderr).
+
+        Endpoints:
+          /          the web page
+          /healthz   {"status":"ok","version":"…"} while the server is healthy
+        """
+
+    let listen: ListenAddress
+    let threads: Int
+    let isQuiet: Bool
+
+    init(arguments: [String], environment: [String: String]) throws(UsageError) {
+        var scanner = ArgumentScanner(arguments)
+        listen = try ListenAddress(
+            try scanner.value(for: "--listen") ?? environment["SCOUT_LISTEN"] ?? "127.0.0.1:8080")
+        if let text = try scanner.value(for: "--threads") {
+            guard let count = Int(text), (1...256).contains(count) else {
+                throw UsageError("--threads takes a whole number from 1 to 256, not '\(text)'")
+            }
+            threads = count
+        } else {
+            threads = max(2, ProcessInfo.processInfo.activeProcessorCount)
+        }
+        isQuiet = scanner.flag("--quiet")
+        try scanner.finish()
+    }
+
+    func run() async -> Int32 {
+        let configuration = ServerConfiguration(
+            host: listen.host, port: listen.port, threadCount: threads,
+            accessLog: isQuiet ? nil : .standardError)
+        let server = Server(configuration: configuration, responder: ScoutApp().router)
+        do {
+            try server.start()
+        } catch {
+            Console.error("scout: \(error.description)")
+            return ExitCode.failure
+        }
+        let address = ListenAddress(host: listen.host, port: server.port)
+        Console.out("Scout is serving on http://\(address)/ — press Ctrl-C to stop.")
+        let signal = await server.serveUntilSignalled()
+        Console.error("scout: stopped on signal \(signal) after finishing requests in flight.")
+        return ExitCode.success
+    }
+}

@@ -1,0 +1,74 @@
+import Dispatch
+import HTTPServer
+
+/// An HTTP/1.1 client over a plain socket, for tests that need what URLSession hides:
+/// keep-alive on one connection, exact bytes on the wire, a chosen source address, or a
+/// client that misbehaves on purpose.
+///
+/// Socket calls block, so they run on the connection's own dispatch queue: blocking the
+/// cooperative pool (two threads on a two-core machine) would starve the server under test.
+///
+/// ```swift
+/// let connection = try RawHTTPConnection(port: server.port)
+/// let response = try await connection.get("/healthz")
+/// #expect(response.status == 200)
+/// ```
+public final class RawHTTPConnection: @unchecked Sendable {
+    // `@unchecked Sendable`: `socket` is touched only on `queue`.
+    private let socket: BlockingHTTPConnection
+    private let queue = DispatchQueue(label: "scout.test.raw-http")
+
+    /// Connects to `host:port` (IPv4), optionally from `sourceAddress` (such as `127.0.0.2`);
+    /// each read or write gives up after `timeout`.
+    public init(
+        host: String = "127.0.0.1", port: UInt16, sourceAddress: String? = nil,
+        timeout: Duration = .seconds(5)
+    ) throws(RawHTTPError) {
+        socket = try BlockingHTTPConnection(host: host, port: port, sourceAddress: sourceAddress, timeout: timeout)
+    }
+
+    /// Sends bytes exactly as given.
+    public func send(_ bytes: [UInt8]) async throws(RawHTTPError) {
+        try await perform { (socket) throws(RawHTTPError) in try socket.send(bytes) }
+    }
+
+    /// Sends text as UTF-8, exactly as given (write `\r\n` yourself).
+    public func send(_ text: String) async throws(RawHTTPError) {
+        try await perform { (socket) throws(RawHTTPError) in try socket.send(text) }
+    }
+
+    /// Sends `method target` with `Host` and any extra header fields, and reads the reply.
+    public func get(
+        _ target: String, headers: [String: String] = [:], method: String = "GET"
+    ) async throws(RawHTTPError) -> RawHTTPResponse {
+        try await perform { (socket) throws(RawHTTPError) in try socket.get(target, headers: headers, method: method) }
+    }
+
+    /// Reads one response: status line, headers, and a body framed by `Content-Length`,
+    /// chunked encoding, or the connection closing.
+    public func readResponse(forHead isHead: Bool = false) async throws(RawHTTPError) -> RawHTTPResponse {
+        try await perform { (socket) throws(RawHTTPError) in try socket.readResponse(forHead: isHead) }
+    }
+
+    /// True when the server has closed the connection.
+    public func isClosedByPeer() async -> Bool {
+        await withCheckedContinuation { continuation in
+            queue.async { continuation.resume(returning: self.socket.isClosedByPeer()) }
+        }
+    }
+
+    private func perform<T: Sendable>(
+        _ work: @escaping @Sendable (BlockingHTTPConnection) throws(RawHTTPError) -> T
+    ) async throws(RawHTTPError) -> T {
+        let result: Result<T, RawHTTPError> = await withCheckedContinuation { continuation in
+            queue.async {
+                do throws(RawHTTPError) {
+                    continuation.resume(returning: .success(try work(self.socket)))
+                } catch {
+                    continuation.resume(returning: .failure(error))
+                }
+            }
+        }
+        return try result.get()
+    }
+}

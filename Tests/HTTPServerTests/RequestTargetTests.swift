@@ -1,0 +1,76 @@
+import Testing
+
+@testable import HTTPServer
+
+@Suite("Request target canonicalization")
+struct RequestTargetTests {
+    @Test(
+        "canonical paths",
+        arguments: [
+            ("/", "/"),
+            ("/a/b", "/a/b"),
+            ("/a//b/", "/a/b"),
+            ("/a/./b", "/a/b"),
+            ("/caf%C3%A9", "/café"),
+            ("/a%20b?x=1", "/a b"),
+            ("/static/app.js?v=2", "/static/app.js"),
+        ])
+    func canonical(raw: String, path: String) throws {
+        #expect(try RequestTarget(raw: raw).path == path)
+    }
+
+    /// SECURITY.md T13: every one of these is refused before routing.
+    @Test(
+        "traversal and malformed targets are rejected",
+        arguments: [
+            "/../etc/passwd", "/static/../../etc/passwd", "/%2e%2e/etc/passwd", "/%2E%2E/%2e%2e/x",
+            "/static/..%2f..%2fetc/passwd", "/static/%2e%2e%2fsecret", "/..", "/static/..",
+            "/a/%2e%2e", "/a\\..\\b", "/%5c..%5cwindows", "/static%5c..%5capp.js", "/x%00.js",
+            "/index.html%00.png", "/%0d%0aSet-Cookie:x", "/a%zzb", "/a%2", "/%ff%fe",
+            "http://evil.example/", "*", "relative/path",
+        ])
+    func rejected(raw: String) {
+        #expect(throws: RequestTarget.Rejection.self) { try RequestTarget(raw: raw) }
+    }
+
+    @Test("query is kept raw")
+    func rawQuery() throws {
+        #expect(try RequestTarget(raw: "/s?q=a%2Bb+c&x").rawQuery == "q=a%2Bb+c&x")
+        #expect(try RequestTarget(raw: "/s").rawQuery == "")
+    }
+}
+
+@Suite("Query parameters")
+struct QueryParametersTests {
+    @Test("plus is a space, %2B is a plus, raw bytes are kept")
+    func plusAndEncodedPlus() {
+        let query = QueryParameters(raw: "q=a%2Bb+c&lang=en&q=second&flag&%E6%9D%B1=%E4%BA%AC")
+        #expect(query["q"] == "a+b c")
+        #expect(query.values(for: "q") == ["a+b c", "second"])
+        #expect(query.items[0].rawValue == "a%2Bb+c")
+        #expect(query["flag"] == "")
+        #expect(query["東"] == "京")
+        #expect(query["missing"] == nil)
+        #expect(query.raw == "q=a%2Bb+c&lang=en&q=second&flag&%E6%9D%B1=%E4%BA%AC")
+    }
+
+    @Test("malformed escapes are kept literally")
+    func malformedEscape() {
+        #expect(QueryParameters(raw: "q=100%")["q"] == "100%")
+        #expect(QueryParameters(raw: "q=%zz")["q"] == "%zz")
+    }
+}
+
+@Suite("Headers")
+struct HTTPHeadersTests {
+    @Test("lookup ignores ASCII case, setting replaces")
+    func caseInsensitive() {
+        var headers: HTTPHeaders = ["Content-Type": "text/plain", "X-A": "1"]
+        headers.add(name: "x-a", value: "2")
+        #expect(headers["content-type"] == "text/plain")
+        #expect(headers.values(for: "X-A") == ["1", "2"])
+        headers["X-A"] = "3"
+        #expect(headers.values(for: "x-a") == ["3"])
+        #expect(!"ab".caseInsensitiveEquals("a["))
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import HTTPServer
+import ScoutTestSupport
+import Testing
+
+/// Static assets, the access log and streamed bodies.
+@Suite("Server features")
+struct ServerFeatureTests {
+    @Test("static assets: Content-Type, ETag and 304, nothing outside the manifest")
+    func staticAssets() async throws {
+        var router = Router()
+        let assets = StaticAssets([
+            "app.js": Array("console.log(1)".utf8), "style.css": Array("body{}".utf8),
+            "logo.svg": Array("<svg/>".utf8),
+        ])
+        router.mount(assets, at: "/static")
+        try await withTestServer(router) { server in
+            let connection = try RawHTTPConnection(port: server.port)
+            let script = try await connection.get("/static/app.js")
+            #expect(script.status == 200)
+            #expect(script.headers["Content-Type"] == "text/javascript; charset=utf-8")
+            #expect(script.text == "console.log(1)")
+            let etag = try #require(script.headers["ETag"])
+            let revalidated = try await connection.get("/static/app.js", headers: ["If-None-Match": etag])
+            #expect(revalidated.status == 304)
+            #expect(revalidated.body.isEmpty)
+            #expect(try await connection.get("/static/style.css").headers["Content-Type"] == "text/css; charset=utf-8")
+            #expect(try await connection.get("/static/logo.svg").headers["Content-Type"] == "image/svg+xml")
+            for missing in ["/static/missing.js", "/static/", "/static/app.js/x", "/static/APP.JS"] {
+                #expect(try await connection.get(missing).status == 404, "\(missing)")
+            }
+        }
+    }
+
+    @Test("one access-log line per request, secrets redacted")
+    func accessLog() async throws {
+        do {
+            let path = FileManager.default.temporaryDirectory.appending(path: "scout-access-\(UUID()).log").path
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            try #require(descriptor >= 0)
+            defer { close(descriptor) }
+            var router = Router()
+            router.add(.get, "/search", immediate: { _ in .text("found") })
+            try await withTestServer(
+                router,
+                configure: { $0.accessLog = AccessLog(fileDescriptor: descriptor) }
+            ) { server in
+                let connection = try RawHTTPConnection(port: server.port)
+                _ = try await connection.get("/search?q=cats&api_key=canary-secret-123&Token=abc")
+                _ = try await connection.get("/missing")
+            }
+            let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+            #expect(lines.count == 2)
+            #expect(lines[0].hasPrefix("GET /search?q=cats&api_key=REDACTED&Token=REDACTED 200 5B "))
+            #expect(lines[0].hasSuffix("127.0.0.1"))
+            #expect(lines[1].hasPrefix("GET /missing 404 "))
+            #expect(!lines.joined().contains("canary-secret-123"))
+        }
+    }
+
+    @Test("streamed bodies: chunked, with Content-Length, and truncated")
+    func streaming() async throws {
+        var router = Router()
+        router.add(.get, "/chunks", immediate: { _ in
+            Response(body: .stream(Self.stream(chunks: ["ab", "cd", "ef"], declaredLength: nil)))
+        })
+        router.add(.get, "/sized", immediate: { _ in
+            Response(body: .stream(Self.stream(chunks: ["abc", "def"], declaredLength: 6)))
+        })
+        router.add(.get, "/truncated", immediate: { _ in
+            Response(body: .stream(Self.stream(chunks: ["abc"], declaredLength: 100)))
+        })
+        try await withTestServer(router) { server in
+            let connection = try RawHTTPConnection(port: server.port)
+            #expect(try await connection.get("/chunks").text == "abcdef")
+            let sized = try await connection.get("/sized")
+            #expect(sized.headers["Content-Length"] == "6")
+            #expect(sized.text == "abcdef")
+            let truncated = try RawHTTPConnection(port: server.port)
+            await #expect(throws: RawHTTPError.closed(received: 3)) { try await truncated.get("/truncated") }
+        }
+    }
+
+    private static func stream(chunks: [String], declaredLength: Int?) -> ResponseStream {
+        let remaining = ChunkQueue(chunks.map { Array($0.utf8) })
+        return ResponseStream(declaredLength: declaredLength) {
+            try? await Task.sleep(for: .milliseconds(2))
+            return await remaining.next()
+        }
+    }
+}
+
+private actor ChunkQueue {
+    private var chunks: [[UInt8]]
+    init(_ chunks: [[UInt8]]) { self.chunks = chunks }
+    func next() -> [UInt8]? { chunks.isEmpty ? nil : chunks.removeFirst() }
+}
