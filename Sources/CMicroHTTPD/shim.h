@@ -69,7 +69,6 @@ static inline struct MHD_Daemon *scout_mhd_start(const struct scout_mhd_settings
         MHD_OPTION_PER_IP_CONNECTION_LIMIT, s->per_ip_connection_limit,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, s->connection_memory_limit,
         MHD_OPTION_LISTEN_BACKLOG_SIZE, s->listen_backlog,
-        MHD_OPTION_LISTENING_ADDRESS_REUSE, (unsigned int) 1,
         MHD_OPTION_NOTIFY_COMPLETED, s->completed, s->completed_context,
         MHD_OPTION_URI_LOG_CALLBACK, s->uri_logger, s->uri_logger_context,
         MHD_OPTION_END);

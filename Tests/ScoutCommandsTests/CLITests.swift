@@ -1,0 +1,55 @@
+import Foundation
+import ScoutModels
+import ScoutTestSupport
+import Testing
+
+/// The `scout` binary run as a process: help, version, usage errors.
+@Suite("scout command line")
+struct CLITests {
+    @Test("--version prints the version")
+    func version() async throws {
+        let result = try await ScoutExecutable.run(["--version"])
+        #expect(result.exitCode == 0)
+        #expect(result.standardOutput == "scout \(ScoutVersion.current)\n")
+    }
+
+    @Test("--help and help list the commands")
+    func help() async throws {
+        for arguments in [["--help"], ["-h"], ["help"]] {
+            let result = try await ScoutExecutable.run(arguments)
+            #expect(result.exitCode == 0)
+            #expect(result.standardOutput.contains("serve"))
+            #expect(result.standardOutput.contains("Usage: scout <command>"))
+        }
+    }
+
+    @Test("help <command> and <command> --help document every option")
+    func commandHelp() async throws {
+        for arguments in [["help", "serve"], ["serve", "--help"]] {
+            let result = try await ScoutExecutable.run(arguments)
+            #expect(result.exitCode == 0)
+            for option in ["--listen", "--threads", "--quiet", "SCOUT_LISTEN"] {
+                #expect(result.standardOutput.contains(option), "\(arguments) documents \(option)")
+            }
+        }
+    }
+
+    @Test(
+        "usage errors print one line to stderr and exit 64",
+        arguments: [
+            [], ["frobnicate"], ["help", "frobnicate"], ["serve", "--listen"], ["serve", "--listen", "nonsense"],
+            ["serve", "--listen", "127.0.0.1:99999"], ["serve", "--threads", "0"], ["serve", "--bogus"],
+            ["serve", "extra"],
+        ])
+    func usageErrors(arguments: [String]) async throws {
+        let result = try await ScoutExecutable.run(arguments)
+        #expect(result.exitCode == 64)
+        #expect(result.standardOutput.isEmpty)
+        if !arguments.isEmpty {
+            let lines = result.standardError.split(separator: "\n")
+            #expect(lines.count == 1, "\(result.standardError)")
+            #expect(result.standardError.hasPrefix("scout: "))
+            #expect(result.standardError.contains("scout help") || result.standardError.contains("scout --help"))
+        }
+    }
+}
