@@ -7,7 +7,7 @@ struct ServeCommand: ScoutCommand {
     static let name = "serve"
     static let summary = "Serve the web app and JSON API."
     static let help = """
-        Usage: scout serve [--listen host:port] [--threads n] [--quiet]
+        Usage: scout serve [--listen host:port] [--threads n] [--connections-per-ip n] [--quiet]
 
         Serves Scout's web page and API until Ctrl-C (SIGINT) or SIGTERM, then finishes the
         requests in flight and stops.
@@ -16,6 +16,10 @@ struct ServeCommand: ScoutCommand {
           --listen host:port  Address to listen on (env SCOUT_LISTEN; default 127.0.0.1:8080).
                               Port 0 picks a free port. Use [::1]:8080 for IPv6.
           --threads n         Threads serving connections (default: the number of cores).
+          --connections-per-ip n
+                              Open connections allowed from one IP address (default 16).
+                              Raise it behind a reverse proxy, where every client shares
+                              the proxy's address.
           --quiet             Do not write the access log (one line per request on stderr).
 
         Endpoints:
@@ -25,27 +29,39 @@ struct ServeCommand: ScoutCommand {
 
     let listen: ListenAddress
     let threads: Int
+    let connectionsPerIP: Int
     let isQuiet: Bool
 
     init(arguments: [String], environment: [String: String]) throws(UsageError) {
         var scanner = ArgumentScanner(arguments)
         listen = try ListenAddress(
             try scanner.value(for: "--listen") ?? environment["SCOUT_LISTEN"] ?? "127.0.0.1:8080")
-        if let text = try scanner.value(for: "--threads") {
-            guard let count = Int(text), (1...256).contains(count) else {
-                throw UsageError("--threads takes a whole number from 1 to 256, not '\(text)'")
-            }
-            threads = count
-        } else {
-            threads = max(2, ProcessInfo.processInfo.activeProcessorCount)
-        }
+        threads =
+            try Self.count(scanner.value(for: "--threads"), option: "--threads", range: 1...256)
+            ?? max(2, ProcessInfo.processInfo.activeProcessorCount)
+        connectionsPerIP =
+            try Self.count(
+                scanner.value(for: "--connections-per-ip"), option: "--connections-per-ip", range: 1...65_536)
+            ?? ServerLimits().maxConnectionsPerIP
         isQuiet = scanner.flag("--quiet")
         try scanner.finish()
     }
 
+    /// A whole number option within `range`, or nil when absent.
+    private static func count(_ text: String?, option: String, range: ClosedRange<Int>) throws(UsageError) -> Int? {
+        guard let text else { return nil }
+        guard let value = Int(text), range.contains(value) else {
+            throw UsageError(
+                "\(option) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+        }
+        return value
+    }
+
     func run() async -> Int32 {
+        var limits = ServerLimits()
+        limits.maxConnectionsPerIP = connectionsPerIP
         let configuration = ServerConfiguration(
-            host: listen.host, port: listen.port, threadCount: threads,
+            host: listen.host, port: listen.port, threadCount: threads, limits: limits,
             accessLog: isQuiet ? nil : .standardError)
         let server = Server(configuration: configuration, responder: ScoutApp().router)
         do {

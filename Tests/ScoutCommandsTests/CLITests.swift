@@ -28,7 +28,7 @@ struct CLITests {
         for arguments in [["help", "serve"], ["serve", "--help"]] {
             let result = try await ScoutExecutable.run(arguments)
             #expect(result.exitCode == 0)
-            for option in ["--listen", "--threads", "--quiet", "SCOUT_LISTEN"] {
+            for option in ["--listen", "--threads", "--connections-per-ip", "--quiet", "SCOUT_LISTEN"] {
                 #expect(result.standardOutput.contains(option), "\(arguments) documents \(option)")
             }
         }
@@ -38,7 +38,7 @@ struct CLITests {
         "usage errors print one line to stderr and exit 64",
         arguments: [
             [], ["frobnicate"], ["help", "frobnicate"], ["serve", "--listen"], ["serve", "--listen", "nonsense"],
-            ["serve", "--listen", "127.0.0.1:99999"], ["serve", "--threads", "0"], ["serve", "--bogus"],
+            ["serve", "--listen", "127.0.0.1:99999"], ["serve", "--threads", "0"], ["serve", "--connections-per-ip", "x"], ["serve", "--bogus"],
             ["serve", "extra"],
         ])
     func usageErrors(arguments: [String]) async throws {
