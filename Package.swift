@@ -20,6 +20,9 @@ let package = Package(
 
         // Library modules, leaf first.
         .target(name: "ScoutModels"),
+        .target(name: "Networking", dependencies: ["ScoutModels"]),
+        .target(name: "Providers", dependencies: ["ScoutModels", "Networking"]),
+        .target(name: "InstantSearch", dependencies: ["ScoutModels"]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         .target(
             name: "ScoutServer",
@@ -27,7 +30,10 @@ let package = Package(
             exclude: ["Assets"],
             plugins: ["EmbedAssets"]
         ),
-        .target(name: "ScoutCommands", dependencies: ["ScoutServer", "HTTPServer", "ScoutModels"]),
+        .target(
+            name: "ScoutCommands",
+            dependencies: ["ScoutServer", "HTTPServer", "ScoutModels", "Networking", "Providers", "InstantSearch"]
+        ),
         .executableTarget(name: "scout", dependencies: ["ScoutCommands"]),
 
         // Build tooling: web assets become Swift source, so the binary carries its own page.
@@ -38,13 +44,20 @@ let package = Package(
         .target(name: "ScoutTestSupport", dependencies: ["HTTPServer", "ScoutModels"]),
         .executableTarget(
             name: "ScoutBenchmarks",
-            dependencies: ["HTTPServer", "ScoutServer", "ScoutTestSupport", "ScoutModels"]
+            dependencies: [
+                "HTTPServer", "ScoutServer", "ScoutTestSupport", "ScoutModels", "Networking", "Providers",
+                "InstantSearch",
+            ]
         ),
+        .testTarget(name: "ScoutModelsTests", dependencies: ["ScoutModels"]),
+        .testTarget(name: "NetworkingTests", dependencies: ["Networking", "ScoutTestSupport", "HTTPServer"]),
+        .testTarget(name: "ProvidersTests", dependencies: ["Providers", "Networking", "ScoutTestSupport"]),
+        .testTarget(name: "InstantSearchTests", dependencies: ["InstantSearch", "ScoutModels", "ScoutTestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "ScoutTestSupport"]),
         .testTarget(name: "ScoutTestSupportTests", dependencies: ["ScoutTestSupport", "HTTPServer"]),
         .testTarget(
             name: "ScoutCommandsTests",
-            dependencies: ["ScoutCommands", "ScoutServer", "ScoutTestSupport", "HTTPServer"]
+            dependencies: ["ScoutCommands", "ScoutServer", "ScoutTestSupport", "HTTPServer", "ScoutModels"]
         ),
     ],
     swiftLanguageModes: [.v6]

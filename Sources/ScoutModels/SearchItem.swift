@@ -1,0 +1,78 @@
+import Foundation
+
+/// One search result, whatever its source: what every front end shows in a row or a tile.
+///
+/// ```swift
+/// SearchItem(id: "534366", title: "Barack Obama", description: "President of the United States",
+///            thumbnail: nil, link: URL(string: "https://en.wikipedia.org/wiki/Barack_Obama")!,
+///            source: .wikipedia)
+/// ```
+public struct SearchItem: Hashable, Sendable, Codable, Identifiable {
+    /// Stable within its source (a page id, a photo id, a book id).
+    public let id: String
+    /// Plain text, never HTML.
+    public let title: String
+    /// One line of plain text, when the source has one.
+    public let description: String?
+    public let thumbnail: Thumbnail?
+    /// Where opening the item leads.
+    public let link: URL
+    public let source: SourceID
+    /// Source-specific facts shown with the item (author, licence, year, rating …).
+    public let details: [String: String]
+
+    public init(
+        id: String, title: String, description: String?, thumbnail: Thumbnail?, link: URL, source: SourceID,
+        details: [String: String] = [:]
+    ) {
+        self.id = id
+        self.title = title
+        self.description = description
+        self.thumbnail = thumbnail
+        self.link = link
+        self.source = source
+        self.details = details
+    }
+}
+
+/// A small image for a result, with its size in pixels when known.
+public struct Thumbnail: Hashable, Sendable, Codable {
+    public let url: URL
+    public let width: Int?
+    public let height: Int?
+
+    public init(url: URL, width: Int?, height: Int?) {
+        self.url = url
+        self.width = width
+        self.height = height
+    }
+}
+
+/// One page of results.
+public struct SearchPage: Hashable, Sendable, Codable {
+    public let items: [SearchItem]
+    /// Where the next page starts; nil when this is the last.
+    public let nextCursor: SearchCursor?
+    /// The source's "did you mean", when it has one.
+    public let suggestion: String?
+    /// The total number of matches, when the source reports it.
+    public let total: Int?
+
+    public init(items: [SearchItem], nextCursor: SearchCursor?, suggestion: String? = nil, total: Int? = nil) {
+        self.items = items
+        self.nextCursor = nextCursor
+        self.suggestion = suggestion
+        self.total = total
+    }
+
+    public var hasMore: Bool { nextCursor != nil }
+}
+
+/// An opaque position in a source's results; only the provider that made it reads it.
+public struct SearchCursor: Hashable, Sendable, Codable, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    public var description: String { rawValue }
+}
