@@ -1,0 +1,117 @@
+import Foundation
+import Synchronization
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Sends ``Endpoint``s upstream the way a good citizen does: a descriptive User-Agent, a
+/// deadline on every call, a byte cap, the host's budget (rate, concurrency, breaker), retries
+/// with full-jitter backoff for idempotent calls, and `Retry-After` obeyed per host.
+///
+/// ```swift
+/// let client = APIClient(configuration: .init(userAgent: UserAgent.make(environment: env)))
+/// let page = try await client.send(endpoint)
+/// ```
+public final class APIClient: Sendable {
+    /// Settings shared by every call of one client.
+    public struct Configuration: Sendable {
+        public var userAgent: String
+        /// Policies by host; a key matches the host itself and its subdomains
+        /// (`wikipedia.org` covers `en.wikipedia.org`). Others get ``defaultPolicy``.
+        public var hostPolicies: [String: HostPolicy]
+        public var defaultPolicy: HostPolicy
+
+        public init(
+            userAgent: String, hostPolicies: [String: HostPolicy] = APIClient.Configuration.knownHosts,
+            defaultPolicy: HostPolicy = HostPolicy()
+        ) {
+            self.userAgent = userAgent
+            self.hostPolicies = hostPolicies
+            self.defaultPolicy = defaultPolicy
+        }
+
+        /// The etiquette of the public APIs Scout talks to.
+        public static let knownHosts: [String: HostPolicy] = [
+            "wikipedia.org": .wikimedia, "wikimedia.org": .wikimedia, "flickr.com": .flickr,
+            "openlibrary.org": .openLibrary,
+        ]
+
+        func policy(for host: String) -> HostPolicy {
+            if let exact = hostPolicies[host] { return exact }
+            let match = hostPolicies.keys.filter { host.hasSuffix("." + $0) }.max { $0.count < $1.count }
+            return match.flatMap { hostPolicies[$0] } ?? defaultPolicy
+        }
+    }
+
+    public let configuration: Configuration
+    let transport: any Transport
+    let timeline: Timeline
+    private let budgets = Mutex<[String: HostBudget]>([:])
+
+    /// - Parameters:
+    ///   - transport: URLSession by default; tests may pass another.
+    ///   - clock: measures deadlines, backoff, rates and windows; tests pass a manual clock.
+    public init(
+        configuration: Configuration, transport: any Transport = URLSessionTransport(),
+        clock: any Clock<Duration> = ContinuousClock()
+    ) {
+        self.configuration = configuration
+        self.transport = transport
+        self.timeline = Timeline(clock)
+    }
+
+    /// Sends `endpoint` and decodes its reply.
+    ///
+    /// Throws ``APIError`` for every failure, or `CancellationError` when the calling task was
+    /// cancelled (a superseded search is not an error).
+    public func send<Response>(_ endpoint: Endpoint<Response>) async throws -> Response {
+        let deadline = timeline.now() + endpoint.deadline
+        let body = try await withDeadline(deadline, endpoint: endpoint) {
+            try await self.attempts(endpoint, deadline: deadline)
+        }
+        do {
+            return try endpoint.decode(body)
+        } catch let error as APIError {
+            throw error
+        } catch {
+            throw APIError(
+                kind: .invalidResponse, source: endpoint.source, host: endpoint.url.host,
+                details: "decoding failed: \(error)")
+        }
+    }
+
+    /// The budget of `host`, made on first use and shared by every call to it.
+    func budget(for host: String) -> HostBudget {
+        budgets.withLock { budgets in
+            if let budget = budgets[host] { return budget }
+            let budget = HostBudget(policy: configuration.policy(for: host), timeline: timeline)
+            budgets[host] = budget
+            return budget
+        }
+    }
+
+    /// Runs `operation`, throwing a timeout ``APIError`` once `deadline` passes on the timeline.
+    private func withDeadline<T: Sendable, R>(
+        _ deadline: Duration, endpoint: Endpoint<R>, _ operation: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
+        let timeline = self.timeline
+        let timeout = APIError(
+            kind: .timedOut(endpoint.deadline), source: endpoint.source, host: endpoint.url.host,
+            details: "deadline of \(endpoint.deadline) passed")
+        return try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask { try await operation() }
+            group.addTask {
+                try await timeline.sleep(until: deadline)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next() else { throw CancellationError() }
+            guard let result = first else {
+                try Task.checkCancellation()
+                throw timeout
+            }
+            return result
+        }
+    }
+}

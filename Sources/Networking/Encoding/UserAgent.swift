@@ -1,0 +1,23 @@
+import Foundation
+import ScoutModels
+
+/// The User-Agent every upstream call carries: `Scout/<version> (<contact>)`. Wikimedia blocks
+/// generic agents, and their policy asks for a way to reach the operator.
+///
+/// ```swift
+/// UserAgent.make(environment: ["SCOUT_CONTACT": "ops@example.org"])
+/// // "Scout/0.1.0 (ops@example.org)"
+/// ```
+public enum UserAgent {
+    /// The agent string; the contact comes from `SCOUT_CONTACT`, else the project's URL.
+    public static func make(environment: [String: String]) -> String {
+        let contact = environment["SCOUT_CONTACT"].map(clean).flatMap { $0.isEmpty ? nil : $0 }
+        return "Scout/\(ScoutVersion.current) (\(contact ?? ScoutVersion.projectURL))"
+    }
+
+    /// Keeps printable ASCII other than parentheses, so the header stays well-formed.
+    private static func clean(_ contact: String) -> String {
+        String(contact.unicodeScalars.filter { $0.value >= 0x20 && $0.value < 0x7F && $0 != "(" && $0 != ")" })
+            .trimmingCharacters(in: .whitespaces)
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import Synchronization
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// ``Transport`` over URLSession, with a delegate that enforces the byte cap while the body
+/// arrives and refuses redirects unless allowed. (URLSession alone buffers a 200 MB body whole
+/// and follows redirects anywhere, including to 127.0.0.1.)
+public final class URLSessionTransport: Transport {
+    private let session: URLSession
+    private let delegate: SessionDelegate
+
+    /// - Parameter maxConnectionsPerHost: the per-host budget usually limits this further.
+    public init(maxConnectionsPerHost: Int = 6) {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpMaximumConnectionsPerHost = maxConnectionsPerHost
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.urlCache = nil
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
+        // Deadlines are enforced by cancellation; these only bound a call nobody cancels.
+        configuration.timeoutIntervalForRequest = 60
+        configuration.timeoutIntervalForResource = 120
+        delegate = SessionDelegate()
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+    }
+
+    deinit { session.invalidateAndCancel() }
+
+    public func send(_ request: URLRequest, maxBytes: Int, allowsRedirects: Bool) async throws -> TransportReply {
+        let task = session.dataTask(with: request)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                delegate.register(
+                    task,
+                    state: SessionDelegate.TaskState(
+                        continuation: continuation, maxBytes: maxBytes, allowsRedirects: allowsRedirects))
+                if Task.isCancelled { task.cancel() }
+                task.resume()
+            }
+        } onCancel: {
+            task.cancel()
+        }
+    }
+}
+
+/// Collects each task's body, stops it past its byte cap, and answers redirect questions.
+/// `@unchecked Sendable`: all mutable state sits behind `tasks`' mutex.
+final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    struct TaskState {
+        let continuation: CheckedContinuation<TransportReply, any Error>
+        let maxBytes: Int
+        let allowsRedirects: Bool
+        var body = Data()
+        var response: HTTPURLResponse?
+        var exceeded = false
+    }
+
+    private let tasks = Mutex<[Int: TaskState]>([:])
+
+    func register(_ task: URLSessionTask, state: TaskState) {
+        tasks.withLock { $0[task.taskIdentifier] = state }
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
+        let proceed = tasks.withLock { tasks -> Bool in
+            guard var state = tasks[dataTask.taskIdentifier] else { return false }
+            state.response = response as? HTTPURLResponse
+            // Refuse at once when the declared length is already over the cap.
+            if response.expectedContentLength > state.maxBytes { state.exceeded = true }
+            tasks[dataTask.taskIdentifier] = state
+            return !state.exceeded
+        }
+        completionHandler(proceed ? .allow : .cancel)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let overLimit = tasks.withLock { tasks -> Bool in
+            guard var state = tasks[dataTask.taskIdentifier], !state.exceeded else { return false }
+            if state.body.count + data.count > state.maxBytes {
+                state.exceeded = true
+                state.body = Data()
+            } else {
+                state.body.append(data)
+            }
+            tasks[dataTask.taskIdentifier] = state
+            return state.exceeded
+        }
+        if overLimit { dataTask.cancel() }
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    ) {
+        let allowed = tasks.withLock { $0[task.taskIdentifier]?.allowsRedirects ?? false }
+        // nil delivers the 3xx itself, which the client reports as a refused redirect.
+        completionHandler(allowed ? request : nil)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let state = tasks.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        if state.exceeded {
+            state.continuation.resume(throwing: TransportError.tooLarge(limit: state.maxBytes))
+        } else if let error {
+            state.continuation.resume(throwing: error)
+        } else if let response = state.response {
+            var headers: [String: String] = [:]
+            for (name, value) in response.allHeaderFields {
+                if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
+            }
+            state.continuation.resume(
+                returning: TransportReply(status: response.statusCode, headers: headers, body: state.body))
+        } else {
+            state.continuation.resume(throwing: TransportError.notHTTP)
+        }
+    }
+}

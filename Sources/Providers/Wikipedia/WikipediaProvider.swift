@@ -1,0 +1,150 @@
+import Foundation
+import Networking
+import ScoutModels
+
+/// Wikipedia articles through the MediaWiki action API: one request per search (prefix search
+/// with images, descriptions and "did you mean" riding along), filled up with full-text search
+/// when the prefix search finds less than a page.
+///
+/// ```swift
+/// let wikipedia = WikipediaProvider(client: client, language: "de")
+/// let page = try await wikipedia.search(try SearchQuery("Zürich"), cursor: nil, limit: 10)
+/// ```
+public struct WikipediaProvider: SearchProvider {
+    public let source = SourceID.wikipedia
+    public let displayName = "Wikipedia"
+
+    public let client: APIClient
+    /// The API endpoint, such as `https://en.wikipedia.org/w/api.php`.
+    public let apiURL: URL
+    /// Thumbnails are requested at the standard width at least this wide.
+    public let thumbnailWidth: Int
+    public let deadline: Duration
+
+    /// The default API address; `{lang}` is replaced by the language code.
+    public static let defaultAPITemplate = "https://{lang}.wikipedia.org/w/api.php"
+
+    /// - Parameters:
+    ///   - apiTemplate: `SCOUT_WIKIPEDIA_API`, with an optional `{lang}` placeholder.
+    ///   - language: a Wikipedia language code (`en`, `de`, `zh-yue` …).
+    public init(
+        client: APIClient, language: String = "en", apiTemplate: String = defaultAPITemplate,
+        thumbnailWidth: Int = 120, deadline: Duration = .seconds(3)
+    ) throws(WikipediaConfigurationError) {
+        guard Self.isLanguageCode(language) else { throw .invalidLanguage(language) }
+        let address = apiTemplate.replacingOccurrences(of: "{lang}", with: language)
+        guard let url = URL(string: address), let scheme = url.scheme, ["http", "https"].contains(scheme),
+            url.host != nil
+        else { throw .invalidAPIAddress(address) }
+        self.client = client
+        self.apiURL = url
+        self.thumbnailWidth = WikipediaLinks.snappedWidth(thumbnailWidth)
+        self.deadline = deadline
+    }
+
+    public func search(_ query: SearchQuery, cursor: SearchCursor?, limit: Int) async throws -> SearchPage {
+        guard !query.isEmpty else { return SearchPage(items: [], nextCursor: nil) }
+        let limit = min(max(limit, 1), 50)
+        switch WikipediaCursor(cursor) {
+        case .prefix(let offset):
+            return try await prefixSearch(query, offset: offset, limit: limit)
+        case .fullText(let offset):
+            let reply = try await client.send(fullTextEndpoint(query, offset: offset, limit: limit))
+            let items = items(from: reply)
+            return SearchPage(
+                items: items, nextCursor: reply.continue?.gsroffset.map { WikipediaCursor.fullText($0.value).cursor },
+                suggestion: nil, total: reply.query?.searchinfo?.totalhits)
+        }
+    }
+
+    private func prefixSearch(_ query: SearchQuery, offset: Int, limit: Int) async throws -> SearchPage {
+        let reply = try await client.send(prefixEndpoint(query, offset: offset, limit: limit))
+        let prefixItems = items(from: reply)
+        let suggestion = reply.query?.searchinfo?.suggestion.flatMap { $0.isEmpty ? nil : $0 }
+        if let next = reply.continue?.gpsoffset {
+            return SearchPage(
+                items: prefixItems, nextCursor: WikipediaCursor.prefix(next.value).cursor, suggestion: suggestion)
+        }
+        guard prefixItems.count < limit else {
+            return SearchPage(items: prefixItems, nextCursor: nil, suggestion: suggestion)
+        }
+        // Fewer than a page by prefix: full-text search fills the rest, without repeats.
+        let fill = try await client.send(fullTextEndpoint(query, offset: 0, limit: limit))
+        let seen = Set(prefixItems.map(\.id))
+        let extra = items(from: fill).filter { !seen.contains($0.id) }
+        let merged = prefixItems + extra.prefix(limit - prefixItems.count)
+        let next = fill.continue?.gsroffset.map { WikipediaCursor.fullText($0.value).cursor }
+        return SearchPage(
+            items: Array(merged), nextCursor: next, suggestion: suggestion, total: fill.query?.searchinfo?.totalhits)
+    }
+
+    /// Pages in rank order: a page reached through a redirect takes the redirect's rank.
+    func items(from reply: WikipediaQueryResponse) -> [SearchItem] {
+        guard let query = reply.query else { return [] }
+        var redirectRank: [String: Int] = [:]
+        for redirect in query.redirects {
+            if let index = redirect.index { redirectRank[redirect.to] = min(redirectRank[redirect.to] ?? .max, index) }
+        }
+        let ranked = query.pages.compactMap { page -> (Int, SearchItem)? in
+            guard page.ns ?? 0 == 0, !page.title.isEmpty,
+                let link = WikipediaLinks.articleURL(title: page.title, apiURL: apiURL)
+            else { return nil }
+            let description = (page.description ?? page.terms?.description?.first)
+                .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+                .flatMap { $0.isEmpty ? nil : $0 }
+            let thumbnail = page.thumbnail.flatMap { thumbnail in
+                URL(string: thumbnail.source).map {
+                    Thumbnail(url: $0, width: thumbnail.width, height: thumbnail.height)
+                }
+            }
+            let item = SearchItem(
+                id: String(page.pageid), title: page.title, description: description, thumbnail: thumbnail,
+                link: link, source: .wikipedia)
+            return (page.index ?? redirectRank[page.title] ?? .max, item)
+        }
+        return ranked.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+
+    static func isLanguageCode(_ code: String) -> Bool {
+        !code.isEmpty && code.count <= 20
+            && code.allSatisfy { ($0.isASCII && $0.isLowercase && $0.isLetter) || $0 == "-" }
+            && code.first != "-" && code.last != "-"
+    }
+}
+
+/// Why a ``WikipediaProvider`` could not be set up.
+public enum WikipediaConfigurationError: Error, Equatable, CustomStringConvertible {
+    case invalidLanguage(String)
+    case invalidAPIAddress(String)
+
+    public var description: String {
+        switch self {
+        case .invalidLanguage(let code):
+            "'\(code)' is not a Wikipedia language code; use one such as en, de or zh-yue"
+        case .invalidAPIAddress(let address):
+            "'\(address)' is not an http(s) address for the Wikipedia API; check SCOUT_WIKIPEDIA_API"
+        }
+    }
+}
+
+/// Where a Wikipedia result list continues: in the prefix search or in the full-text fill.
+enum WikipediaCursor: Equatable {
+    case prefix(Int)
+    case fullText(Int)
+
+    init(_ cursor: SearchCursor?) {
+        let parts = cursor?.rawValue.split(separator: ":") ?? []
+        if parts.count == 2, let offset = Int(parts[1]), offset >= 0 {
+            self = parts[0] == "text" ? .fullText(offset) : .prefix(offset)
+        } else {
+            self = .prefix(0)
+        }
+    }
+
+    var cursor: SearchCursor {
+        switch self {
+        case .prefix(let offset): SearchCursor("prefix:\(offset)")
+        case .fullText(let offset): SearchCursor("text:\(offset)")
+        }
+    }
+}

@@ -1,0 +1,90 @@
+/// The MediaWiki `action=query` reply as it comes off the wire, in formatversion 1 (pages keyed
+/// by id) or 2 (pages as an array). It stops at the provider: everything past it sees `SearchPage`.
+struct WikipediaQueryResponse: Decodable {
+    struct Query: Decodable {
+        let pages: [Page]
+        let redirects: [Redirect]
+        let searchinfo: SearchInfo?
+        let search: [SearchHit]
+
+        enum CodingKeys: String, CodingKey { case pages, redirects, searchinfo, search }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            // formatversion 2 sends an array; formatversion 1 an object keyed by page id.
+            if let list = try? container.decodeIfPresent([Lossy<Page>].self, forKey: .pages) {
+                pages = list.compactMap(\.value)
+            } else if let keyed = try? container.decodeIfPresent([String: Lossy<Page>].self, forKey: .pages) {
+                pages = keyed.values.compactMap(\.value)
+            } else {
+                pages = []
+            }
+            redirects =
+                (try? container.decodeIfPresent([Lossy<Redirect>].self, forKey: .redirects))?
+                .compactMap(\.value) ?? []
+            searchinfo = try? container.decodeIfPresent(SearchInfo.self, forKey: .searchinfo)
+            search =
+                (try? container.decodeIfPresent([Lossy<SearchHit>].self, forKey: .search))?
+                .compactMap(\.value) ?? []
+        }
+    }
+
+    struct Page: Decodable {
+        let pageid: Int
+        let ns: Int?
+        let title: String
+        let index: Int?
+        let description: String?
+        let terms: Terms?
+        let thumbnail: Thumbnail?
+
+        struct Terms: Decodable {
+            let description: [String]?
+        }
+
+        struct Thumbnail: Decodable {
+            let source: String
+            let width: Int?
+            let height: Int?
+        }
+    }
+
+    struct Redirect: Decodable {
+        let from: String
+        let to: String
+        let index: Int?
+    }
+
+    struct SearchInfo: Decodable {
+        let suggestion: String?
+        let totalhits: Int?
+    }
+
+    struct SearchHit: Decodable {
+        let title: String
+    }
+
+    /// Only the offsets Scout continues from; MediaWiki sends them as numbers.
+    struct Continue: Decodable {
+        let gpsoffset: FlexibleInt?
+        let gsroffset: FlexibleInt?
+    }
+
+    /// The classic error shape: `{"error":{"code","info","*"}}`.
+    struct ClassicError: Decodable {
+        let code: String
+        let info: String?
+    }
+
+    /// The `errorformat=plaintext` shape: `{"errors":[{"code","text"}]}`.
+    struct ModernError: Decodable {
+        let code: String
+        let text: String?
+        let html: String?
+    }
+
+    let query: Query?
+    let `continue`: Continue?
+    let error: ClassicError?
+    let errors: [ModernError]?
+}

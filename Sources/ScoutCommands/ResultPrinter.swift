@@ -1,0 +1,88 @@
+import Foundation
+import ScoutModels
+
+/// Prints search results for people (a table) or for programs (JSON Lines).
+enum ResultPrinter {
+    /// A table of title, description and link that fits `width` columns; links are never cut
+    /// (they must stay usable), titles and descriptions are, with `…`. Too narrow for a table,
+    /// each result takes two lines instead.
+    static func printTable(_ items: [SearchItem], width: Int) {
+        let rows = items.map { item in
+            (
+                title: TerminalText.sanitize(item.title),
+                description: TerminalText.sanitize(item.description ?? ""),
+                link: item.link.absoluteString
+            )
+        }
+        let linkWidth = rows.map { TerminalText.width($0.link) }.max() ?? 0
+        let titleWidth = min(32, rows.map { TerminalText.width($0.title) }.max() ?? 0)
+        let descriptionWidth = width - titleWidth - linkWidth - 4
+        guard descriptionWidth >= 12 else {
+            for (index, row) in rows.enumerated() {
+                let heading = row.description.isEmpty ? row.title : "\(row.title) — \(row.description)"
+                Console.out(TerminalText.truncate("\(index + 1). \(heading)", toWidth: width))
+                Console.out("   \(row.link)")
+            }
+            return
+        }
+        Console.out(
+            TerminalText.pad("TITLE", toWidth: titleWidth) + "  "
+                + TerminalText.pad("DESCRIPTION", toWidth: descriptionWidth) + "  LINK")
+        for row in rows {
+            Console.out(
+                TerminalText.pad(row.title, toWidth: titleWidth) + "  "
+                    + TerminalText.pad(row.description, toWidth: descriptionWidth) + "  " + row.link)
+        }
+    }
+
+    /// One JSON object per result and line.
+    static func printJSONLines(_ items: [SearchItem]) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        for item in items {
+            guard let data = try? encoder.encode(JSONLine(item)) else { continue }
+            Console.out(String(decoding: data, as: UTF8.self))
+        }
+    }
+
+    /// The documented shape of a `--json` line.
+    private struct JSONLine: Encodable {
+        let id: String
+        let title: String
+        let description: String?
+        let thumbnail: Thumbnail?
+        let link: URL
+        let source: SourceID
+
+        init(_ item: SearchItem) {
+            id = item.id
+            title = item.title
+            description = item.description
+            thumbnail = item.thumbnail
+            link = item.link
+            source = item.source
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(title, forKey: .title)
+            try container.encode(description, forKey: .description)
+            try container.encode(thumbnail, forKey: .thumbnail)
+            try container.encode(link, forKey: .link)
+            try container.encode(source, forKey: .source)
+        }
+
+        enum CodingKeys: String, CodingKey { case id, title, description, thumbnail, link, source }
+    }
+}
+
+/// The width of the terminal on standard output.
+enum TerminalSize {
+    static func columns(environment: [String: String]) -> Int {
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
+        return 120
+    }
+}
