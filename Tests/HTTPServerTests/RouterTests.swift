@@ -8,9 +8,11 @@ struct RouterTests {
         var router = Router()
         router.add(.get, "/healthz", immediate: { _ in .text("ok") })
         router.add(.post, "/healthz", immediate: { _ in .text("posted") })
-        router.add(.get, "/books/:id/related", immediate: { request in
-            .text("related \(request.pathParameters["id"] ?? "")")
-        })
+        router.add(
+            .get, "/books/:id/related",
+            immediate: { request in
+                .text("related \(request.pathParameters["id"] ?? "")")
+            })
         router.add(.get, "/files/*rest", immediate: { request in .text(request.pathParameters["rest"] ?? "") })
         return router
     }

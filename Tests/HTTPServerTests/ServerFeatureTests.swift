@@ -62,15 +62,21 @@ struct ServerFeatureTests {
     @Test("streamed bodies: chunked, with Content-Length, and truncated")
     func streaming() async throws {
         var router = Router()
-        router.add(.get, "/chunks", immediate: { _ in
-            Response(body: .stream(Self.stream(chunks: ["ab", "cd", "ef"], declaredLength: nil)))
-        })
-        router.add(.get, "/sized", immediate: { _ in
-            Response(body: .stream(Self.stream(chunks: ["abc", "def"], declaredLength: 6)))
-        })
-        router.add(.get, "/truncated", immediate: { _ in
-            Response(body: .stream(Self.stream(chunks: ["abc"], declaredLength: 100)))
-        })
+        router.add(
+            .get, "/chunks",
+            immediate: { _ in
+                Response(body: .stream(Self.stream(chunks: ["ab", "cd", "ef"], declaredLength: nil)))
+            })
+        router.add(
+            .get, "/sized",
+            immediate: { _ in
+                Response(body: .stream(Self.stream(chunks: ["abc", "def"], declaredLength: 6)))
+            })
+        router.add(
+            .get, "/truncated",
+            immediate: { _ in
+                Response(body: .stream(Self.stream(chunks: ["abc"], declaredLength: 100)))
+            })
         try await withTestServer(router) { server in
             let connection = try RawHTTPConnection(port: server.port)
             #expect(try await connection.get("/chunks").text == "abcdef")

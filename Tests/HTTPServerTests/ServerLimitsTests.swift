@@ -29,7 +29,8 @@ struct ServerLimitsTests {
             #expect(try await chunked.readResponse().status == 413)
 
             let small = try RawHTTPConnection(port: server.port)
-            try await small.send("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 1024\r\n\r\n" + chunk + chunk.prefix(224))
+            try await small.send(
+                "POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 1024\r\n\r\n" + chunk + chunk.prefix(224))
             #expect(try await small.readResponse().text == "1024")
         }
     }

@@ -16,9 +16,11 @@ struct ServerProtocolTests {
         router.add(.post, "/echo") { request in Response(bytes: request.body) }
         router.add(.get, "/teapot") { _ in throw TeapotError() }
         router.add(.get, "/broken") { _ in throw SecretInternalError() }
-        router.add(.get, "/query", immediate: { request in
-            try .json(request.query.items.map { [$0.name, $0.value, $0.rawValue] })
-        })
+        router.add(
+            .get, "/query",
+            immediate: { request in
+                try .json(request.query.items.map { [$0.name, $0.value, $0.rawValue] })
+            })
         router.add(.get, "/peer", immediate: { request in .text(request.remoteAddress?.host ?? "none") })
         return router
     }

@@ -39,7 +39,7 @@ actor ArrivalGate {
     func arriveAndWait() async {
         arrived += 1
         if arrived >= expected {
-            waiters.forEach { $0.resume() }
+            for waiter in waiters { waiter.resume() }
             waiters.removeAll()
             return
         }

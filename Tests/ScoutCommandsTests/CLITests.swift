@@ -38,7 +38,8 @@ struct CLITests {
         "usage errors print one line to stderr and exit 64",
         arguments: [
             [], ["frobnicate"], ["help", "frobnicate"], ["serve", "--listen"], ["serve", "--listen", "nonsense"],
-            ["serve", "--listen", "127.0.0.1:99999"], ["serve", "--threads", "0"], ["serve", "--connections-per-ip", "x"], ["serve", "--bogus"],
+            ["serve", "--listen", "127.0.0.1:99999"], ["serve", "--threads", "0"],
+            ["serve", "--connections-per-ip", "x"], ["serve", "--bogus"],
             ["serve", "extra"],
         ])
     func usageErrors(arguments: [String]) async throws {

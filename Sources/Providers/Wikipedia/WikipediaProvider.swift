@@ -48,12 +48,12 @@ public struct WikipediaProvider: SearchProvider {
         switch WikipediaCursor(cursor) {
         case .prefix(let offset):
             return try await prefixSearch(query, offset: offset, limit: limit)
-        case .fullText(let offset):
+        case .fullText(let offset, let shown):
             let reply = try await client.send(fullTextEndpoint(query, offset: offset, limit: limit))
-            let items = items(from: reply)
+            let items = items(from: reply).filter { !shown.contains($0.id) }
+            let next = reply.continue?.gsroffset.map { WikipediaCursor.fullText($0.value, excluding: shown).cursor }
             return SearchPage(
-                items: items, nextCursor: reply.continue?.gsroffset.map { WikipediaCursor.fullText($0.value).cursor },
-                suggestion: nil, total: reply.query?.searchinfo?.totalhits)
+                items: items, nextCursor: next, suggestion: nil, total: reply.query?.searchinfo?.totalhits)
         }
     }
 
@@ -65,15 +65,16 @@ public struct WikipediaProvider: SearchProvider {
             return SearchPage(
                 items: prefixItems, nextCursor: WikipediaCursor.prefix(next.value).cursor, suggestion: suggestion)
         }
-        guard prefixItems.count < limit else {
+        // Fewer than a page in all (only possible on the first page): full-text search fills
+        // the rest. Later full-text pages skip the prefix matches, which the cursor carries.
+        guard offset == 0, prefixItems.count < limit else {
             return SearchPage(items: prefixItems, nextCursor: nil, suggestion: suggestion)
         }
-        // Fewer than a page by prefix: full-text search fills the rest, without repeats.
         let fill = try await client.send(fullTextEndpoint(query, offset: 0, limit: limit))
-        let seen = Set(prefixItems.map(\.id))
-        let extra = items(from: fill).filter { !seen.contains($0.id) }
+        let shown = Set(prefixItems.map(\.id))
+        let extra = items(from: fill).filter { !shown.contains($0.id) }
         let merged = prefixItems + extra.prefix(limit - prefixItems.count)
-        let next = fill.continue?.gsroffset.map { WikipediaCursor.fullText($0.value).cursor }
+        let next = fill.continue?.gsroffset.map { WikipediaCursor.fullText($0.value, excluding: shown).cursor }
         return SearchPage(
             items: Array(merged), nextCursor: next, suggestion: suggestion, total: fill.query?.searchinfo?.totalhits)
     }
@@ -127,24 +128,31 @@ public enum WikipediaConfigurationError: Error, Equatable, CustomStringConvertib
     }
 }
 
-/// Where a Wikipedia result list continues: in the prefix search or in the full-text fill.
+/// Where a Wikipedia result list continues: in the prefix search, or in the full-text search
+/// that filled up a short first page (carrying the ids the prefix search already showed, at
+/// most a page of them, so the provider itself stays stateless).
 enum WikipediaCursor: Equatable {
     case prefix(Int)
-    case fullText(Int)
+    case fullText(Int, excluding: Set<String>)
 
     init(_ cursor: SearchCursor?) {
-        let parts = cursor?.rawValue.split(separator: ":") ?? []
-        if parts.count == 2, let offset = Int(parts[1]), offset >= 0 {
-            self = parts[0] == "text" ? .fullText(offset) : .prefix(offset)
-        } else {
+        let parts = cursor?.rawValue.split(separator: ":", omittingEmptySubsequences: false) ?? []
+        guard parts.count >= 2, let offset = Int(parts[1]), offset >= 0 else {
             self = .prefix(0)
+            return
+        }
+        if parts[0] == "text" {
+            let shown = parts.count > 2 ? parts[2].split(separator: ".").map(String.init) : []
+            self = .fullText(offset, excluding: Set(shown))
+        } else {
+            self = .prefix(offset)
         }
     }
 
     var cursor: SearchCursor {
         switch self {
         case .prefix(let offset): SearchCursor("prefix:\(offset)")
-        case .fullText(let offset): SearchCursor("text:\(offset)")
+        case .fullText(let offset, let shown): SearchCursor("text:\(offset):\(shown.sorted().joined(separator: "."))")
         }
     }
 }

@@ -38,6 +38,20 @@ struct WikipediaQueryResponse: Decodable {
         let terms: Terms?
         let thumbnail: Thumbnail?
 
+        enum CodingKeys: String, CodingKey { case pageid, ns, title, index, description, terms, thumbnail }
+
+        /// Id and title are required; a malformed optional part is dropped, not the page.
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            pageid = try container.decode(Int.self, forKey: .pageid)
+            title = try container.decode(String.self, forKey: .title)
+            ns = try? container.decodeIfPresent(Int.self, forKey: .ns)
+            index = try? container.decodeIfPresent(Int.self, forKey: .index)
+            description = try? container.decodeIfPresent(String.self, forKey: .description)
+            terms = try? container.decodeIfPresent(Terms.self, forKey: .terms)
+            thumbnail = try? container.decodeIfPresent(Thumbnail.self, forKey: .thumbnail)
+        }
+
         struct Terms: Decodable {
             let description: [String]?
         }

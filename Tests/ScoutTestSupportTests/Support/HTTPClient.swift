@@ -1,0 +1,77 @@
+import Foundation
+import HTTPServer
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A reply as the tests look at it.
+struct HTTPReply: Sendable {
+    let status: Int
+    let headers: [String: String]
+    let body: Data
+
+    /// A header by name, ignoring case.
+    func header(_ name: String) -> String? {
+        headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+
+    var text: String { String(decoding: body, as: UTF8.self) }
+
+    func json() throws -> JSONValue { try JSONDecoder().decode(JSONValue.self, from: body) }
+}
+
+/// A tiny URLSession client: GET with a raw query string, a User-Agent and a deadline.
+enum HTTPClient {
+    static let userAgent = "ScoutTests/1.0 (https://example.org/scout; scout@example.org)"
+
+    /// Percent-encodes `value` with RFC 3986's unreserved set, so `+` goes out as `%2B`.
+    static func encode(_ value: String) -> String {
+        var allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        allowed.insert(charactersIn: "-._~")
+        return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value
+    }
+
+    /// `base?name=value&…` with each value encoded by ``encode(_:)``.
+    static func url(_ base: URL, _ parameters: KeyValuePairs<String, String>) -> URL {
+        url(base, query: parameters.map { "\(encode($0.key))=\(encode($0.value))" }.joined(separator: "&"))
+    }
+
+    /// `base?query` with `query` sent exactly as given.
+    static func url(_ base: URL, query: String) -> URL {
+        URL(string: base.absoluteString + "?" + query)!
+    }
+
+    /// GETs `url`; throws URLSession's error (or `URLError(.timedOut)` after `timeout`).
+    static func get(
+        _ url: URL, userAgent: String = userAgent, timeout: Duration = .seconds(5),
+        method: String = "GET", body: Data? = nil, contentType: String? = nil
+    ) async throws -> HTTPReply {
+        var request = URLRequest(url: url)
+        request.httpMethod = method
+        request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
+        if let contentType { request.setValue(contentType, forHTTPHeaderField: "Content-Type") }
+        request.httpBody = body
+        request.timeoutInterval = 30
+        let prepared = request
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.finishTasksAndInvalidate() }
+        // URLSession rounds timeouts down to whole seconds: enforce the deadline by cancelling.
+        let (data, response) = try await withThrowingTaskGroup(of: (Data, URLResponse)?.self) { group in
+            group.addTask { try await session.data(for: prepared) }
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let result = first else { throw URLError(.timedOut) }
+            return result
+        }
+        let http = response as! HTTPURLResponse
+        var headers: [String: String] = [:]
+        for (key, value) in http.allHeaderFields {
+            if let key = key as? String, let value = value as? String { headers[key] = value }
+        }
+        return HTTPReply(status: http.statusCode, headers: headers, body: data)
+    }
+}
