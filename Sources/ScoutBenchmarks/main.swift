@@ -1,14 +1,15 @@
 import Foundation
 
 // `scout-bench [name…]`: runs the named benchmarks, or all of them.
-let benchmarks: [(name: String, run: () throws -> Void)] = [
-    ("static-reply", { try StaticReplyBenchmark().run() })
+let benchmarks: [(name: String, run: () async throws -> Void)] = [
+    ("static-reply", { try StaticReplyBenchmark().run() }),
+    ("typing", { try await TypingBenchmark().run() }),
 ]
 let requested = Array(CommandLine.arguments.dropFirst())
 var failed = false
 for benchmark in benchmarks where requested.isEmpty || requested.contains(benchmark.name) {
     do {
-        try benchmark.run()
+        try await benchmark.run()
     } catch {
         FileHandle.standardError.write(Data("scout-bench: \(benchmark.name) failed: \(error)\n".utf8))
         failed = true

@@ -18,7 +18,7 @@ struct FakeResponder: HTTPResponder {
                 guard faults.isQuiet else { return nil }
                 return answer(recorder.record(request))
             },
-            deferred: { [self] request in try await respond(to: request) })
+            deferred: { [self] request in try await recorder.answering { try await respond(to: request) } })
     }
 
     private func respond(to request: Request) async throws -> Response {

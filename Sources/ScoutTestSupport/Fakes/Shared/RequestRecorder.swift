@@ -25,6 +25,8 @@ public final class RequestRecorder: Sendable {
         var nextWaiterID: UInt64 = 0
         var waiters: [UInt64: Waiter] = [:]
         var cancelledWaiterIDs: Set<UInt64> = []
+        var inFlight = 0
+        var maxInFlight = 0
     }
 
     private let state: Mutex<State>
@@ -51,6 +53,20 @@ public final class RequestRecorder: Sendable {
                 }
             }
         }
+    }
+
+    /// The most requests that were being answered at the same time (a budget check: Wikimedia
+    /// allows 3).
+    public var maxConcurrentRequests: Int { state.withLock { $0.maxInFlight } }
+
+    /// Counts a request as being answered until `body` returns.
+    func answering<T>(_ body: () async throws -> T) async rethrows -> T {
+        state.withLock { state in
+            state.inFlight += 1
+            state.maxInFlight = max(state.maxInFlight, state.inFlight)
+        }
+        defer { state.withLock { $0.inFlight -= 1 } }
+        return try await body()
     }
 
     /// Records `request` as arriving now and returns the record.

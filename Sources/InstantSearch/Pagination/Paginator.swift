@@ -1,0 +1,181 @@
+import ScoutModels
+
+/// The pure state machine behind endless scrolling: one load at a time, items deduplicated by id
+/// across pages, and a failed page that keeps what was loaded and can be retried.
+///
+/// Phases: `idle → loading → loaded(nextCursor) | exhausted`, and `loading → failed → loading`.
+/// Each event returns what to do; the caller performs the fetch and reports back with
+/// ``receive(_:)`` or ``fail()``. Nothing here does I/O.
+///
+/// ```swift
+/// var paginator = Paginator()
+/// if case .fetch(let cursor) = paginator.loadNextPage() {     // cursor == nil: the first page
+///     paginator.receive(try await provider.search(query, cursor: cursor, limit: 20))
+/// }
+/// paginator.loadNextPage()  // .fetch(next) while hasMore, .none while loading or exhausted
+/// ```
+public struct Paginator: Sendable, Equatable {
+    /// Where the paginator stands.
+    ///
+    /// ```swift
+    /// if case .failed = paginator.phase { showRetryRow() }
+    /// ```
+    public enum Phase: Sendable, Equatable {
+        /// Nothing loaded yet; the next load is the first page.
+        case idle
+        /// A page starting at `cursor` (nil: the first page) is being fetched.
+        case loading(cursor: SearchCursor?)
+        /// At least one page is loaded and more start at `nextCursor`.
+        case loaded(nextCursor: SearchCursor)
+        /// The last page is loaded.
+        case exhausted
+        /// The page starting at `cursor` failed; loading again retries it.
+        case failed(cursor: SearchCursor?)
+    }
+
+    /// What the caller should do after an event.
+    ///
+    /// ```swift
+    /// switch paginator.loadNextPage() {
+    /// case .fetch(let cursor): startFetch(from: cursor)
+    /// case .none: break
+    /// }
+    /// ```
+    public enum Action: Sendable, Equatable {
+        /// Fetch the page that starts at this cursor (nil: the first page).
+        case fetch(SearchCursor?)
+        /// Nothing to do.
+        case none
+    }
+
+    /// The current phase.
+    ///
+    /// ```swift
+    /// if case .failed = paginator.phase { showRetryRow() }
+    /// ```
+    public private(set) var phase: Phase
+    /// Every item loaded so far, in page order, without duplicate ids.
+    ///
+    /// ```swift
+    /// let rows = paginator.items
+    /// ```
+    public private(set) var items: [SearchItem]
+    /// How many pages were received.
+    ///
+    /// ```swift
+    /// print("\(paginator.pagesLoaded) pages")
+    /// ```
+    public private(set) var pagesLoaded: Int
+    private var seenIDs: Set<String>
+
+    /// An idle paginator: the next load is the first page.
+    ///
+    /// ```swift
+    /// var paginator = Paginator()
+    /// ```
+    public init() {
+        phase = .idle
+        items = []
+        pagesLoaded = 0
+        seenIDs = []
+    }
+
+    /// A paginator resumed from results loaded earlier (for example from a cache).
+    ///
+    /// ```swift
+    /// var paginator = Paginator(items: cached.items, nextCursor: cached.nextCursor)
+    /// ```
+    public init(items: [SearchItem], nextCursor: SearchCursor?) {
+        self.init()
+        append(items)
+        pagesLoaded = 1
+        phase = nextCursor.map { .loaded(nextCursor: $0) } ?? .exhausted
+    }
+
+    /// True unless the last page has been loaded.
+    ///
+    /// ```swift
+    /// footer.isVisible = paginator.hasMore
+    /// ```
+    public var hasMore: Bool { phase != .exhausted }
+
+    /// True while a page is being fetched.
+    ///
+    /// ```swift
+    /// spinner.isVisible = paginator.isLoading
+    /// ```
+    public var isLoading: Bool {
+        if case .loading = phase { return true }
+        return false
+    }
+
+    /// Where the next page starts, once at least one page is loaded and more remain.
+    ///
+    /// ```swift
+    /// cache.store(paginator.items, next: paginator.nextCursor)
+    /// ```
+    public var nextCursor: SearchCursor? {
+        if case .loaded(let cursor) = phase { return cursor }
+        return nil
+    }
+
+    /// Asks for the next page: the first one when idle, the next when loaded, the failed one again
+    /// when failed. Returns `.none` while a page is loading or when exhausted.
+    ///
+    /// ```swift
+    /// if case .fetch(let cursor) = paginator.loadNextPage() { fetch(cursor) }
+    /// ```
+    public mutating func loadNextPage() -> Action {
+        let cursor: SearchCursor?
+        switch phase {
+        case .idle: cursor = nil
+        case .loaded(let next): cursor = next
+        case .failed(let failed): cursor = failed
+        case .loading, .exhausted: return .none
+        }
+        phase = .loading(cursor: cursor)
+        return .fetch(cursor)
+    }
+
+    /// Takes the page the last ``Action/fetch(_:)`` asked for; returns the items it added (those
+    /// whose ids were not seen before). Ignored unless a page is loading. A page whose next cursor
+    /// repeats the one just fetched ends the results, so a looping source cannot scroll forever.
+    ///
+    /// ```swift
+    /// let added = paginator.receive(page)
+    /// ```
+    @discardableResult
+    public mutating func receive(_ page: SearchPage) -> [SearchItem] {
+        guard case .loading(let cursor) = phase else { return [] }
+        let added = append(page.items)
+        pagesLoaded += 1
+        if let next = page.nextCursor, next != cursor {
+            phase = .loaded(nextCursor: next)
+        } else {
+            phase = .exhausted
+        }
+        return added
+    }
+
+    /// Records that the loading page failed; the items stay and the next load retries it.
+    /// Ignored unless a page is loading.
+    ///
+    /// ```swift
+    /// paginator.fail()
+    /// paginator.loadNextPage()  // .fetch(the same cursor)
+    /// ```
+    public mutating func fail() {
+        guard case .loading(let cursor) = phase else { return }
+        phase = .failed(cursor: cursor)
+    }
+
+    @discardableResult
+    private mutating func append(_ newItems: [SearchItem]) -> [SearchItem] {
+        var added: [SearchItem] = []
+        for item in newItems where seenIDs.insert(item.id).inserted {
+            added.append(item)
+        }
+        items.append(contentsOf: added)
+        return added
+    }
+}

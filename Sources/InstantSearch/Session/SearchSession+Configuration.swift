@@ -1,0 +1,63 @@
+extension SearchSession {
+    /// How a session debounces, pages and caches.
+    ///
+    /// ```swift
+    /// let configuration = SearchSession.Configuration(debounce: .zero, pageSize: 50)
+    /// let session = SearchSession(provider: provider, configuration: configuration)
+    /// ```
+    public struct Configuration: Sendable, Equatable {
+        /// How long typing must pause before a request starts; zero searches at once.
+        ///
+        /// ```swift
+        /// SearchSession.Configuration(debounce: .milliseconds(100))
+        /// ```
+        public let debounce: Duration
+        /// How many items each request asks for.
+        ///
+        /// ```swift
+        /// SearchSession.Configuration(pageSize: 50)
+        /// ```
+        public let pageSize: Int
+        /// How many queries' results the cache keeps; zero disables the cache (and narrowing).
+        ///
+        /// ```swift
+        /// SearchSession.Configuration(cacheCapacity: 0)  // no cache
+        /// ```
+        public let cacheCapacity: Int
+        /// How long cached results stay usable, measured on the session's clock.
+        ///
+        /// ```swift
+        /// SearchSession.Configuration(cacheTimeToLive: .seconds(60))
+        /// ```
+        public let cacheTimeToLive: Duration
+        /// Whether a longer query shows a shorter query's cached results, filtered locally and
+        /// marked stale, until its own reply arrives.
+        ///
+        /// ```swift
+        /// SearchSession.Configuration(isNarrowingEnabled: false)
+        /// ```
+        public let isNarrowingEnabled: Bool
+
+        /// A configuration; the defaults suit search-as-you-type over a public API.
+        ///
+        /// ```swift
+        /// let instant = SearchSession.Configuration(debounce: .zero, isNarrowingEnabled: false)
+        /// ```
+        public init(
+            debounce: Duration = .milliseconds(150),
+            pageSize: Int = 20,
+            cacheCapacity: Int = 64,
+            cacheTimeToLive: Duration = .seconds(300),
+            isNarrowingEnabled: Bool = true
+        ) {
+            precondition(debounce >= .zero, "debounce must not be negative")
+            precondition(pageSize > 0, "page size must be positive")
+            precondition(cacheCapacity >= 0, "cache capacity must not be negative")
+            self.debounce = debounce
+            self.pageSize = pageSize
+            self.cacheCapacity = cacheCapacity
+            self.cacheTimeToLive = cacheTimeToLive
+            self.isNarrowingEnabled = isNarrowingEnabled
+        }
+    }
+}

@@ -1,0 +1,129 @@
+extension SearchSession {
+    /// One published state, with what a list footer needs and when it happened on the session's
+    /// clock — what observers and ``SearchSession/publications()`` deliver.
+    ///
+    /// Times are durations since the session was made, on its injected clock, so the latency from
+    /// the last keystroke to the results on screen is `publishedAt - queryChangedAt`.
+    ///
+    /// ```swift
+    /// session.observe { publication in
+    ///     if case .results(_, _, isStale: false, _, _) = publication.state {
+    ///         print("results after", publication.publishedAt - publication.queryChangedAt)
+    ///     }
+    /// }
+    /// ```
+    public struct Publication: Sendable, Equatable {
+        /// The state published.
+        ///
+        /// ```swift
+        /// render(publication.state)
+        /// ```
+        public let state: SearchState
+        /// True while a next page is being fetched.
+        ///
+        /// ```swift
+        /// footerSpinner.isVisible = publication.isLoadingMore
+        /// ```
+        public let isLoadingMore: Bool
+        /// Why the last next page failed (the loaded items stay); nil when it did not.
+        ///
+        /// ```swift
+        /// footer.text = publication.loadMoreFailure ?? ""
+        /// ```
+        public let loadMoreFailure: String?
+        /// Increases by one with every publication of this session; zero for the initial idle state.
+        ///
+        /// ```swift
+        /// assert(next.sequence == previous.sequence + 1)
+        /// ```
+        public let sequence: UInt64
+        /// When this state was published, since the session was made.
+        ///
+        /// ```swift
+        /// let latency = publication.publishedAt - publication.queryChangedAt
+        /// ```
+        public let publishedAt: Duration
+        /// When the query last changed (``SearchSession/update(query:)`` with a different query,
+        /// or ``SearchSession/retry()``), since the session was made.
+        ///
+        /// ```swift
+        /// let latency = publication.publishedAt - publication.queryChangedAt
+        /// ```
+        public let queryChangedAt: Duration
+
+        /// A publication; sessions make these, tests may too.
+        ///
+        /// ```swift
+        /// let initial = SearchSession.Publication(
+        ///     state: .idle, isLoadingMore: false, loadMoreFailure: nil, sequence: 0,
+        ///     publishedAt: .zero, queryChangedAt: .zero)
+        /// ```
+        public init(
+            state: SearchState, isLoadingMore: Bool, loadMoreFailure: String?, sequence: UInt64,
+            publishedAt: Duration, queryChangedAt: Duration
+        ) {
+            self.state = state
+            self.isLoadingMore = isLoadingMore
+            self.loadMoreFailure = loadMoreFailure
+            self.sequence = sequence
+            self.publishedAt = publishedAt
+            self.queryChangedAt = queryChangedAt
+        }
+    }
+
+    /// Counters for tests and benchmarks.
+    ///
+    /// ```swift
+    /// let statistics = session.statistics
+    /// print(statistics.providerCalls, statistics.staleRepliesDropped)
+    /// ```
+    public struct Statistics: Sendable, Equatable {
+        /// Provider calls started (first pages and next pages).
+        ///
+        /// ```swift
+        /// #expect(session.statistics.providerCalls == 1)
+        /// ```
+        public var providerCalls = 0
+        /// Replies (pages or errors, cancellations included) that arrived after their request was
+        /// superseded, and were not published.
+        ///
+        /// ```swift
+        /// #expect(session.statistics.staleRepliesDropped == 1)
+        /// ```
+        public var staleRepliesDropped = 0
+        /// Queries answered from the cache without a request.
+        ///
+        /// ```swift
+        /// #expect(session.statistics.cacheHits == 1)
+        /// ```
+        public var cacheHits = 0
+        /// Queries that showed a shorter query's cached results, narrowed, while loading.
+        ///
+        /// ```swift
+        /// #expect(session.statistics.narrowings == 1)
+        /// ```
+        public var narrowings = 0
+
+        /// All counters at zero.
+        ///
+        /// ```swift
+        /// #expect(session.statistics == .init(providerCalls: 1))
+        /// ```
+        public init(providerCalls: Int = 0, staleRepliesDropped: Int = 0, cacheHits: Int = 0, narrowings: Int = 0) {
+            self.providerCalls = providerCalls
+            self.staleRepliesDropped = staleRepliesDropped
+            self.cacheHits = cacheHits
+            self.narrowings = narrowings
+        }
+    }
+
+    /// Identifies an observer registered with ``SearchSession/observe(_:)``.
+    ///
+    /// ```swift
+    /// let id = session.observe { print($0.state) }
+    /// session.removeObserver(id)
+    /// ```
+    public struct ObserverID: Hashable, Sendable {
+        let rawValue: UInt64
+    }
+}

@@ -1,0 +1,37 @@
+import ScoutModels
+
+extension SearchState {
+    /// Results kept on screen, dimmed, while a newer query loads.
+    ///
+    /// `query` is the query they were found for, which may differ from the loading one.
+    ///
+    /// ```swift
+    /// if case .loading(let query, let previous?) = session.state {
+    ///     print("searching \(query); still showing \(previous.items.count) hits for \(previous.query)")
+    /// }
+    /// ```
+    public struct StaleResults: Sendable, Equatable {
+        /// The query these items were found for.
+        ///
+        /// ```swift
+        /// caption.text = "Results for \(previous.query)"
+        /// ```
+        public let query: String
+        /// The items, in the order they were shown.
+        ///
+        /// ```swift
+        /// showRows(previous.items, dimmed: true)
+        /// ```
+        public let items: [SearchItem]
+
+        /// Stale results for `query`.
+        ///
+        /// ```swift
+        /// let previous = SearchState.StaleResults(query: "ca", items: items)
+        /// ```
+        public init(query: String, items: [SearchItem]) {
+            self.query = query
+            self.items = items
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import Observation
+import ScoutModels
+
+/// The façade a terminal app and a SwiftUI app bind to alike: set ``query`` on every keystroke,
+/// render ``state`` (or ``items`` and ``isLoading``), call ``loadMore()`` near the end of the
+/// list and ``retry()`` from an error banner.
+///
+/// It consumes its session's publications on the main actor. States the session publishes while
+/// handling a keystroke synchronously (idle, cached results) are applied before the `query`
+/// setter returns; the stream then skips what was already applied.
+///
+/// ```swift
+/// @MainActor let model = SearchViewModel(provider: wikipedia)
+/// model.query = "swift"            // the session debounces and searches
+/// // later, through Observation:
+/// for item in model.items { print(item.title) }
+/// ```
+@MainActor
+@Observable
+public final class SearchViewModel {
+    /// What the person typed; setting it forwards to the session.
+    ///
+    /// ```swift
+    /// TextField("Search", text: $model.query)
+    /// ```
+    public var query: String = "" {
+        didSet {
+            guard query != oldValue else { return }
+            session.update(query: query)
+            apply(session.publication)
+        }
+    }
+    /// The state to render.
+    ///
+    /// ```swift
+    /// if case .empty(_, let suggestion?) = model.state { offer(suggestion) }
+    /// ```
+    public private(set) var state: SearchState = .idle
+    /// True while a next page is being fetched.
+    ///
+    /// ```swift
+    /// if model.isLoadingMore { ProgressView() }
+    /// ```
+    public private(set) var isLoadingMore = false
+    /// Why the last next page failed (the loaded items stay; ``loadMore()`` tries it again).
+    ///
+    /// ```swift
+    /// if let failure = model.loadMoreFailure { Button(failure) { model.loadMore() } }
+    /// ```
+    public private(set) var loadMoreFailure: String?
+
+    /// The session behind this model.
+    ///
+    /// ```swift
+    /// print(model.session.statistics.providerCalls)
+    /// ```
+    @ObservationIgnored public let session: SearchSession
+    @ObservationIgnored private var appliedSequence: UInt64?
+    @ObservationIgnored private var consumer: Task<Void, Never>?
+
+    /// A model over an existing session.
+    ///
+    /// ```swift
+    /// let model = SearchViewModel(session: SearchSession(provider: books))
+    /// ```
+    public init(session: SearchSession) {
+        self.session = session
+        let publications = session.publications()
+        consumer = Task { [weak self] in
+            for await publication in publications {
+                guard let self else { return }
+                self.apply(publication)
+            }
+        }
+    }
+
+    /// A model over a new session for `provider`.
+    ///
+    /// ```swift
+    /// let model = SearchViewModel(provider: wikipedia, configuration: .init(debounce: .milliseconds(100)))
+    /// ```
+    public convenience init(
+        provider: any SearchProvider, configuration: SearchSession.Configuration = .init(),
+        clock: any Clock<Duration> = ContinuousClock()
+    ) {
+        self.init(session: SearchSession(provider: provider, configuration: configuration, clock: clock))
+    }
+
+    deinit {
+        consumer?.cancel()
+    }
+
+    /// The items to show: results, or the previous ones (stale) while loading.
+    ///
+    /// ```swift
+    /// List(model.items) { Text($0.title) }
+    /// ```
+    public var items: [SearchItem] { state.items }
+
+    /// True while the current query's results are awaited.
+    ///
+    /// ```swift
+    /// if model.isLoading { ProgressView() }
+    /// ```
+    public var isLoading: Bool { state.isLoading }
+
+    /// Loads the next page (see ``SearchSession/loadMore()``).
+    ///
+    /// ```swift
+    /// .onAppear { if item == model.items.last { model.loadMore() } }
+    /// ```
+    public func loadMore() {
+        session.loadMore()
+        apply(session.publication)
+    }
+
+    /// Runs the current query again at once (see ``SearchSession/retry()``).
+    ///
+    /// ```swift
+    /// Button("Retry") { model.retry() }
+    /// ```
+    public func retry() {
+        session.retry()
+        apply(session.publication)
+    }
+
+    /// Applies a publication unless a newer one was applied already.
+    private func apply(_ publication: SearchSession.Publication) {
+        if let appliedSequence, publication.sequence <= appliedSequence { return }
+        appliedSequence = publication.sequence
+        if state != publication.state { state = publication.state }
+        if isLoadingMore != publication.isLoadingMore { isLoadingMore = publication.isLoadingMore }
+        if loadMoreFailure != publication.loadMoreFailure { loadMoreFailure = publication.loadMoreFailure }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// What simulated people type: real book titles from ../shared/data/goodbooks-10k (the first few
+/// words of each, as people type them), one key at a time with intervals drawn from 60–250 ms.
+struct TypingScript {
+    struct Keystroke {
+        /// The field's text after this key.
+        let text: String
+        /// The pause before this key.
+        let delay: Duration
+    }
+
+    struct Query {
+        let text: String
+        let keystrokes: [Keystroke]
+    }
+
+    let queries: [Query]
+
+    /// `count` queries drawn from `titles` with a fixed seed, so every run types the same.
+    init(titles: [String], count: Int, seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        var queries: [Query] = []
+        while queries.count < count, !titles.isEmpty {
+            let title = titles[Int(random.next() % UInt64(titles.count))]
+            let words = title.split(separator: " ").prefix(1 + Int(random.next() % 3))
+            let text = words.joined(separator: " ")
+            guard text.count >= 3 else { continue }
+            var typed = ""
+            let keystrokes = text.map { character -> Keystroke in
+                typed.append(character)
+                let milliseconds = 60 + Int(random.next() % 191)
+                return Keystroke(text: typed, delay: .milliseconds(milliseconds))
+            }
+            queries.append(Query(text: text, keystrokes: keystrokes))
+        }
+        self.queries = queries
+    }
+
+    var keystrokeCount: Int { queries.reduce(0) { $0 + $1.keystrokes.count } }
+
+    /// Book titles from goodbooks-10k's books.csv, series suffix removed.
+    static func bookTitles(from csv: URL, limit: Int) throws -> [String] {
+        let rows = CSVRows.parse(try String(contentsOf: csv, encoding: .utf8))
+        guard let header = rows.first, let column = header.firstIndex(of: "title") else { return [] }
+        return rows.dropFirst().prefix(limit).compactMap { row in
+            guard column < row.count else { return nil }
+            let title = row[column]
+            let cut = title.range(of: " (").map { String(title[..<$0.lowerBound]) } ?? title
+            return cut.isEmpty ? nil : cut
+        }
+    }
+}
+
+/// A small, fast, seedable generator (Steele et al.), so benchmark inputs are reproducible.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
