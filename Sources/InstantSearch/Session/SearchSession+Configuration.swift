@@ -37,6 +37,20 @@ extension SearchSession {
         /// SearchSession.Configuration(isNarrowingEnabled: false)
         /// ```
         public let isNarrowingEnabled: Bool
+        /// When non-zero, the debounce follows the person's typing: this many times the median
+        /// gap between their recent keystrokes, never less than ``debounce`` nor more than
+        /// ``maximumDebounce``. Zero keeps the debounce fixed.
+        ///
+        /// ```swift
+        /// SearchSession.Configuration(typingRhythmFactor: 0)  // always exactly `debounce`
+        /// ```
+        public let typingRhythmFactor: Double
+        /// The longest wait the typing rhythm may choose.
+        ///
+        /// ```swift
+        /// SearchSession.Configuration(maximumDebounce: .milliseconds(300))
+        /// ```
+        public let maximumDebounce: Duration
 
         /// A configuration; the defaults suit search-as-you-type over a public API.
         ///
@@ -48,7 +62,9 @@ extension SearchSession {
             pageSize: Int = 20,
             cacheCapacity: Int = 64,
             cacheTimeToLive: Duration = .seconds(300),
-            isNarrowingEnabled: Bool = true
+            isNarrowingEnabled: Bool = true,
+            typingRhythmFactor: Double = 1.4,
+            maximumDebounce: Duration = .milliseconds(400)
         ) {
             precondition(debounce >= .zero, "debounce must not be negative")
             precondition(pageSize > 0, "page size must be positive")
@@ -58,6 +74,8 @@ extension SearchSession {
             self.cacheCapacity = cacheCapacity
             self.cacheTimeToLive = cacheTimeToLive
             self.isNarrowingEnabled = isNarrowingEnabled
+            self.typingRhythmFactor = max(0, typingRhythmFactor)
+            self.maximumDebounce = maximumDebounce
         }
     }
 }

@@ -103,6 +103,12 @@ extension SearchSession {
         /// #expect(session.statistics.narrowings == 1)
         /// ```
         public var narrowings = 0
+        /// The debounce the last scheduled search waited (it follows the typing rhythm).
+        ///
+        /// ```swift
+        /// print(session.statistics.lastDebounce)
+        /// ```
+        public var lastDebounce: Duration = .zero
 
         /// All counters at zero.
         ///

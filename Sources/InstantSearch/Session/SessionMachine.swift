@@ -26,6 +26,7 @@ struct SessionMachine: Sendable {
     private var lastRequestID: UInt64 = 0
     private(set) var activeRequest: SessionRequest?
     private var queryChangedAt: Duration = .zero
+    private var rhythm = TypingRhythm()
 
     init(configuration: SearchSession.Configuration, providerName: String) {
         self.configuration = configuration
@@ -52,6 +53,7 @@ struct SessionMachine: Sendable {
             return supersede(now: now) + [.cancelRequest] + publish(.idle, now: now)
         }
         if newQuery.text == query?.text { return [] }
+        rhythm.keystroke(at: now)
         return begin(newQuery, now: now)
     }
 
@@ -131,7 +133,11 @@ struct SessionMachine: Sendable {
         if configuration.debounce == .zero {
             return effects + fetchNextPage(of: newQuery)
         }
-        return effects + [.scheduleDebounce(generation: generation, deadline: now + configuration.debounce)]
+        let wait = rhythm.debounce(
+            base: configuration.debounce, factor: configuration.typingRhythmFactor,
+            maximum: configuration.maximumDebounce)
+        statistics.lastDebounce = wait
+        return effects + [.scheduleDebounce(generation: generation, deadline: now + wait)]
     }
 
     /// Invalidates the timer and the request in flight (its reply will be dropped).

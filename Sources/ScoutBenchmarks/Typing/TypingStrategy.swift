@@ -69,11 +69,9 @@ final class DebounceStrategy: TypingStrategy {
 /// Scout's `SearchSession`: debounce, cancel and drop stale replies, cache, narrowing.
 final class SessionStrategy: TypingStrategy {
     private let session: SearchSession
-    let deliberateDelay: Duration
 
     init(provider: any SearchProvider, screen: Screen, configuration: SearchSession.Configuration = .init()) {
         session = SearchSession(provider: provider, configuration: configuration)
-        deliberateDelay = configuration.debounce
         _ = session.observe { publication in
             if case .results(let query, _, isStale: false, _, _) = publication.state { screen.show(query) }
             if case .empty(let query, _) = publication.state { screen.show(query) }
@@ -82,6 +80,9 @@ final class SessionStrategy: TypingStrategy {
 
     func keystroke(_ text: String) { session.update(query: text) }
     func clear() { session.update(query: "") }
+
+    /// The debounce the session chose for its last search (it follows the typing rhythm).
+    var deliberateDelay: Duration { session.statistics.lastDebounce }
 
     var statistics: SearchSession.Statistics { session.statistics }
 }

@@ -13,14 +13,15 @@ struct Harness {
     init(
         debounce: Duration = .milliseconds(150), pageSize: Int = 20, cacheCapacity: Int = 64,
         cacheTimeToLive: Duration = .seconds(300), isNarrowingEnabled: Bool = true,
-        ignoresCancellation: Bool = false
+        ignoresCancellation: Bool = false, typingRhythmFactor: Double = 0
     ) {
         provider = ScriptedProvider(clock: clock, ignoresCancellation: ignoresCancellation)
         session = SearchSession(
             provider: provider,
             configuration: .init(
                 debounce: debounce, pageSize: pageSize, cacheCapacity: cacheCapacity,
-                cacheTimeToLive: cacheTimeToLive, isNarrowingEnabled: isNarrowingEnabled),
+                cacheTimeToLive: cacheTimeToLive, isNarrowingEnabled: isNarrowingEnabled,
+                typingRhythmFactor: typingRhythmFactor),
             clock: clock)
         recorder = Recorder(session)
     }
