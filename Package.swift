@@ -52,7 +52,10 @@ let package = Package(
         .testTarget(name: "ScoutModelsTests", dependencies: ["ScoutModels"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "ScoutTestSupport", "HTTPServer"]),
         .testTarget(name: "ProvidersTests", dependencies: ["Providers", "Networking", "ScoutTestSupport"]),
-        .testTarget(name: "InstantSearchTests", dependencies: ["InstantSearch", "ScoutModels", "ScoutTestSupport"]),
+        .testTarget(
+            name: "InstantSearchTests",
+            dependencies: ["InstantSearch", "ScoutModels", "ScoutTestSupport", "Providers", "Networking"]
+        ),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "ScoutTestSupport"]),
         .testTarget(name: "ScoutTestSupportTests", dependencies: ["ScoutTestSupport", "HTTPServer"]),
         .testTarget(
