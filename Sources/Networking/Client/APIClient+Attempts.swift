@@ -16,7 +16,7 @@ extension APIClient {
             attempt += 1
             let outcome: AttemptOutcome
             do {
-                outcome = try await attemptOnce(endpoint, budget: budget)
+                outcome = try await attemptOnce(endpoint, budget: budget, deadline: deadline)
             } catch let refusal as HostBudget.Refusal {
                 throw error(for: refusal, endpoint: endpoint)
             }
@@ -38,73 +38,89 @@ extension APIClient {
         case failure(APIError, retryable: Bool)
     }
 
-    private func attemptOnce<R>(_ endpoint: Endpoint<R>, budget: HostBudget) async throws -> AttemptOutcome {
-        try await budget.acquire()
-        let reply: TransportReply
-        do {
-            reply = try await transport.send(
-                request(for: endpoint), maxBytes: endpoint.maxResponseBytes, allowsRedirects: endpoint.allowsRedirects)
-        } catch {
-            if Task.isCancelled || Self.isCancellation(error) {
-                await budget.release(hostFailed: nil)
-                throw CancellationError()
-            }
-            let (apiError, hostFailed, retryable) = classify(error, endpoint: endpoint)
-            await budget.release(hostFailed: hostFailed)
-            return .failure(apiError, retryable: retryable)
-        }
-        return await classify(reply, endpoint: endpoint, budget: budget)
-    }
-
-    private func classify<R>(_ reply: TransportReply, endpoint: Endpoint<R>, budget: HostBudget) async
+    private func attemptOnce<R>(_ endpoint: Endpoint<R>, budget: HostBudget, deadline: Duration) async throws
         -> AttemptOutcome
     {
-        let host = endpoint.url.host
+        try await budget.acquire()
+        let request = request(for: endpoint)
+        let transport = self.transport
+        let flight = Flight(
+            deadline: deadline, timeline: timeline,
+            send: {
+                try await transport.send(
+                    request, maxBytes: endpoint.maxResponseBytes, allowsRedirects: endpoint.allowsRedirects)
+            },
+            finished: { result in await Self.settle(budget, after: result) })
+        switch try await flight.outcome() {
+        case .success(let reply):
+            return classify(reply, endpoint: endpoint)
+        case .failure(let error):
+            if Task.isCancelled || Self.isCancellation(error) { throw CancellationError() }
+            let (apiError, retryable) = classify(error, endpoint: endpoint)
+            return .failure(apiError, retryable: retryable)
+        }
+    }
+
+    /// Tells the host's budget how a request ended — whoever was still waiting for it: frees the
+    /// slot, feeds the breaker, and opens a `Retry-After` window when the host asked for one.
+    private static func settle(_ budget: HostBudget, after result: Result<TransportReply, any Error>) async {
+        switch result {
+        case .success(let reply):
+            if let retryAfter = reply.headers["retry-after"].flatMap({ RetryAfter.parse($0) }),
+                reply.status == 429 || reply.status >= 500
+            {
+                await budget.block(for: retryAfter)
+            } else if reply.status == 429 {
+                await budget.block(for: .seconds(1))
+            }
+            await budget.release(hostFailed: reply.status == 429 ? nil : reply.status >= 500)
+        case .failure(let error):
+            if case TransportError.tooLarge = error {
+                await budget.release(hostFailed: false)
+            } else {
+                // Cancelled by the deadline's watchdog counts too: the host did not answer in time.
+                await budget.release(hostFailed: true)
+            }
+        }
+    }
+
+    private func classify<R>(_ reply: TransportReply, endpoint: Endpoint<R>) -> AttemptOutcome {
         let retryAfter = reply.headers["retry-after"].flatMap { RetryAfter.parse($0) }
         func failure(_ kind: APIError.Kind) -> APIError {
             APIError(
-                kind: kind, source: endpoint.source, host: host, status: reply.status,
+                kind: kind, source: endpoint.source, host: endpoint.url.host, status: reply.status,
                 details: "body: \(String(decoding: reply.body.prefix(200), as: UTF8.self))")
         }
         switch reply.status {
         case 200..<300:
-            await budget.release(hostFailed: false)
             return .success(reply.body)
         case 429:
-            await budget.release(hostFailed: nil)
-            await budget.block(for: retryAfter ?? .seconds(1))
             return .failure(failure(.rateLimited(retryAfter: retryAfter ?? .seconds(1))), retryable: false)
         case 300..<400:
-            await budget.release(hostFailed: false)
             return .failure(failure(.redirectRefused), retryable: false)
         case 500..<600:
-            await budget.release(hostFailed: true)
-            if let retryAfter {
-                await budget.block(for: retryAfter)
-                return .failure(failure(.rateLimited(retryAfter: retryAfter)), retryable: false)
-            }
+            if let retryAfter { return .failure(failure(.rateLimited(retryAfter: retryAfter)), retryable: false) }
             return .failure(failure(.unavailable), retryable: true)
         default:
-            await budget.release(hostFailed: false)
             return .failure(failure(.status(reply.status)), retryable: false)
         }
     }
 
-    /// A transport error as an ``APIError``, whether it counts against the host, and whether to retry.
-    private func classify<R>(_ error: any Error, endpoint: Endpoint<R>) -> (APIError, Bool, Bool) {
+    /// A transport error as an ``APIError``, and whether to retry.
+    private func classify<R>(_ error: any Error, endpoint: Endpoint<R>) -> (APIError, Bool) {
         let host = endpoint.url.host
         if case TransportError.tooLarge(let limit) = error {
             return (
                 APIError(kind: .tooLarge(limit: limit), source: endpoint.source, host: host, details: "\(error)"),
-                false, false
+                false
             )
         }
         let code = (error as? URLError)?.code
         let offline: Set<URLError.Code> = [.notConnectedToInternet, .dataNotAllowed, .internationalRoamingOff]
         if let code, offline.contains(code) {
-            return (APIError(kind: .offline, source: endpoint.source, host: host, details: "\(error)"), false, false)
+            return (APIError(kind: .offline, source: endpoint.source, host: host, details: "\(error)"), false)
         }
-        return (APIError(kind: .transport, source: endpoint.source, host: host, details: "\(error)"), true, true)
+        return (APIError(kind: .transport, source: endpoint.source, host: host, details: "\(error)"), true)
     }
 
     private func error<R>(for refusal: HostBudget.Refusal, endpoint: Endpoint<R>) -> APIError {

@@ -1,4 +1,5 @@
 import Foundation
+import ScoutTestSupport
 
 /// What simulated people type: real book titles from ../shared/data/goodbooks-10k (the first few
 /// words of each, as people type them), one key at a time with intervals drawn from 60–250 ms.
@@ -49,20 +50,5 @@ struct TypingScript {
             let cut = title.range(of: " (").map { String(title[..<$0.lowerBound]) } ?? title
             return cut.isEmpty ? nil : cut
         }
-    }
-}
-
-/// A small, fast, seedable generator (Steele et al.), so benchmark inputs are reproducible.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
