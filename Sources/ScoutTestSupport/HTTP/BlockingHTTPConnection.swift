@@ -15,28 +15,27 @@ final class BlockingHTTPConnection {
             tv_usec: Int(timeout.components.attoseconds / 1_000_000_000_000))
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &seconds, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &seconds, socklen_t(MemoryLayout<timeval>.size))
-        if let sourceAddress {
-            var local = try Self.address(sourceAddress, port: 0)
-            let result = withUnsafePointer(to: &local) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            }
-            guard result == 0 else {
-                Glibc.close(socket)
-                throw .system("bind", errno)
-            }
-        }
-        var remote = try Self.address(host, port: port)
-        let result = withUnsafePointer(to: &remote) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard result == 0 else {
+        do {
+            if let sourceAddress { try Self.call("bind", socket, address: Self.address(sourceAddress, port: 0), bind) }
+            try Self.call("connect", socket, address: Self.address(host, port: port), connect)
+        } catch {
             Glibc.close(socket)
-            throw .system("connect", errno)
+            throw error
         }
+    }
+
+    /// Runs `bind` or `connect` on `socket` with an IPv4 address.
+    private static func call(
+        _ name: String, _ socket: Int32, address: sockaddr_in,
+        _ function: (Int32, UnsafePointer<sockaddr>?, socklen_t) -> Int32
+    ) throws(RawHTTPError) {
+        var address = address
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                function(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard result == 0 else { throw .system(name, errno) }
     }
 
     deinit { Glibc.close(socket) }
