@@ -23,10 +23,11 @@ let package = Package(
         .target(name: "Networking", dependencies: ["ScoutModels"]),
         .target(name: "Providers", dependencies: ["ScoutModels", "Networking"]),
         .target(name: "InstantSearch", dependencies: ["ScoutModels"]),
+        .target(name: "ImageLoading", dependencies: ["ScoutModels", "Networking"]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         .target(
             name: "ScoutServer",
-            dependencies: ["HTTPServer", "ScoutModels"],
+            dependencies: ["HTTPServer", "ScoutModels", "Networking", "Providers", "ImageLoading"],
             exclude: ["Assets"],
             plugins: ["EmbedAssets"]
         ),
@@ -57,6 +58,17 @@ let package = Package(
             dependencies: ["InstantSearch", "ScoutModels", "ScoutTestSupport", "Providers", "Networking"]
         ),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "ScoutTestSupport"]),
+        .testTarget(
+            name: "ImageLoadingTests",
+            dependencies: ["ImageLoading", "Networking", "ScoutModels", "ScoutTestSupport", "HTTPServer"]
+        ),
+        .testTarget(
+            name: "ScoutServerTests",
+            dependencies: [
+                "ScoutServer", "HTTPServer", "ScoutModels", "Networking", "Providers", "ImageLoading",
+                "ScoutTestSupport",
+            ]
+        ),
         .testTarget(name: "ScoutTestSupportTests", dependencies: ["ScoutTestSupport", "HTTPServer"]),
         .testTarget(
             name: "ScoutCommandsTests",
