@@ -4,6 +4,7 @@ import Foundation
 let benchmarks: [(name: String, run: () async throws -> Void)] = [
     ("static-reply", { try StaticReplyBenchmark().run() }),
     ("typing", { try await TypingBenchmark().run() }),
+    ("cached-search", { try await CachedSearchBenchmark().run() }),
 ]
 let requested = Array(CommandLine.arguments.dropFirst())
 var failed = false

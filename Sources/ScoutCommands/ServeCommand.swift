@@ -7,7 +7,8 @@ struct ServeCommand: ScoutCommand {
     static let name = "serve"
     static let summary = "Serve the web app and JSON API."
     static let help = """
-        Usage: scout serve [--listen host:port] [--threads n] [--connections-per-ip n] [--quiet]
+        Usage: scout serve [--listen host:port] [--threads n] [--connections-per-ip n]
+                           [--client-rate n] [--quiet]
 
         Serves Scout's web page and API until Ctrl-C (SIGINT) or SIGTERM, then finishes the
         requests in flight and stops.
@@ -20,17 +21,32 @@ struct ServeCommand: ScoutCommand {
                               Open connections allowed from one IP address (default 16).
                               Raise it behind a reverse proxy, where every client shares
                               the proxy's address.
+          --client-rate n     Searches per second one client address may make, with bursts of
+                              three times that (default 10). Beyond it: 429 with Retry-After.
           --quiet             Do not write the access log (one line per request on stderr).
 
         Endpoints:
-          /          the web page
-          /healthz   {"status":"ok","version":"…"} while the server is healthy
+          /                  the web page (and /search?q=…&source=… without JavaScript)
+          /api/v1/search     JSON search: ?source=wikipedia&q=…&cursor=…&limit=…
+          /api/v1/sources    the sources and whether each is configured
+          /api/openapi.json  the OpenAPI 3.1 description of the API
+          /img/<source>/<key>  thumbnails, fetched by the server from the source's image host
+          /healthz           {"status":"ok","version":"…"} while the server is healthy
+
+        Environment:
+          SCOUT_WIKIPEDIA_API     MediaWiki API address (default https://{lang}.wikipedia.org/w/api.php)
+          SCOUT_WIKIPEDIA_LANG    Wikipedia language (default en)
+          SCOUT_WIKIMEDIA_UPLOAD  where thumbnails come from (default https://upload.wikimedia.org/)
+          SCOUT_CACHE_DIR         image cache directory (default $XDG_CACHE_HOME/scout)
+          SCOUT_CONTACT           contact in the User-Agent of upstream calls
         """
 
     let listen: ListenAddress
     let threads: Int
     let connectionsPerIP: Int
+    let clientRate: Int?
     let isQuiet: Bool
+    let environment: [String: String]
 
     init(arguments: [String], environment: [String: String]) throws(UsageError) {
         var scanner = ArgumentScanner(arguments)
@@ -43,8 +59,10 @@ struct ServeCommand: ScoutCommand {
             try Self.count(
                 scanner.value(for: "--connections-per-ip"), option: "--connections-per-ip", range: 1...65_536)
             ?? ServerLimits().maxConnectionsPerIP
+        clientRate = try Self.count(scanner.value(for: "--client-rate"), option: "--client-rate", range: 1...10_000_000)
         isQuiet = scanner.flag("--quiet")
         try scanner.finish()
+        self.environment = environment
     }
 
     /// A whole number option within `range`, or nil when absent.
@@ -63,7 +81,13 @@ struct ServeCommand: ScoutCommand {
         let configuration = ServerConfiguration(
             host: listen.host, port: listen.port, threadCount: threads, limits: limits,
             accessLog: isQuiet ? nil : .standardError)
-        let server = Server(configuration: configuration, responder: ScoutApp().router)
+        var appConfiguration = ScoutServerConfiguration(environment: environment)
+        if let clientRate {
+            appConfiguration.clientRequestsPerSecond = Double(clientRate)
+            appConfiguration.clientBurst = clientRate * 3
+        }
+        let app = ScoutApp(configuration: appConfiguration)
+        let server = Server(configuration: configuration, responder: app.router)
         do {
             try server.start()
         } catch {

@@ -1,29 +1,67 @@
+import Foundation
 import HTTPServer
+import ImageLoading
+import Networking
 import ScoutModels
 
-/// Scout's HTTP application: its routes on top of ``HTTPServer``.
+/// Scout's HTTP application: the web page, the JSON API, the image proxy and `/healthz`, on
+/// top of ``HTTPServer``. One instance serves every browser: its cache, coalescing and upstream
+/// budgets are shared by all of them.
 ///
 /// ```swift
-/// let app = ScoutApp()
-/// try await Server.withRunning(configuration, responder: app.router) { server in … }
+/// let app = ScoutApp(configuration: ScoutServerConfiguration(environment: environment))
+/// try await Server.withRunning(serverConfiguration, responder: app.router) { server in … }
 /// ```
 public struct ScoutApp: Sendable {
-    /// The embedded web assets (pages, styles, scripts).
+    /// The embedded web assets (pages, styles, scripts, the OpenAPI document).
     public static let assets = StaticAssets(EmbeddedAssets.files)
 
     public let router: Router
+    /// Counts upstream searches, for tests, metrics and the coalescing benchmark.
+    public let gatewayStatistics: @Sendable () -> Int
 
-    public init() {
+    public init(configuration: ScoutServerConfiguration) {
+        let client = APIClient(configuration: .init(userAgent: configuration.userAgent))
+        let catalog = SourceCatalog(configuration: configuration, client: client)
+        let imageOrigins = [ImageOrigin.wikimedia(base: configuration.wikimediaUploadBase)]
+        let thumbnails = ThumbnailLinker(origins: imageOrigins)
+        let images = ImageProxy(
+            origins: imageOrigins,
+            allowlist: ImageAllowlist(origins: imageOrigins, explicitEntries: configuration.extraImageHosts),
+            configuration: .init(
+                userAgent: configuration.userAgent,
+                diskDirectory: configuration.imageCacheDirectory?.appending(path: "images", directoryHint: .isDirectory)
+            ))
+        let gateway = SearchGateway(
+            timeToLive: configuration.searchCacheTimeToLive, capacity: configuration.searchCacheCapacity,
+            render: { page, query, source, cached, tookMs in
+                SearchAPI.render(page, query, source, cached: cached, tookMs: tookMs, thumbnails: thumbnails)
+            })
+        let api = SearchAPI(
+            catalog: catalog, gateway: gateway,
+            limiter: ClientRateLimiter(
+                requestsPerSecond: configuration.clientRequestsPerSecond, burst: configuration.clientBurst),
+            thumbnails: thumbnails)
+
         var router = Router()
         let health = try? Response.json(Health())
         router.add(.get, "/healthz", immediate: { _ in health ?? .text("ok") })
+        router.add(.get, "/", immediate: { request in Self.assets.response(forPath: "index.html", request: request) })
         router.add(
-            .get, "/",
+            .get, "/api/openapi.json",
             immediate: { request in
-                Self.assets.response(forPath: "index.html", request: request)
+                Self.assets.response(forPath: "openapi.json", request: request)
             })
+        router.add(.get, "/api/v1/sources", handler: api.sourcesHandler)
+        router.add(.get, "/api/v1/search", handler: api.handler)
+        router.add(.get, "/search", handler: ResultsPageRoute(api: api).handler)
+        router.add(.get, "/img/:source/*key") { request in
+            await images.respond(
+                to: request, source: request.pathParameters["source"] ?? "", key: request.pathParameters["key"] ?? "")
+        }
         router.mount(Self.assets, at: "/static")
         self.router = router
+        gatewayStatistics = { gateway.upstreamCalls }
     }
 }
 

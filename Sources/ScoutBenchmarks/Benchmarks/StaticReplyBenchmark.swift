@@ -23,8 +23,8 @@ struct StaticReplyBenchmark {
             scoutRuns.append(try wrk.run("http://127.0.0.1:\(scout.port)/healthz"))
             nginxRuns.append(try wrk.run("http://127.0.0.1:\(nginx.port)/healthz"))
         }
-        let scoutMedian = median(scoutRuns)
-        let nginxMedian = median(nginxRuns)
+        let scoutMedian = Self.median(scoutRuns)
+        let nginxMedian = Self.median(nginxRuns)
 
         var report = Report(
             title: "Fixed JSON reply (\(reply.count) bytes): scout serve vs nginx static file",
@@ -45,7 +45,8 @@ struct StaticReplyBenchmark {
                 + "alternating rounds; \(serverThreads) server thread(s) / nginx worker(s); access logs off.")
     }
 
-    private func median(_ results: [Wrk.Result]) -> Wrk.Result {
+    /// The run with the median request rate.
+    static func median(_ results: [Wrk.Result]) -> Wrk.Result {
         results.sorted { $0.requestsPerSecond < $1.requestsPerSecond }[results.count / 2]
     }
 }

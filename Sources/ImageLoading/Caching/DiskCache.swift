@@ -1,0 +1,163 @@
+import Foundation
+import Synchronization
+
+/// Cached images as files in one directory, named by the SHA-256 of their key: written to a
+/// temporary file, fsynced and renamed into place (never half-visible), checked on every read
+/// (length, key and checksum; a bad entry is deleted and reads as a miss), and kept under a
+/// size cap by removing the least recently used files (SECURITY.md T10).
+///
+/// Blocking: call it off the cooperative pool (``ImageLoader`` uses its own queue).
+final class DiskCache: Sendable {
+    /// What a read found.
+    enum Lookup {
+        case hit(LoadedImage)
+        case miss
+        /// The file was there but did not check out; it has been deleted.
+        case corrupt
+    }
+
+    private struct FileRecord {
+        var size: Int
+        var lastUse: Date
+    }
+
+    private struct Index {
+        var files: [String: FileRecord] = [:]
+        var totalBytes = 0
+        var writesSinceScan = 0
+        var isLoaded = false
+    }
+
+    let directory: URL
+    let capacity: Int
+    /// Larger files are never read (a cap on what a corrupt or planted file can cost).
+    let maxEntryBytes: Int
+    private let index = Mutex(Index())
+    private static let rescanInterval = 64
+    private static let suffix = ".img"
+    private static let temporaryPrefix = ".tmp-"
+
+    /// Creates the directory (mode 0700) if needed; throws when it cannot.
+    init(directory: URL, capacity: Int, maxEntryBytes: Int) throws {
+        try FileManager.default.createDirectory(
+            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        self.directory = directory
+        self.capacity = max(0, capacity)
+        self.maxEntryBytes = maxEntryBytes
+    }
+
+    /// The file name for `key`.
+    static func fileName(for key: String) -> String { SHA256.hex(key) + suffix }
+
+    /// The path of `key`'s file (it may not exist).
+    func path(for key: String) -> String { directory.appendingPathComponent(Self.fileName(for: key)).path }
+
+    /// Reads and verifies `key`'s entry.
+    func lookup(_ key: String) -> Lookup {
+        loadIndexIfNeeded()
+        let name = Self.fileName(for: key)
+        let path = directory.appendingPathComponent(name).path
+        guard let file = Self.read(path, limit: DiskCacheEntry.headerSize + key.utf8.count + maxEntryBytes) else {
+            if FileManager.default.fileExists(atPath: path) {
+                remove(name)
+                return .corrupt
+            }
+            forget(name)
+            return .miss
+        }
+        guard let body = DiskCacheEntry.decode(file, key: key), let image = LoadedImage(sniffing: body) else {
+            remove(name)
+            return .corrupt
+        }
+        index.withLock { index in
+            if index.files[name] == nil { index.totalBytes += file.count }
+            index.files[name] = FileRecord(size: file.count, lastUse: Date())
+        }
+        return .hit(image)
+    }
+
+    /// Writes `image` under `key` atomically, then evicts down to the cap; returns how many
+    /// files were evicted. Throws (leaving no partial file) when the write fails.
+    @discardableResult
+    func store(_ image: LoadedImage, for key: String) throws -> Int {
+        let file = DiskCacheEntry.encode(key: key, body: image.data)
+        guard file.count <= capacity else { return 0 }
+        loadIndexIfNeeded()
+        let name = Self.fileName(for: key)
+        try Self.writeAtomically(file, to: directory, name: name)
+        let rescan = index.withLock { index in
+            index.totalBytes += file.count - (index.files[name]?.size ?? 0)
+            index.files[name] = FileRecord(size: file.count, lastUse: Date())
+            index.writesSinceScan += 1
+            return index.writesSinceScan >= Self.rescanInterval
+        }
+        // Other processes may share the directory: now and then, count what is really there.
+        if rescan { scan() }
+        return evict(keeping: name)
+    }
+
+    /// Deletes every entry.
+    func removeAll() {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        for name in names where name.hasSuffix(Self.suffix) { unlink(directory.appendingPathComponent(name).path) }
+        index.withLock { $0 = Index(isLoaded: true) }
+    }
+
+    /// Bytes of all entries, as far as this process knows.
+    var totalBytes: Int {
+        loadIndexIfNeeded()
+        return index.withLock { $0.totalBytes }
+    }
+
+    private func evict(keeping kept: String) -> Int {
+        var evicted = 0
+        while true {
+            let victim: String? = index.withLock { index in
+                guard index.totalBytes > capacity else { return nil }
+                return index.files.filter { $0.key != kept }.min { $0.value.lastUse < $1.value.lastUse }?.key
+            }
+            guard let victim else { return evicted }
+            remove(victim)
+            evicted += 1
+        }
+    }
+
+    private func remove(_ name: String) {
+        unlink(directory.appendingPathComponent(name).path)
+        forget(name)
+    }
+
+    private func forget(_ name: String) {
+        index.withLock { index in
+            if let record = index.files.removeValue(forKey: name) { index.totalBytes -= record.size }
+        }
+    }
+
+    private func loadIndexIfNeeded() {
+        if !index.withLock({ $0.isLoaded }) { scan() }
+    }
+
+    /// Rebuilds the index from the directory; removes temporary files abandoned over an hour ago.
+    private func scan() {
+        let manager = FileManager.default
+        var fresh = Index(isLoaded: true)
+        let names = (try? manager.contentsOfDirectory(atPath: directory.path)) ?? []
+        let staleBefore = Date().addingTimeInterval(-3600)
+        for name in names {
+            let path = directory.appendingPathComponent(name).path
+            guard let attributes = try? manager.attributesOfItem(atPath: path),
+                attributes[.type] as? FileAttributeType == .typeRegular
+            else { continue }
+            let modified = attributes[.modificationDate] as? Date ?? .distantPast
+            if name.hasPrefix(Self.temporaryPrefix) {
+                if modified < staleBefore { unlink(path) }
+                continue
+            }
+            guard name.hasSuffix(Self.suffix) else { continue }
+            let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+            fresh.files[name] = FileRecord(size: size, lastUse: modified)
+            fresh.totalBytes += size
+        }
+        index.withLock { $0 = fresh }
+    }
+}

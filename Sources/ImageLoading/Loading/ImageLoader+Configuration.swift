@@ -1,0 +1,58 @@
+import Foundation
+import Networking
+
+extension ImageLoader {
+    /// How one loader fetches and caches: etiquette and limits for the network, sizes for the
+    /// caches. The defaults suit thumbnails.
+    ///
+    /// ```swift
+    /// var configuration = ImageLoader.Configuration(userAgent: UserAgent.make(environment: env))
+    /// configuration.diskDirectory = cacheDirectory.appendingPathComponent("images")
+    /// ```
+    public struct Configuration: Sendable {
+        /// The User-Agent every request carries (Wikimedia blocks generic agents).
+        public var userAgent: String
+        /// Bodies larger than this are refused while they arrive.
+        public var maxBytes: Int
+        /// Images whose width × height exceeds this are refused before any cache insert.
+        public var maxPixels: Int
+        /// The whole load, redirects and retries included, must finish within this.
+        public var deadline: Duration
+        /// Redirects followed (by hand, each target checked by the policy) before giving up.
+        public var maxRedirects: Int
+        /// Bytes of images kept in memory.
+        public var memoryCapacity: Int
+        /// Where images are cached on disk; nil keeps them in memory only.
+        public var diskDirectory: URL?
+        /// Bytes of files kept in ``diskDirectory``.
+        public var diskCapacity: Int
+        /// Per-host etiquette, as in ``Networking/APIClient/Configuration/hostPolicies``.
+        public var hostPolicies: [String: HostPolicy]
+        /// The policy of hosts not in ``hostPolicies``.
+        public var defaultPolicy: HostPolicy
+
+        /// Creates a configuration; only the User-Agent has no default.
+        ///
+        /// ```swift
+        /// ImageLoader.Configuration(userAgent: "Scout/1.0 (ops@example.org)", maxPixels: 20_000_000)
+        /// ```
+        public init(
+            userAgent: String, maxBytes: Int = 5 * 1_048_576, maxPixels: Int = 40_000_000,
+            deadline: Duration = .seconds(5), maxRedirects: Int = 3, memoryCapacity: Int = 64 * 1_048_576,
+            diskDirectory: URL? = nil, diskCapacity: Int = 256 * 1_048_576,
+            hostPolicies: [String: HostPolicy] = APIClient.Configuration.knownHosts,
+            defaultPolicy: HostPolicy = HostPolicy()
+        ) {
+            self.userAgent = userAgent
+            self.maxBytes = maxBytes
+            self.maxPixels = maxPixels
+            self.deadline = deadline
+            self.maxRedirects = maxRedirects
+            self.memoryCapacity = memoryCapacity
+            self.diskDirectory = diskDirectory
+            self.diskCapacity = diskCapacity
+            self.hostPolicies = hostPolicies
+            self.defaultPolicy = defaultPolicy
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+
+/// The body of `GET /api/v1/search`: one page of results in Scout's own JSON shape.
+///
+/// ```json
+/// {"query":"zür","source":"wikipedia","items":[…],"next":"prefix:20","suggestion":null,
+///  "tookMs":12,"cached":false}
+/// ```
+public struct SearchResponseBody: Codable, Sendable, Equatable {
+    /// One result row.
+    public struct Item: Codable, Sendable, Equatable {
+        public let id: String
+        public let title: String
+        public let description: String?
+        /// Points at Scout's own `/img/…`, never at a third party; null when there is none.
+        public let thumbnail: Thumbnail?
+        public let link: URL
+
+        public init(id: String, title: String, description: String?, thumbnail: Thumbnail?, link: URL) {
+            self.id = id
+            self.title = title
+            self.description = description
+            self.thumbnail = thumbnail
+            self.link = link
+        }
+
+        /// Encodes `null` for absent optionals, so every item has every key.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(title, forKey: .title)
+            try container.encode(description, forKey: .description)
+            try container.encode(thumbnail, forKey: .thumbnail)
+            try container.encode(link, forKey: .link)
+        }
+    }
+
+    /// A proxied thumbnail.
+    public struct Thumbnail: Codable, Sendable, Equatable {
+        public let url: String
+        public let width: Int?
+        public let height: Int?
+
+        public init(url: String, width: Int?, height: Int?) {
+            self.url = url
+            self.width = width
+            self.height = height
+        }
+    }
+
+    /// The normalized query the results are for.
+    public let query: String
+    public let source: SourceID
+    public let items: [Item]
+    /// The cursor of the next page; null on the last.
+    public let next: String?
+    public let suggestion: String?
+    /// Milliseconds the server spent (0 when served from its cache).
+    public let tookMs: Int
+    public let cached: Bool
+
+    public init(
+        query: String, source: SourceID, items: [Item], next: String?, suggestion: String?, tookMs: Int,
+        cached: Bool
+    ) {
+        self.query = query
+        self.source = source
+        self.items = items
+        self.next = next
+        self.suggestion = suggestion
+        self.tookMs = tookMs
+        self.cached = cached
+    }
+
+    /// Encodes `null` for absent optionals, as the OpenAPI document promises.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(query, forKey: .query)
+        try container.encode(source, forKey: .source)
+        try container.encode(items, forKey: .items)
+        try container.encode(next, forKey: .next)
+        try container.encode(suggestion, forKey: .suggestion)
+        try container.encode(tookMs, forKey: .tookMs)
+        try container.encode(cached, forKey: .cached)
+    }
+}
+
+/// The body of `GET /api/v1/sources`.
+public struct SourcesResponseBody: Codable, Sendable, Equatable {
+    /// One source a person can search.
+    public struct Source: Codable, Sendable, Equatable {
+        public let id: SourceID
+        /// The name people read ("Wikipedia").
+        public let name: String
+        /// `articles`, `photos` or `books`: how front ends lay results out.
+        public let kind: String
+        /// False when the source needs set-up (an API key) before it can be searched.
+        public let configured: Bool
+        /// When not configured: what to do about it.
+        public let message: String?
+
+        public init(id: SourceID, name: String, kind: String, configured: Bool, message: String?) {
+            self.id = id
+            self.name = name
+            self.kind = kind
+            self.configured = configured
+            self.message = message
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(name, forKey: .name)
+            try container.encode(kind, forKey: .kind)
+            try container.encode(configured, forKey: .configured)
+            try container.encode(message, forKey: .message)
+        }
+    }
+
+    public let sources: [Source]
+
+    public init(sources: [Source]) { self.sources = sources }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import HTTPServer
+import ScoutModels
+
+/// `GET /search?q=…&source=…&cursor=…`: the results page rendered on the server, for browsers
+/// without JavaScript (the page's form submits here). Same gateway, cache and limits as the
+/// JSON API; errors become a page with the same sentence and status.
+struct ResultsPageRoute: Sendable {
+    let api: SearchAPI
+
+    var handler: Handler {
+        .deferred { request in await page(for: request) }
+    }
+
+    func page(for request: Request) async -> Response {
+        let text = request.query["q"] ?? ""
+        let sourceName = request.query["source"] ?? SourceID.wikipedia.rawValue
+        let sources = api.catalog.entries.map {
+            PageSource(id: $0.id.rawValue, name: $0.name, isConfigured: $0.provider != nil, message: $0.problem)
+        }
+        guard (try? SearchQuery(text))?.isEmpty == false else {
+            if text.isEmpty {
+                return .html(ResultsPage.render(query: "", source: sourceName, sources: sources, outcome: .start))
+            }
+            return failure(api.parseError(request.query), query: text, source: sourceName, sources: sources)
+        }
+        do {
+            let parameters = try api.admit(request)
+            let reply = try await api.reply(for: parameters)
+            let items = reply.page.items.map { item in
+                PageItem(
+                    id: item.id, title: item.title, description: item.description,
+                    thumbnail: item.thumbnail.flatMap { thumbnail in
+                        api.thumbnails.proxiedPath(for: thumbnail.url, source: parameters.entry.id).map {
+                            PageThumbnail(url: $0, width: thumbnail.width, height: thumbnail.height)
+                        }
+                    },
+                    link: item.link.absoluteString)
+            }
+            return .html(
+                ResultsPage.render(
+                    query: reply.query.text, source: parameters.entry.id.rawValue, sources: sources,
+                    outcome: .results(
+                        items: items, next: reply.page.nextCursor?.rawValue, suggestion: reply.page.suggestion)))
+        } catch {
+            return failure(error, query: text, source: sourceName, sources: sources)
+        }
+    }
+
+    private func failure(_ error: (any Error)?, query: String, source: String, sources: [PageSource]) -> Response {
+        let gatewayError =
+            error as? GatewayError
+            ?? GatewayError(
+                status: 500, code: "internal_error", message: HTTPError.internalError.message, source: nil,
+                retryAfter: nil)
+        var response = Response.html(
+            ResultsPage.render(
+                query: query, source: source, sources: sources,
+                outcome: .failure(
+                    message: gatewayError.message,
+                    retryAfter: gatewayError.retryAfter.map(GatewayError.wholeSeconds))),
+            status: gatewayError.status)
+        for field in gatewayError.headers { response.headers[field.name] = field.value }
+        return response
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import HTTPServer
+import ImageLoading
+import Networking
+import ScoutModels
+
+/// `GET /api/v1/search` and `GET /api/v1/sources`.
+struct SearchAPI: Sendable {
+    let catalog: SourceCatalog
+    let gateway: SearchGateway
+    let limiter: ClientRateLimiter
+    let thumbnails: ThumbnailLinker
+
+    static let defaultLimit = 20
+    static let maximumLimit = 50
+
+    /// A parsed, validated search request.
+    struct Parameters {
+        let entry: SourceCatalog.Entry
+        let provider: any SearchProvider
+        let query: SearchQuery
+        let cursor: SearchCursor?
+        let key: SearchGateway.Key
+    }
+
+    /// The route handler: cache hits answer at once on the server thread, the rest in a task.
+    var handler: Handler {
+        .either(
+            immediate: { request in
+                let parameters = try admit(request)
+                guard let body = gateway.cachedBody(for: parameters.key) else { return nil }
+                return .json(bytes: body)
+            },
+            deferred: { request in try await search(admit(request, counted: false)) })
+    }
+
+    var sourcesHandler: Handler {
+        let body = (try? Response.json(catalog.body)) ?? HTTPError.internalError.response
+        return .immediate { _ in body }
+    }
+
+    /// Rate limit, then parse. `counted: false` when the immediate path already took the token.
+    func admit(_ request: Request, counted: Bool = true) throws -> Parameters {
+        if counted, let wait = limiter.admit(request.remoteAddress?.host ?? "unknown") {
+            throw GatewayError.tooManyRequests(retryAfter: wait)
+        }
+        return try parse(request.query)
+    }
+
+    func parse(_ query: QueryParameters) throws -> Parameters {
+        let sourceName = query["source"] ?? SourceID.wikipedia.rawValue
+        guard let entry = catalog.entry(sourceName) else {
+            let known = catalog.entries.map(\.id.rawValue).joined(separator: ", ")
+            throw GatewayError.badRequest(
+                "unknown_source", "There is no source called “\(sourceName)”. Use one of: \(known).")
+        }
+        guard let provider = entry.provider else {
+            throw GatewayError(
+                status: 503, code: "source_not_configured",
+                message: entry.problem ?? "\(entry.name) is not set up on this server.", source: entry.id,
+                retryAfter: nil)
+        }
+        let text: SearchQuery
+        do {
+            text = try SearchQuery(query["q"] ?? "")
+        } catch {
+            throw GatewayError.badRequest("bad_query", error.description, source: entry.id)
+        }
+        guard !text.isEmpty else {
+            throw GatewayError.badRequest(
+                "bad_query", "Type something to search for (the q parameter).", source: entry.id)
+        }
+        var limit = Self.defaultLimit
+        if let limitText = query["limit"] {
+            guard let value = Int(limitText), (1...Self.maximumLimit).contains(value) else {
+                throw GatewayError.badRequest(
+                    "bad_limit", "limit must be a whole number from 1 to \(Self.maximumLimit).", source: entry.id)
+            }
+            limit = value
+        }
+        let cursorText = query["cursor"].flatMap { $0.isEmpty ? nil : $0 }
+        if let cursorText, cursorText.utf8.count > 2048 {
+            throw GatewayError.badRequest("bad_cursor", "The cursor is not one Scout made. Start the search again.")
+        }
+        return Parameters(
+            entry: entry, provider: provider, query: text, cursor: cursorText.map(SearchCursor.init),
+            key: .init(source: entry.id, queryKey: text.key, cursor: cursorText, limit: limit))
+    }
+
+    /// The parse error of `query`, if it has one (for pages that show it instead of throwing).
+    func parseError(_ query: QueryParameters) -> (any Error)? {
+        do {
+            _ = try parse(query)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// The gateway's reply for `parameters`; upstream failures become ``GatewayError``s.
+    func reply(for parameters: Parameters) async throws -> SearchGateway.Reply {
+        do {
+            return try await gateway.search(
+                parameters.key, query: parameters.query, cursor: parameters.cursor, provider: parameters.provider)
+        } catch let error as APIError {
+            throw GatewayError.upstream(error, source: parameters.entry.id)
+        }
+    }
+
+    /// The JSON reply for `parameters`, with the time the server spent.
+    func search(_ parameters: Parameters) async throws -> Response {
+        let started = ContinuousClock.now
+        let reply = try await reply(for: parameters)
+        let took = started.duration(to: .now)
+        let milliseconds = Int(took.components.seconds * 1000 + took.components.attoseconds / 1_000_000_000_000_000)
+        return .json(
+            bytes: Self.render(
+                reply.page, reply.query, parameters.entry.id, cached: false, tookMs: milliseconds,
+                thumbnails: thumbnails))
+    }
+
+    /// The JSON body for a page: thumbnails rewritten to Scout's `/img/` proxy.
+    static func render(
+        _ page: SearchPage, _ query: SearchQuery, _ source: SourceID, cached: Bool, tookMs: Int,
+        thumbnails: ThumbnailLinker
+    ) -> [UInt8] {
+        let body = SearchResponseBody(
+            query: query.text, source: source,
+            items: page.items.map { item in
+                .init(
+                    id: item.id, title: item.title, description: item.description,
+                    thumbnail: item.thumbnail.flatMap { thumbnail in
+                        thumbnails.proxiedPath(for: thumbnail.url, source: source).map {
+                            .init(url: $0, width: thumbnail.width, height: thumbnail.height)
+                        }
+                    },
+                    link: item.link)
+            },
+            next: page.nextCursor?.rawValue, suggestion: page.suggestion, tookMs: tookMs, cached: cached)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(body)).map(Array.init) ?? Array(#"{"items":[]}"#.utf8)
+    }
+}
+
+/// Maps an upstream image URL to Scout's own `/img/<source>/<key>` path, or nil when the
+/// image is not on an origin the proxy serves (the thumbnail is then left out).
+struct ThumbnailLinker: Sendable {
+    let origins: [ImageOrigin]
+
+    func proxiedPath(for url: URL, source: SourceID) -> String? {
+        origins.lazy.filter { $0.source == source }.compactMap { $0.proxyPath(for: url) }.first
+    }
+}

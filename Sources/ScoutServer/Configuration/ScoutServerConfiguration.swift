@@ -1,0 +1,67 @@
+import Foundation
+import Networking
+import Providers
+import ScoutModels
+
+/// Everything Scout's HTTP app needs to know, with defaults that work out of the box; read from
+/// the environment by ``init(environment:)``.
+///
+/// ```swift
+/// var configuration = ScoutServerConfiguration(environment: ProcessInfo.processInfo.environment)
+/// configuration.wikipediaAPITemplate = fake.baseURL.absoluteString   // tests
+/// ```
+public struct ScoutServerConfiguration: Sendable {
+    /// The MediaWiki API address; `{lang}` is replaced by ``wikipediaLanguage``.
+    public var wikipediaAPITemplate: String
+    public var wikipediaLanguage: String
+    /// Where Wikimedia serves thumbnails; the image proxy fetches only from here (and from
+    /// ``extraImageHosts``).
+    public var wikimediaUploadBase: URL
+    /// Hosts the image proxy may also fetch from even though they are not public https hosts
+    /// (`http://127.0.0.1:PORT` in tests, a local mirror) — never set from a request.
+    public var extraImageHosts: [ImageAllowlist.Entry]
+    /// The User-Agent of every upstream call.
+    public var userAgent: String
+    /// Where proxied images are cached on disk; nil keeps them in memory only.
+    public var imageCacheDirectory: URL?
+    /// How long one upstream search may take, retries included.
+    public var upstreamDeadline: Duration
+    /// How long a search result stays in the shared cache.
+    public var searchCacheTimeToLive: Duration
+    /// How many distinct searches the shared cache keeps.
+    public var searchCacheCapacity: Int
+    /// Each client (IP address) may search this often …
+    public var clientRequestsPerSecond: Double
+    /// … with bursts up to this many.
+    public var clientBurst: Int
+
+    public init(environment: [String: String]) {
+        wikipediaAPITemplate = environment["SCOUT_WIKIPEDIA_API"] ?? WikipediaProvider.defaultAPITemplate
+        wikipediaLanguage = environment["SCOUT_WIKIPEDIA_LANG"] ?? "en"
+        wikimediaUploadBase =
+            environment["SCOUT_WIKIMEDIA_UPLOAD"].flatMap(URL.init(string:))
+            ?? URL(string: "https://upload.wikimedia.org/")!
+        extraImageHosts = []
+        userAgent = UserAgent.make(environment: environment)
+        imageCacheDirectory = Self.cacheDirectory(environment: environment)
+        upstreamDeadline = .seconds(3)
+        searchCacheTimeToLive = .seconds(60)
+        searchCacheCapacity = 2048
+        clientRequestsPerSecond = 10
+        clientBurst = 30
+    }
+
+    /// `SCOUT_CACHE_DIR`, else `$XDG_CACHE_HOME/scout`, else `~/.cache/scout`.
+    static func cacheDirectory(environment: [String: String]) -> URL? {
+        if let explicit = environment["SCOUT_CACHE_DIR"], !explicit.isEmpty {
+            return URL(fileURLWithPath: explicit, isDirectory: true)
+        }
+        if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty {
+            return URL(fileURLWithPath: xdg, isDirectory: true).appending(path: "scout")
+        }
+        if let home = environment["HOME"], !home.isEmpty {
+            return URL(fileURLWithPath: home, isDirectory: true).appending(path: ".cache/scout")
+        }
+        return nil
+    }
+}

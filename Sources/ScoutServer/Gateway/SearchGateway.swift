@@ -1,0 +1,123 @@
+import Foundation
+import ScoutModels
+import Synchronization
+
+/// Searches on behalf of every browser at once: one shared cache of encoded replies (short
+/// TTL), and identical searches in flight coalesced into one upstream call.
+///
+/// Replies are cached already encoded, so a cache hit is answered on the server thread without
+/// a task hop (see ``cachedBody(for:)``).
+final class SearchGateway: Sendable {
+    /// What identifies one upstream search.
+    struct Key: Hashable, Sendable {
+        let source: SourceID
+        let queryKey: String
+        let cursor: String?
+        let limit: Int
+    }
+
+    /// A finished search, ready to send.
+    struct Reply: Sendable {
+        let page: SearchPage
+        let query: SearchQuery
+        /// The JSON body for a cache hit (`cached: true`, `tookMs: 0`).
+        let cachedBody: [UInt8]
+    }
+
+    private struct Entry {
+        let reply: Reply
+        let storedAt: ContinuousClock.Instant
+        var lastUsed: UInt64
+    }
+
+    private enum Lookup {
+        case cached(Reply)
+        case running(Task<Reply, any Error>)
+    }
+
+    private struct State {
+        var entries: [Key: Entry] = [:]
+        var inFlight: [Key: Task<Reply, any Error>] = [:]
+        var useCounter: UInt64 = 0
+        var upstreamCalls = 0
+    }
+
+    private let state = Mutex(State())
+    private let timeToLive: Duration
+    private let capacity: Int
+    private let render: @Sendable (SearchPage, SearchQuery, SourceID, _ cached: Bool, _ tookMs: Int) -> [UInt8]
+
+    init(
+        timeToLive: Duration, capacity: Int,
+        render: @escaping @Sendable (SearchPage, SearchQuery, SourceID, Bool, Int) -> [UInt8]
+    ) {
+        self.timeToLive = timeToLive
+        self.capacity = max(1, capacity)
+        self.render = render
+    }
+
+    /// Upstream searches started so far (for `/metrics` and the coalescing benchmark).
+    var upstreamCalls: Int { state.withLock { $0.upstreamCalls } }
+
+    /// The encoded reply for `key` when a fresh one is cached.
+    func cachedBody(for key: Key, now: ContinuousClock.Instant = .now) -> [UInt8]? {
+        state.withLock { state in
+            guard var entry = state.entries[key], entry.storedAt.duration(to: now) < timeToLive else { return nil }
+            state.useCounter += 1
+            entry.lastUsed = state.useCounter
+            state.entries[key] = entry
+            return entry.reply.cachedBody
+        }
+    }
+
+    /// Searches through `provider`, sharing one upstream call among everyone asking the same at
+    /// the same time; the caller's own cancellation never cancels the shared call. A fresh cached
+    /// reply is used first: it may have arrived since the caller last looked.
+    func search(
+        _ key: Key, query: SearchQuery, cursor: SearchCursor?, provider: any SearchProvider
+    ) async throws -> Reply {
+        let now = ContinuousClock.now
+        let lookup = state.withLock { state -> Lookup in
+            if let entry = state.entries[key], entry.storedAt.duration(to: now) < timeToLive {
+                return .cached(entry.reply)
+            }
+            if let running = state.inFlight[key] { return .running(running) }
+            state.upstreamCalls += 1
+            let task = Task { [render] () throws -> Reply in
+                let page = try await provider.search(query, cursor: cursor, limit: key.limit)
+                return Reply(page: page, query: query, cachedBody: render(page, query, key.source, true, 0))
+            }
+            state.inFlight[key] = task
+            return .running(task)
+        }
+        let task: Task<Reply, any Error>
+        switch lookup {
+        case .cached(let reply): return reply
+        case .running(let running): task = running
+        }
+        do {
+            let reply = try await task.value
+            store(reply, for: key)
+            return reply
+        } catch {
+            state.withLock { state in
+                if state.inFlight[key] == task { state.inFlight[key] = nil }
+            }
+            throw error
+        }
+    }
+
+    private func store(_ reply: Reply, for key: Key) {
+        state.withLock { state in
+            guard state.inFlight[key] != nil else { return }
+            state.inFlight[key] = nil
+            state.useCounter += 1
+            state.entries[key] = Entry(reply: reply, storedAt: .now, lastUsed: state.useCounter)
+            if state.entries.count > capacity,
+                let oldest = state.entries.min(by: { $0.value.lastUsed < $1.value.lastUsed })
+            {
+                state.entries[oldest.key] = nil
+            }
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import HTTPServer
+import ScoutServer
+import Testing
+
+/// The page's files keep the Content-Security-Policy strict: no inline script or style, no
+/// event-handler attributes, nothing from another origin, no HTML built from strings in the
+/// script (SECURITY.md T2).
+@Suite("Web page assets")
+struct PageAssetsTests {
+    static func text(_ path: String) throws -> String {
+        String(decoding: try #require(ScoutApp.assets[path], "\(path) is not embedded").bytes, as: UTF8.self)
+    }
+
+    static func matches(_ pattern: String, in text: String) -> [String] {
+        let expression = try! NSRegularExpression(pattern: pattern, options: [.caseInsensitive])
+        return expression.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap {
+            Range($0.range, in: text).map { String(text[$0]) }
+        }
+    }
+
+    @Test("the page's files are embedded and served under /static")
+    func embedded() {
+        for path in ["index.html", "app.js", "scout.css", "icon.svg", "search.svg", "clear.svg"] {
+            #expect(ScoutApp.assets[path] != nil, "\(path) is missing")
+        }
+    }
+
+    @Test("the CSP the page is written for is still the one every response carries")
+    func policy() {
+        #expect(
+            SecurityHeaders.contentSecurityPolicy
+                == "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; "
+                + "form-action 'self'; frame-ancestors 'none'")
+    }
+
+    @Test("HTML: no inline script or style, no event handlers, only same-origin addresses")
+    func html() throws {
+        let pages = [
+            ("index.html", try Self.text("index.html")),
+            (
+                "the /search page",
+                ResultsPage.render(
+                    query: "zür", source: "wikipedia", sources: [PageSource(id: "wikipedia", name: "Wikipedia")],
+                    outcome: .results(
+                        items: [
+                            PageItem(
+                                id: "1", title: "Zürich", description: "City",
+                                thumbnail: PageThumbnail(url: "/img/wikipedia/k", width: 1, height: 1),
+                                link: "https://en.wikipedia.org/wiki/Z%C3%BCrich")
+                        ], next: "prefix:20", suggestion: nil))
+            ),
+        ]
+        for (name, html) in pages {
+            for tag in try HTMLScanner.tags(in: html) {
+                #expect(tag.name != "style", "\(name) has a <style> element")
+                if tag.name == "script" { #expect(tag.value(of: "src") != nil, "\(name) has an inline script") }
+                for attribute in tag.attributes {
+                    #expect(attribute.name != "style", "\(name): style attribute on <\(tag.name)>")
+                    #expect(!attribute.name.hasPrefix("on"), "\(name): \(attribute.name) on <\(tag.name)>")
+                    guard ["src", "href", "action", "srcset", "poster", "data"].contains(attribute.name) else {
+                        continue
+                    }
+                    let value = attribute.value
+                    let isOwn = (value.hasPrefix("/") && !value.hasPrefix("//")) || value.hasPrefix("#")
+                    // Result links go to their source, in a new tab; nothing is *loaded* from there.
+                    let isResultLink = tag.name == "a" && tag.value(of: "class") == "result-link"
+                    #expect(isOwn || isResultLink, "\(name): <\(tag.name) \(attribute.name)=\"\(value)\">")
+                }
+            }
+        }
+    }
+
+    @Test("script: text only through textContent, no eval, no other origin")
+    func script() throws {
+        let script = try Self.text("app.js")
+        for pattern in [
+            #"innerHTML"#, #"outerHTML"#, #"insertAdjacentHTML"#, #"document\.write"#, #"\beval\s*\("#,
+            #"new\s+Function"#, #"setTimeout\(\s*['"`]"#, #"setInterval\(\s*['"`]"#, #"\.cssText"#,
+            #"setAttribute\(\s*['"]style"#, #"setAttribute\(\s*['"]on"#, #"\bimport\s*\("#, #"https?://"#,
+            #"['"`]//"#, #"createContextualFragment"#, #"DOMParser"#, #"srcdoc"#,
+        ] {
+            #expect(Self.matches(pattern, in: script).isEmpty, "app.js uses \(pattern)")
+        }
+        #expect(script.contains("textContent"))
+        #expect(script.contains("'noopener,noreferrer'"))
+    }
+
+    @Test("styles and icons: nothing from another origin, no scripts")
+    func stylesAndIcons() throws {
+        let css = try Self.text("scout.css")
+        #expect(Self.matches(#"@import|expression\s*\(|behavior\s*:|https?:|url\(\s*['"]?//"#, in: css).isEmpty)
+        for url in Self.matches(#"url\([^)]*\)"#, in: css) {
+            #expect(url.hasPrefix("url(\"/static/"), "scout.css loads \(url)")
+        }
+        for path in ScoutApp.assets.paths where path.hasSuffix(".svg") {
+            let svg = try Self.text(path)
+            #expect(
+                Self.matches(#"<script|\son\w+\s*=|href\s*=\s*['"]?(https?:|//|javascript:)"#, in: svg).isEmpty,
+                "\(path)")
+        }
+    }
+}

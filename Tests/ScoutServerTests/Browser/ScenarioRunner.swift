@@ -1,0 +1,129 @@
+import Foundation
+import Synchronization
+
+/// Runs one scenario of `Tests/browser/scenarios.py` as a process and carries out the
+/// `@control <command>` requests it prints (answering `ok` on its standard input).
+struct ScenarioRunner {
+    /// How a scenario run ended.
+    struct Result: Sendable {
+        let exitCode: Int32
+        let output: String
+        let errors: String
+        let timedOut: Bool
+
+        /// Everything the scenario printed, for a failure message.
+        var transcript: String {
+            var text = "exit status \(exitCode)\(timedOut ? " (killed after the timeout)" : "")"
+            if !output.isEmpty { text += "\n--- stdout ---\n" + output }
+            if !errors.isEmpty { text += "\n--- stderr ---\n" + errors }
+            return text
+        }
+    }
+
+    let scenario: String
+    let baseURL: String
+    var timeout: Duration = .seconds(120)
+
+    /// Runs the scenario to its end; `control` is called for each `@control` line.
+    func run(control: @escaping @Sendable (String) async throws -> Void = { _ in }) async throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: BrowserEnvironment.python)
+        process.arguments = [
+            BrowserEnvironment.scenarios.path, scenario, "--base-url", baseURL,
+            "--screenshots", BrowserEnvironment.screenshots.path,
+        ]
+        var environment = ProcessInfo.processInfo.environment
+        environment["PYTHONUNBUFFERED"] = "1"
+        environment["SCOUT_CHROMIUM"] = BrowserEnvironment.chromium
+        environment["SCOUT_CHROMEDRIVER"] = BrowserEnvironment.chromedriver
+        process.environment = environment
+        let input = Pipe()
+        let outputPipe = Pipe()
+        let errorPipe = Pipe()
+        process.standardInput = input
+        process.standardOutput = outputPipe
+        process.standardError = errorPipe
+
+        let (commands, continuation) = AsyncStream.makeStream(of: String.self)
+        let output = PipeReader(outputPipe.fileHandleForReading) { line in
+            if line.hasPrefix("@control ") { continuation.yield(String(line.dropFirst("@control ".count))) }
+        } finished: {
+            continuation.finish()
+        }
+        let errors = PipeReader(errorPipe.fileHandleForReading)
+        try process.run()
+
+        let replies = input.fileHandleForWriting
+        let controller = Task {
+            for await command in commands {
+                let reply: String
+                do {
+                    try await control(command)
+                    reply = "ok\n"
+                } catch {
+                    reply = "failed: \(error)\n"
+                }
+                try? replies.write(contentsOf: Data(reply.utf8))
+            }
+        }
+
+        var timedOut = false
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning {
+            if ContinuousClock.now > deadline {
+                timedOut = true
+                // SIGTERM lets the script quit Chromium; SIGKILL if it does not within 5 s.
+                process.terminate()
+                let grace = ContinuousClock.now + .seconds(5)
+                while process.isRunning, ContinuousClock.now < grace { try? await Task.sleep(for: .milliseconds(50)) }
+                if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+                break
+            }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        process.waitUntilExit()
+        try? replies.close()
+        output.waitForEnd()
+        errors.waitForEnd()
+        continuation.finish()
+        await controller.value
+        return Result(
+            exitCode: process.terminationStatus, output: output.text, errors: errors.text, timedOut: timedOut)
+    }
+}
+
+/// Reads a pipe on its own thread until end of file, keeping the text and handing each
+/// complete line to `onLine`.
+private final class PipeReader: Sendable {
+    private let data = Mutex(Data())
+    private let done = DispatchSemaphore(value: 0)
+
+    init(
+        _ handle: FileHandle, onLine: @escaping @Sendable (String) -> Void = { _ in },
+        finished: @escaping @Sendable () -> Void = {}
+    ) {
+        let thread = Thread { [self] in
+            var pending = Data()
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                data.withLock { $0.append(chunk) }
+                pending.append(chunk)
+                while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                    onLine(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
+                    pending = Data(pending[pending.index(after: newline)...])
+                }
+            }
+            finished()
+            done.signal()
+        }
+        thread.start()
+    }
+
+    var text: String { data.withLock { String(decoding: $0, as: UTF8.self) } }
+
+    /// Waits (at most 5 s, in case a child of the process keeps the pipe open) for end of file.
+    func waitForEnd() {
+        if done.wait(timeout: .now() + 5) == .success { done.signal() }
+    }
+}

@@ -1,0 +1,821 @@
+#!/usr/bin/env python3
+"""Scout's web page in headless Chromium, one function per scenario.
+
+    python3 Tests/browser/scenarios.py <scenario> --base-url http://127.0.0.1:PORT --screenshots DIR
+    python3 Tests/browser/scenarios.py --list
+
+Exit status 0 when the scenario passes, 1 with a message on stderr when it fails, 2 for a
+usage error. Each scenario saves a screenshot of its final state as DIR/<scenario>.png (also
+when it fails), some also of an intermediate state as DIR/<scenario>-<step>.png.
+
+The Swift tests in Tests/ScoutServerTests/Browser/ run these: each starts FakeWikipedia with
+the pages and faults its scenario's docstring names, Scout's HTTP app in front of it, then this
+script. A scenario that needs the fake changed half-way asks for it on the control channel:
+it prints `@control <command>` on stdout and waits for `ok` on stdin.
+
+Needs Debian's python3-selenium, chromium and chromium-driver (`/usr/bin/chromedriver`);
+SCOUT_CHROMIUM and SCOUT_CHROMEDRIVER override the paths.
+"""
+
+import argparse
+import json
+import os
+import signal
+import sys
+import time
+import traceback
+import urllib.error
+import urllib.parse
+import urllib.request
+
+from selenium import webdriver
+from selenium.common.exceptions import NoAlertPresentException, TimeoutException, WebDriverException
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+with open(os.path.join(HERE, 'xss-corpus.json'), encoding='utf-8') as corpus:
+    PAYLOADS = json.load(corpus)['payloads']
+
+CHROMIUM = os.environ.get('SCOUT_CHROMIUM', '/usr/bin/chromium')
+CHROMEDRIVER = os.environ.get('SCOUT_CHROMEDRIVER', '/usr/bin/chromedriver')
+DESKTOP = (1280, 900)
+PHONE = (390, 844)
+WAIT = 10  # seconds any one expectation may take to come true
+
+SCENARIOS = {}
+
+
+def scenario(function):
+    """Registers `function` under its name with dashes (`no_javascript` → `no-javascript`)."""
+    SCENARIOS[function.__name__.replace('_', '-')] = function
+    return function
+
+
+class ScenarioFailure(Exception):
+    """An expectation about the page that did not hold."""
+
+
+# ---------------------------------------------------------------------------- the browser
+
+
+class Page:
+    """One headless Chromium with helpers to read Scout's page."""
+
+    def __init__(self, base_url, screenshots, name, javascript=True, size=DESKTOP):
+        self.base_url = base_url.rstrip('/')
+        self.screenshots = screenshots
+        self.name = name
+        self.javascript = javascript
+        options = Options()
+        options.binary_location = CHROMIUM
+        for argument in ('--headless=new', '--no-sandbox', '--disable-gpu', f'--window-size={size[0]},{size[1]}',
+                         '--disable-dev-shm-usage', '--no-first-run', '--no-default-browser-check',
+                         '--disable-extensions', '--disable-background-networking', '--lang=en-US'):
+            options.add_argument(argument)
+        options.set_capability('goog:loggingPrefs', {'browser': 'ALL'})
+        if not javascript:
+            options.add_experimental_option('prefs', {'profile.managed_default_content_settings.javascript': 2})
+        self.driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+        self.driver.set_page_load_timeout(30)
+        self.console = []
+        self.final_screenshot_taken = False
+
+    def close(self):
+        """Quits the browser; first saves the final screenshot if the scenario did not get to it."""
+        try:
+            if not self.final_screenshot_taken:
+                self.screenshot()
+        except WebDriverException:
+            pass
+        try:
+            self.driver.quit()
+        except WebDriverException:
+            pass
+
+    # Navigation and input
+
+    def open(self, path='/'):
+        self.driver.get(self.base_url + path)
+        if self.javascript:
+            self.wait_for(lambda: self.js('return document.documentElement.classList.contains("js")'),
+                          'app.js did not start (html.js missing)')
+
+    @property
+    def field(self):
+        return self.driver.find_element(By.ID, 'q')
+
+    def type(self, text, gap=0.0):
+        """Types `text` into the search field, one key every `gap` seconds (0: all at once)."""
+        field = self.field
+        if gap <= 0:
+            field.send_keys(text)
+            return
+        for character in text:
+            field.send_keys(character)
+            time.sleep(gap)
+
+    def replace_text(self, text):
+        field = self.field
+        field.send_keys(Keys.CONTROL, 'a')
+        field.send_keys(Keys.BACKSPACE)
+        field.send_keys(text)
+
+    def press(self, *keys):
+        self.field.send_keys(*keys)
+
+    def js(self, script, *arguments):
+        return self.driver.execute_script(script, *arguments)
+
+    # Reading the page
+
+    def titles(self):
+        return self.js('return Array.from(document.querySelectorAll("#result-list .result-title"), e => e.textContent)')
+
+    def rows(self):
+        """Every row as {title, description, href, id} read from the DOM (textContent, exact)."""
+        return self.js('''
+            return Array.from(document.querySelectorAll('#result-list .result'), row => {
+              const title = row.querySelector('.result-title');
+              const description = row.querySelector('.result-description');
+              const link = row.querySelector('a.result-link');
+              return {
+                title: title ? title.textContent : null,
+                description: description ? description.textContent : null,
+                href: link ? link.getAttribute('href') : null,
+                id: row.id,
+              };
+            });''')
+
+    def view(self):
+        return self.js('const r = document.getElementById("results"); return r ? r.dataset.view || "" : ""')
+
+    def status_text(self):
+        return self.js('return document.getElementById("status").textContent')
+
+    def query_parameters(self):
+        parts = urllib.parse.urlsplit(self.driver.current_url)
+        return dict(urllib.parse.parse_qsl(parts.query)), parts.path
+
+    def describe(self):
+        """What the page shows, for failure messages."""
+        try:
+            return json.dumps({
+                'url': self.driver.current_url,
+                'field': self.field.get_attribute('value'),
+                'view': self.view(),
+                'status': self.status_text().strip()[:300],
+                'titles': self.titles()[:25],
+            }, ensure_ascii=False)
+        except WebDriverException as error:
+            return f'(page unreadable: {error.msg})'
+
+    # Expectations
+
+    def wait_for(self, condition, message, timeout=WAIT):
+        try:
+            return WebDriverWait(self.driver, timeout, poll_frequency=0.05).until(lambda _: condition())
+        except TimeoutException:
+            raise ScenarioFailure(f'{message} (after {timeout} s); the page shows {self.describe()}') from None
+
+    def wait_for_titles(self, expected, message, timeout=WAIT):
+        self.wait_for(lambda: self.titles() == expected, f'{message}: expected titles {expected}', timeout)
+
+    def expect_no_dialog(self):
+        try:
+            alert = self.driver.switch_to.alert
+            text = alert.text
+            alert.dismiss()
+        except NoAlertPresentException:
+            return
+        raise ScenarioFailure(f'a JavaScript dialog opened: {text!r}')
+
+    def collect_console(self):
+        try:
+            self.console += self.driver.get_log('browser')
+        except WebDriverException:
+            pass
+        return self.console
+
+    def expect_clean_console(self):
+        """No CSP violation and no uncaught script error was logged."""
+        bad = [entry['message'] for entry in self.collect_console()
+               if 'Content Security Policy' in entry['message'] or 'Refused to' in entry['message']
+               or 'Uncaught' in entry['message']]
+        if bad:
+            raise ScenarioFailure('the browser console reports problems:\n  ' + '\n  '.join(bad))
+
+    def screenshot(self, suffix=''):
+        os.makedirs(self.screenshots, exist_ok=True)
+        path = os.path.join(self.screenshots, f'{self.name}{"-" + suffix if suffix else ""}.png')
+        self.driver.save_screenshot(path)
+        if not suffix:
+            self.final_screenshot_taken = True
+        return path
+
+
+def expect(condition, message):
+    if not condition:
+        raise ScenarioFailure(message)
+
+
+def api(base_url, q, source='wikipedia', cursor=None, limit=20):
+    """Scout's JSON API, as the page calls it: (status, body)."""
+    parameters = {'source': source, 'q': q, 'limit': str(limit)}
+    if cursor:
+        parameters['cursor'] = cursor
+    url = f'{base_url.rstrip("/")}/api/v1/search?{urllib.parse.urlencode(parameters)}'
+    try:
+        with urllib.request.urlopen(url, timeout=15) as response:
+            return response.status, json.load(response)
+    except urllib.error.HTTPError as error:
+        return error.code, json.load(error)
+
+
+def api_all(base_url, q, source='wikipedia', limit=20):
+    """Every item of a search, following `next`, as the page's endless list loads them."""
+    items, cursor = [], None
+    for _ in range(50):
+        status, body = api(base_url, q, source, cursor, limit)
+        expect(status == 200, f'the API answered {status} for {q!r}: {body}')
+        items += body['items']
+        cursor = body.get('next')
+        if not cursor:
+            return items
+    raise ScenarioFailure(f'the API kept returning `next` for {q!r}')
+
+
+def control(command):
+    """Asks the Swift test to change the fake upstream; returns once it has."""
+    print(f'@control {command}', flush=True)
+    answer = sys.stdin.readline().strip()
+    expect(answer == 'ok', f'the test did not carry out {command!r}: {answer!r}')
+
+
+# ---------------------------------------------------------------------------- scenarios
+
+
+@scenario
+def typing(base_url, screenshots):
+    """Late replies never overwrite the final query's rows.
+
+    Fake: Bach, Basel, Beatles, Bee, Beethoven, then 24 pages whose titles start with "Ber",
+    so "b", "be" and "ber" each have a full page of different rows; every search
+    but "ber" answers after 2.5 s, "ber" at once. Types b, e, r 300 ms apart (each a search).
+    """
+    page = Page(base_url, screenshots, 'typing')
+    try:
+        page.open('/')
+        page.wait_for(lambda: page.driver.switch_to.active_element == page.field, 'the field is not focused on load')
+        page.type('ber', gap=0.3)
+        typed_at = time.monotonic()
+        status, body = api(base_url, 'ber')
+        expect(status == 200 and len(body['items']) == 20, f'the API did not give 20 items for "ber": {status} {body}')
+        expected = [item['title'] for item in body['items']]
+        expect(all(title.startswith('Ber') for title in expected), f'"ber" found other titles: {expected}')
+        page.wait_for_titles(expected, 'the rows of "ber" did not appear', timeout=5)
+        shown_after = time.monotonic() - typed_at
+        expect(shown_after < 2.2, f'the rows of "ber" took {shown_after:.2f} s: they waited for slower searches')
+        # The searches for "b" and "be" answer 2.5 s after they were sent: watch them not land.
+        deadline = typed_at + 3.0
+        while time.monotonic() < deadline:
+            titles = page.titles()
+            expect(titles == expected, f'a late reply replaced the rows of "ber": {titles[:5]}…')
+            expect(page.field.get_attribute('value') == 'ber', 'the field changed')
+            time.sleep(0.1)
+        marks = page.js('return Array.from(document.querySelectorAll("#result-list mark"), m => m.textContent)')
+        expect(len(marks) == 20 and all(mark.lower() == 'ber' for mark in marks),
+               f'the typed prefix is not highlighted in every title: {marks[:5]}')
+        expect('ber' in page.status_text(), f'the status line does not name the query: {page.status_text()!r}')
+        parameters, _ = page.query_parameters()
+        expect(parameters.get('q') == 'ber' and parameters.get('source') == 'wikipedia',
+               f'the address does not carry the search: {page.driver.current_url}')
+        combobox = page.js('''const q = document.getElementById("q");
+            return [q.getAttribute("role"), q.getAttribute("aria-expanded"), q.getAttribute("aria-controls"),
+                    document.getElementById(q.getAttribute("aria-controls")).getAttribute("role"),
+                    document.querySelector("#result-list .result").getAttribute("role")]''')
+        expect(combobox == ['combobox', 'true', 'result-list', 'listbox', 'option'],
+               f'combobox/listbox roles are wrong: {combobox}')
+        page.expect_no_dialog()
+        page.expect_clean_console()
+        page.screenshot()
+        # The same page in the dark, and at phone width: nothing sticks out sideways.
+        page.driver.execute_cdp_cmd('Emulation.setEmulatedMedia',
+                                    {'features': [{'name': 'prefers-color-scheme', 'value': 'dark'}]})
+        page.screenshot('dark')
+        page.driver.execute_cdp_cmd('Emulation.setEmulatedMedia', {'features': []})
+        page.driver.set_window_size(*PHONE)
+        page.wait_for(lambda: page.js('return window.innerWidth') <= PHONE[0], 'the window did not shrink')
+        overflow = page.js('return document.documentElement.scrollWidth - window.innerWidth')
+        expect(overflow <= 0, f'at phone width the page is {overflow} px wider than the screen')
+        page.js('window.scrollTo(0, 0)')
+        page.screenshot('phone')
+    finally:
+        page.close()
+
+
+@scenario
+def keyboard(base_url, screenshots):
+    """↓/↑ move the active row, Enter and click open the row's link in a new tab, Esc clears, / focuses.
+
+    Fake: pages Mercury, Mars, Maple, Marble, Venus (in that order); "ma" finds Mars, Maple, Marble.
+    """
+    page = Page(base_url, screenshots, 'keyboard')
+    driver = page.driver
+    try:
+        page.open('/')
+        page.type('ma')
+        page.wait_for_titles(['Mars', 'Maple', 'Marble'], 'typing "ma" did not list Mars, Maple, Marble')
+        main = driver.current_window_handle
+        page.press(Keys.ARROW_DOWN)
+        page.press(Keys.ARROW_DOWN)
+        state = page.js('''const q = document.getElementById("q");
+            const active = document.getElementById(q.getAttribute("aria-activedescendant") || "-");
+            return [active && active.querySelector(".result-title").textContent,
+                    active && active.getAttribute("aria-selected"),
+                    document.querySelectorAll('#result-list [aria-selected="true"]').length,
+                    document.activeElement === q]''')
+        expect(state == ['Maple', 'true', 1, True], f'after ↓↓ the active row is not Maple: {state}')
+        page.screenshot('active-row')
+        expected = page.rows()[1]['href']
+        expect(expected and expected.endswith('/wiki/Maple'), f'the second row links to {expected!r}')
+        rel = page.js('return document.querySelector("#result-list a.result-link").rel')
+        expect(set(rel.split()) >= {'noopener', 'noreferrer'}, f'result links have rel={rel!r}')
+
+        def opened_by(action, what):
+            before = set(driver.window_handles)
+            action()
+            page.wait_for(lambda: len(set(driver.window_handles) - before) == 1, f'{what} opened no new tab')
+            handle = (set(driver.window_handles) - before).pop()
+            driver.switch_to.window(handle)
+            WebDriverWait(driver, WAIT).until(lambda d: d.current_url not in ('about:blank', ''))
+            url = driver.current_url
+            opener = driver.execute_script('return window.opener === null')
+            driver.close()
+            driver.switch_to.window(main)
+            return url, opener
+
+        url, no_opener = opened_by(lambda: page.press(Keys.ENTER), 'Enter on the active row')
+        expect(url == expected, f'Enter opened {url}, not the active row\'s link {expected}')
+        expect(no_opener, 'the opened tab can reach window.opener')
+        page.press(Keys.ARROW_UP)
+        expect(page.js('return document.getElementById("q").getAttribute("aria-activedescendant")') == 'result-0',
+               '↑ did not move the active row up')
+        page.press(Keys.ARROW_UP)
+        expect(page.js('return document.getElementById("q").getAttribute("aria-activedescendant")') is None,
+               '↑ on the first row did not give the field back')
+        first = driver.find_element(By.CSS_SELECTOR, '#result-list .result:first-child a.result-link')
+        url, _ = opened_by(first.click, 'a click on the first row')
+        expect(url.endswith('/wiki/Mars'), f'a click on Mars opened {url}')
+
+        page.field.click()
+        page.press(Keys.ESCAPE)
+        page.wait_for(lambda: page.field.get_attribute('value') == '' and page.titles() == [],
+                      'Esc did not clear the field and the rows')
+        expect(page.js('return document.getElementById("q").getAttribute("aria-expanded")') == 'false',
+               'aria-expanded is still true after Esc')
+        page.js('document.activeElement.blur(); document.body.focus()')
+        expect(driver.switch_to.active_element != page.field, 'could not move focus away from the field')
+        ActionChains(driver).send_keys('/').perform()
+        page.wait_for(lambda: driver.switch_to.active_element == page.field, '/ did not focus the search field')
+        expect(page.field.get_attribute('value') == '', '/ was typed into the field instead of focusing it')
+        page.type('mar')
+        page.wait_for_titles(['Mars', 'Marble'], 'typing after / did not search')
+        outline = page.js('''const q = document.getElementById("q");
+            return getComputedStyle(q.closest(".field")).boxShadow''')
+        expect(outline and outline != 'none', 'the focused field has no visible focus ring')
+        page.expect_no_dialog()
+        page.expect_clean_console()
+        page.screenshot()
+    finally:
+        page.close()
+
+
+@scenario
+def history(base_url, screenshots):
+    """Back, forward, reload and shared links restore the search; recent searches are kept and removable.
+
+    Fake: pages Alpha, Alphabet, Beta, Betamax, Gamma, Gamma ray.
+    """
+    page = Page(base_url, screenshots, 'history')
+    driver = page.driver
+
+    def shows(q, titles):
+        page.wait_for(lambda: page.field.get_attribute('value') == q and page.titles() == titles
+                      and page.query_parameters()[0].get('q') == q,
+                      f'the page does not show the search {q!r} with {titles}')
+
+    try:
+        page.open('/')
+        page.type('alpha')
+        page.press(Keys.ENTER)
+        shows('alpha', ['Alpha', 'Alphabet'])
+        page.replace_text('beta')
+        page.press(Keys.ENTER)
+        shows('beta', ['Beta', 'Betamax'])
+        driver.back()
+        shows('alpha', ['Alpha', 'Alphabet'])
+        driver.forward()
+        shows('beta', ['Beta', 'Betamax'])
+        driver.refresh()
+        shows('beta', ['Beta', 'Betamax'])
+        expect(driver.title == 'beta – Scout', f'the tab is titled {driver.title!r}')
+        page.open('/?q=gamma&source=wikipedia')
+        shows('gamma', ['Gamma', 'Gamma ray'])
+        driver.back()
+        shows('beta', ['Beta', 'Betamax'])
+        driver.forward()
+        shows('gamma', ['Gamma', 'Gamma ray'])
+        # A page the server rendered for /search is taken over: live rows, and typing goes on there.
+        page.open('/search?q=beta&source=wikipedia')
+        shows('beta', ['Beta', 'Betamax'])
+        page.wait_for(lambda: page.js('return document.querySelectorAll("#result-list [role=option]").length') == 2,
+                      'the script did not take over the rows of the server-rendered page')
+        page.replace_text('gamma')
+        page.press(Keys.ENTER)
+        shows('gamma', ['Gamma', 'Gamma ray'])
+        expect(page.query_parameters()[1] == '/search', f'typing left /search: {driver.current_url}')
+        driver.back()
+        shows('beta', ['Beta', 'Betamax'])
+        driver.forward()
+        shows('gamma', ['Gamma', 'Gamma ray'])
+        # Settled searches are recent searches: the empty page lists them, newest first.
+        page.press(Keys.ENTER)
+        page.press(Keys.ESCAPE)
+
+        def recent():
+            return page.js('return Array.from(document.querySelectorAll("#recent .recent-query"), e => e.textContent)')
+
+        page.wait_for(lambda: recent() == ['gamma', 'beta', 'alpha'],
+                      f'recent searches are not gamma, beta, alpha: {recent()}')
+        expect(page.js('return document.getElementById("recent").hidden') is False, 'recent searches are hidden')
+        page.js('''Array.from(document.querySelectorAll("#recent .recent-item"))
+                     .find(row => row.querySelector(".recent-query").textContent === "beta")
+                     .querySelector(".recent-remove").click()''')
+        page.wait_for(lambda: recent() == ['gamma', 'alpha'], 'removing "beta" from recent searches did not work')
+        driver.refresh()
+        page.wait_for(lambda: recent() == ['gamma', 'alpha'], 'recent searches were not kept across a reload')
+        page.js('document.querySelector("#recent .recent-open").click()')
+        shows('gamma', ['Gamma', 'Gamma ray'])
+        page.press(Keys.ESCAPE)
+        page.wait_for(lambda: recent() == ['gamma', 'alpha'], 'recent searches did not come back after Esc')
+        page.expect_no_dialog()
+        page.expect_clean_console()
+        page.screenshot()
+    finally:
+        page.close()
+
+
+@scenario
+def suggestion(base_url, screenshots):
+    """No results: the empty state offers the source's suggestion, and clicking it searches it.
+
+    Fake: pages Zürich, Zürich Hauptbahnhof, Zürichsee; suggestion "zurik" → "zurich".
+    """
+    page = Page(base_url, screenshots, 'suggestion')
+    try:
+        page.open('/')
+        page.type('zurik')
+        page.wait_for(lambda: page.view() == 'empty', 'typing "zurik" did not show the empty state')
+        notice = page.js('return document.querySelector("#status .notice-title").textContent')
+        expect(notice == 'No results for zurik', f'the empty state says {notice!r}')
+        link = page.driver.find_element(By.CSS_SELECTOR, '#status a.suggestion')
+        expect(link.text == 'zurich', f'the suggestion link says {link.text!r}')
+        expect('q=zurich' in link.get_attribute('href'), f'the suggestion links to {link.get_attribute("href")}')
+        page.screenshot('empty')
+        link.click()
+        page.wait_for_titles(['Zürich', 'Zürich Hauptbahnhof', 'Zürichsee'], 'the suggestion did not search "zurich"')
+        expect(page.field.get_attribute('value') == 'zurich', 'the field does not hold the suggestion')
+        expect(page.query_parameters()[0].get('q') == 'zurich', 'the address does not hold the suggestion')
+        marks = page.js('return Array.from(document.querySelectorAll("#result-list mark"), m => m.textContent)')
+        expect(marks == ['Zürich'] * 3, f'"zurich" should highlight "Zürich" in every title: {marks}')
+        page.expect_no_dialog()
+        page.expect_clean_console()
+        page.screenshot()
+    finally:
+        page.close()
+
+
+@scenario
+def error(base_url, screenshots):
+    """A failing source is an error that names it, with Retry; Retry recovers once the source does.
+
+    Fake: pages Oslo, Oslo Airport, Oslofjord; every request answers 503 until the control
+    command `recover`.
+    """
+    page = Page(base_url, screenshots, 'error')
+    try:
+        page.open('/?q=oslo&source=wikipedia')
+        page.wait_for(lambda: page.view() == 'error', 'a failing Wikipedia did not show the error state')
+        heading = page.js('return document.querySelector("#status .notice-title").textContent')
+        text = page.js('return document.querySelector("#status .notice-text").textContent')
+        expect('Wikipedia' in heading, f'the error does not name the source: {heading!r}')
+        expect(len(text.strip()) > 10, f'the error has no sentence for people: {text!r}')
+        expect(page.titles() == [], 'rows are shown next to the error')
+        page.screenshot('failed')
+        retry = page.driver.find_element(By.CSS_SELECTOR, '#status button.retry')
+        page.wait_for(lambda: retry.is_enabled(), 'Retry stays disabled')
+        control('recover')
+        retry.click()
+        page.wait_for_titles(['Oslo', 'Oslo Airport', 'Oslofjord'], 'Retry did not recover')
+        expect(page.view() == 'results', f'the view is {page.view()!r} after Retry')
+        page.expect_no_dialog()
+        page.expect_clean_console()
+        page.screenshot()
+    finally:
+        page.close()
+
+
+@scenario
+def endless(base_url, screenshots):
+    """Scrolling to the end loads the next page, one at a time, until there is none; no duplicates.
+    A search slower than 200 ms shows the loading indicator, and only after 200 ms.
+
+    Fake: 65 pages "Item 001" … "Item 065"; searches answer after 300 ms.
+    """
+    page = Page(base_url, screenshots, 'endless')
+    try:
+        page.open('/')
+        # Count the page's searches, and time when the loading indicator shows.
+        page.js('''window.__scoutCursors = [];
+            window.__scoutFetchTimes = [];
+            window.__scoutSpinnerShown = [];
+            const original = window.fetch;
+            window.fetch = (resource, init) => {
+              const url = new URL(String(resource), location.href);
+              if (url.pathname === '/api/v1/search') {
+                window.__scoutCursors.push(url.searchParams.get('cursor'));
+                window.__scoutFetchTimes.push(performance.now());
+              }
+              return original(resource, init);
+            };
+            const spinner = document.getElementById('spinner');
+            new MutationObserver(() => {
+              if (!spinner.hidden) window.__scoutSpinnerShown.push(performance.now());
+            }).observe(spinner, {attributes: true, attributeFilter: ['hidden']});''')
+        page.type('item')
+        expected = [f'Item {number:03d}' for number in range(1, 66)]
+        page.wait_for_titles(expected[:20], 'the first page of "item" did not appear')
+        spinner = page.js('return [window.__scoutFetchTimes[0], window.__scoutSpinnerShown[0] ?? null,'
+                          ' document.getElementById("spinner").hidden]')
+        expect(spinner[1] is not None, 'a search slower than 200 ms showed no loading indicator')
+        expect(spinner[1] - spinner[0] >= 190,
+               f'the loading indicator showed {spinner[1] - spinner[0]:.0f} ms into the search, not after 200 ms')
+        expect(spinner[2] is True, 'the loading indicator stays after the rows came')
+        for count in (40, 60, 65):
+            # Scroll to the end several times while the page loads: still one request per page.
+            for _ in range(3):
+                page.js('window.scrollTo(0, document.documentElement.scrollHeight)')
+                time.sleep(0.05)
+            page.wait_for(lambda: len(page.titles()) >= count, f'scrolling to the end did not load {count} rows')
+        page.wait_for(lambda: page.js('return document.getElementById("more").dataset.state') == 'end',
+                      'the end of the results is not marked')
+        titles = page.titles()
+        expect(titles == expected, f'the rows are not Item 001…065 once each: {len(titles)} rows, '
+                                   f'{len(set(titles))} distinct, first wrong at '
+                                   f'{next((i for i, (a, b) in enumerate(zip(titles, expected)) if a != b), None)}')
+        ids = page.js('return Array.from(document.querySelectorAll("#result-list .result"), r => r.id)')
+        expect(len(set(ids)) == len(ids) == 65, 'row ids are not unique')
+        time.sleep(0.5)
+        expect(len(page.titles()) == 65, 'rows were added after the last page')
+        cursors = page.js('return window.__scoutCursors')
+        expect(len(cursors) == 4 and cursors[0] is None and len(set(cursors)) == 4,
+               f'the page should request each page once (first page, then 3 cursors): {cursors}')
+        page.expect_no_dialog()
+        page.expect_clean_console()
+        page.screenshot()
+    finally:
+        page.close()
+
+
+@scenario
+def no_javascript(base_url, screenshots):
+    """Without JavaScript the form submits to /search, which renders the results on the server.
+
+    Fake: pages Oslo, Oslo Airport, Oslofjord, Oslo Opera House and "Oslo district 01" … "20".
+    """
+    page = Page(base_url, screenshots, 'no-javascript', javascript=False)
+    try:
+        page.open('/')
+        has_js = page.driver.execute_script('return document.documentElement.classList.contains("js")')
+        expect(not has_js, 'JavaScript ran although it is disabled')
+        page.type('oslo')
+        page.press(Keys.ENTER)
+        page.wait_for(lambda: urllib.parse.urlsplit(page.driver.current_url).path == '/search',
+                      'submitting the form did not go to /search')
+        parameters, _ = page.query_parameters()
+        expect(parameters == {'q': 'oslo', 'source': 'wikipedia'}, f'the form sent {parameters}')
+        status, body = api(base_url, 'oslo')
+        expect(status == 200, f'the API failed: {status} {body}')
+        expected = [item['title'] for item in body['items']]
+        expect(len(expected) == 20 and body['next'], 'the API should give a full first page with `next`')
+        page.wait_for_titles(expected, 'the server did not render the first page')
+        expect(page.field.get_attribute('value') == 'oslo', 'the field does not hold the query')
+        expect(page.js('return document.querySelectorAll("[role=option]").length') == 0,
+               'listbox options exist without JavaScript')
+        page.screenshot('first-page')
+        more = page.driver.find_element(By.CSS_SELECTOR, '#more a.more-link')
+        expect('cursor=' in more.get_attribute('href'), f'"More results" links to {more.get_attribute("href")}')
+        more.click()
+        _, second = api(base_url, 'oslo', cursor=body['next'])
+        page.wait_for_titles([item['title'] for item in second['items']], '"More results" did not show page 2')
+        expect(not page.driver.find_elements(By.CSS_SELECTOR, '#more a.more-link'), 'the last page links to more')
+        page.screenshot()
+    finally:
+        page.close()
+
+
+# ---------------------------------------------------------------------------- XSS (SECURITY.md T2)
+
+INJECTED = '''
+  const bad = [];
+  for (const node of document.querySelectorAll('*')) {
+    for (const attribute of node.attributes) {
+      const value = attribute.value.trim().toLowerCase();
+      if (attribute.name.startsWith('on')) bad.push(`${node.tagName} ${attribute.name}`);
+      if (['href', 'src', 'action', 'formaction', 'data', 'srcdoc'].includes(attribute.name)
+          && /^(javascript|vbscript|data:text)/.test(value.replace(/[\\s\\u0000-\\u001f]/g, ''))) {
+        bad.push(`${node.tagName} ${attribute.name}=${attribute.value}`);
+      }
+    }
+  }
+  // Elements by tag, leaving out the page's own controls (source tabs, Retry, recent searches).
+  const own = '#tabs *, .notice-actions *, #recent *';
+  const counts = {};
+  for (const tag of ['script', 'svg', 'math', 'iframe', 'frame', 'object', 'embed', 'style', 'link', 'base',
+                     'meta', 'form', 'input', 'textarea', 'button', 'img', 'video', 'audio', 'template',
+                     'noscript', 'details', 'marquee', 'x', 'b', 'plaintext']) {
+    counts[tag] = Array.from(document.getElementsByTagName(tag)).filter(node => !node.matches(own)).length;
+  }
+  const allowed = new Set(['LI', 'A', 'DIV', 'SPAN', 'MARK', 'IMG']);
+  for (const node of document.querySelectorAll('#result-list *')) {
+    if (!allowed.has(node.tagName)) bad.push(`row holds <${node.tagName.toLowerCase()}>`);
+    if (node.tagName === 'IMG' && !node.classList.contains('thumb-image')) bad.push('a stray <img> in a row');
+  }
+  for (const link of document.querySelectorAll('#result-list a')) {
+    if (!/^https?:/.test(link.href)) bad.push(`a row links to ${link.href}`);
+  }
+  return {bad, counts, canary: window.__scoutXSS === undefined ? null : String(window.__scoutXSS),
+          title: document.title};
+'''
+
+
+def inspect_injection(page, baseline, where):
+    found = page.js(INJECTED)
+    problems = list(found['bad'])
+    for tag, count in found['counts'].items():
+        allowed = baseline['counts'][tag] + (found['counts']['img'] - baseline['counts']['img'] if tag == 'img' else 0)
+        if count > allowed:
+            problems.append(f'{count - baseline["counts"][tag]} injected <{tag}>')
+    images = page.js('return document.querySelectorAll("img:not(.thumb-image):not(.brand-mark)").length')
+    if images:
+        problems.append(f'{images} injected <img>')
+    if found['canary'] is not None:
+        problems.append(f'an injected script ran (window.__scoutXSS = {found["canary"]})')
+    expect(not problems, f'{where}: injected markup found:\n  ' + '\n  '.join(problems))
+    page.expect_no_dialog()
+
+
+def compare_rows(page, items, where, normalize=lambda text: text):
+    rows = page.rows()
+    expect(len(rows) == len(items), f'{where}: {len(rows)} rows for {len(items)} items')
+    for row, item in zip(rows, items):
+        expect(row['title'] == normalize(item['title']),
+               f'{where}: title shown as {row["title"]!r}, the API says {item["title"]!r}')
+        expect(row['description'] == (normalize(item['description']) if item['description'] else None),
+               f'{where}: description shown as {row["description"]!r}, the API says {item["description"]!r}')
+
+
+@scenario
+def xss(base_url, screenshots):
+    """Hostile titles and descriptions are shown as text: no dialog, no injected element.
+
+    Fake: the corpus of xss_corpus.py as pages titled "xss NN <payload>" with the payloads as
+    descriptions.
+    """
+    page = Page(base_url, screenshots, 'xss')
+    try:
+        page.open('/')
+        baseline = page.js(INJECTED)
+        items = api_all(base_url, 'xss')
+        expect(len(items) >= 50, f'the API returned only {len(items)} payload items')
+        page.type('xss')
+        page.wait_for(lambda: len(page.titles()) >= 20, 'typing "xss" showed no rows')
+        for _ in range(20):
+            if page.js('return document.getElementById("more").dataset.state') == 'end':
+                break
+            page.js('window.scrollTo(0, document.documentElement.scrollHeight)')
+            time.sleep(0.2)
+        page.wait_for(lambda: len(page.titles()) == len(items), f'not all {len(items)} payload rows loaded')
+        compare_rows(page, items, 'typing "xss"')
+        inspect_injection(page, baseline, 'typing "xss"')
+        page.js('window.scrollTo(0, 0)')
+        page.screenshot('rows')
+        # Hostile text in the address: the query and the source name come back in messages.
+        for payload in ('<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', PAYLOADS[5]):
+            page.open('/?' + urllib.parse.urlencode({'q': payload, 'source': 'wikipedia'}))
+            page.wait_for(lambda: page.view() in ('empty', 'results', 'error'), f'the query {payload!r} did not settle')
+            expect(page.field.get_attribute('value') == payload, f'the field does not hold {payload!r} literally')
+            if page.view() == 'empty':
+                shown = page.js('return document.querySelector("#status q").textContent')
+                _, body = api(base_url, payload)
+                expect(shown == body['query'], f'the empty state shows {shown!r}, not {body["query"]!r}')
+            inspect_injection(page, baseline, f'the query {payload!r}')
+        hostile_source = '<img src=x onerror=alert(1)>'
+        page.open('/?' + urllib.parse.urlencode({'q': 'xss', 'source': hostile_source}))
+        page.wait_for(lambda: page.view() == 'error', 'an unknown source did not show an error')
+        _, body = api(base_url, 'xss', source=hostile_source)
+        shown = page.js('return document.querySelector("#status .notice-text").textContent')
+        expect(shown == body['error']['message'], f'the error shows {shown!r}, the API says {body["error"]["message"]!r}')
+        inspect_injection(page, baseline, 'a hostile source name')
+        page.open('/')
+        page.type('xss')
+        page.wait_for(lambda: len(page.titles()) >= 20, 'typing "xss" again showed no rows')
+        page.expect_clean_console()
+        page.screenshot()
+    finally:
+        page.close()
+
+
+@scenario
+def xss_no_javascript(base_url, screenshots):
+    """The server-rendered page shows the same hostile corpus as text (same fake as `xss`)."""
+    page = Page(base_url, screenshots, 'xss-no-javascript', javascript=False)
+    # The HTML parser turns CR and CRLF into LF, and the renderer NUL into U+FFFD as the
+    # parser would: neither is an injection.
+    def normalize(text):
+        return text.replace('\r\n', '\n').replace('\r', '\n').replace('\0', '\ufffd')
+
+    try:
+        page.open('/')
+        baseline = page.js(INJECTED)
+        cursor, total, number = None, 0, 0
+        while True:
+            status, body = api(base_url, 'xss', cursor=cursor)
+            expect(status == 200, f'the API failed: {status} {body}')
+            path = '/search?' + urllib.parse.urlencode({'q': 'xss', 'source': 'wikipedia'})
+            if cursor:
+                more = page.driver.find_element(By.CSS_SELECTOR, '#more a.more-link')
+                more.click()
+            else:
+                page.open(path)
+            number += 1
+            page.wait_for(lambda: page.view() in ('results', 'empty'), f'page {number} did not render')
+            compare_rows(page, body['items'], f'server page {number}', normalize)
+            inspect_injection(page, baseline, f'server page {number}')
+            if number == 1:
+                page.screenshot('first-page')
+            total += len(body['items'])
+            cursor = body.get('next')
+            if not cursor:
+                break
+            expect(number < 10, 'too many pages')
+        expect(total >= 50, f'only {total} payload rows were rendered')
+        for query in ('<script>alert(1)</script>', '"><svg onload=alert(1)>', "'--><img src=x onerror=alert(1)>"):
+            page.open('/search?' + urllib.parse.urlencode({'q': query, 'source': 'wikipedia'}))
+            _, body = api(base_url, query)
+            expect(page.field.get_attribute('value') == body['query'], f'the field does not hold {query!r} literally')
+            inspect_injection(page, baseline, f'the server page for {query!r}')
+        page.screenshot()
+    finally:
+        page.close()
+
+
+# ---------------------------------------------------------------------------- main
+
+
+def main():
+    # On SIGTERM (the Swift test's timeout) unwind, so `finally` quits Chromium and chromedriver.
+    signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(128 + number))
+    parser = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+    parser.add_argument('scenario', nargs='?', help='one of: ' + ', '.join(SCENARIOS))
+    parser.add_argument('--base-url', help='where Scout serves, such as http://127.0.0.1:8080')
+    parser.add_argument('--screenshots', default='.build/screenshots', help='folder for the PNGs')
+    parser.add_argument('--list', action='store_true', help='print the scenario names and exit')
+    arguments = parser.parse_args()
+    if arguments.list:
+        print('\n'.join(SCENARIOS))
+        return 0
+    if arguments.scenario not in SCENARIOS or not arguments.base_url:
+        parser.print_usage(sys.stderr)
+        print(f'scenarios.py: name a scenario ({", ".join(SCENARIOS)}) and --base-url', file=sys.stderr)
+        return 2
+    started = time.monotonic()
+    try:
+        SCENARIOS[arguments.scenario](arguments.base_url, arguments.screenshots)
+    except ScenarioFailure as failure:
+        print(f'FAIL {arguments.scenario}: {failure}', file=sys.stderr)
+        return 1
+    except Exception:  # a crash in the scenario or the driver is a failure too, with its trace
+        print(f'FAIL {arguments.scenario}: unexpected error\n{traceback.format_exc()}', file=sys.stderr)
+        return 1
+    print(f'PASS {arguments.scenario} in {time.monotonic() - started:.1f} s')
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
