@@ -3,6 +3,7 @@ import HTTPServer
 import ImageLoading
 import Networking
 import ScoutModels
+import Synchronization
 
 /// `GET /api/v1/search` and `GET /api/v1/sources`.
 struct SearchAPI: Sendable {
@@ -10,12 +11,15 @@ struct SearchAPI: Sendable {
     let gateway: SearchGateway
     let limiter: ClientRateLimiter
     let thumbnails: ThumbnailLinker
+    /// Parsed parameters by raw query string: Unicode normalization costs more than the
+    /// whole cached reply, and popular searches arrive with the same bytes again and again.
+    let parsed = ParsedQueries(capacity: 4096)
 
     static let defaultLimit = 20
     static let maximumLimit = 50
 
     /// A parsed, validated search request.
-    struct Parameters {
+    struct Parameters: Sendable {
         let entry: SourceCatalog.Entry
         let provider: any SearchProvider
         let query: SearchQuery
@@ -44,7 +48,10 @@ struct SearchAPI: Sendable {
         if counted, let wait = limiter.admit(request.remoteAddress?.host ?? "unknown") {
             throw GatewayError.tooManyRequests(retryAfter: wait)
         }
-        return try parse(request.query)
+        if let known = parsed[request.query.raw] { return known }
+        let parameters = try parse(request.query)
+        parsed[request.query.raw] = parameters
+        return parameters
     }
 
     func parse(_ query: QueryParameters) throws -> Parameters {
@@ -140,6 +147,25 @@ struct SearchAPI: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return (try? encoder.encode(body)).map(Array.init) ?? Array(#"{"items":[]}"#.utf8)
+    }
+}
+
+/// A bounded memo of parsed search parameters; when full it starts over, which keeps the hot
+/// entries coming back at the cost of one re-parse each.
+final class ParsedQueries: Sendable {
+    private let entries = Mutex<[String: SearchAPI.Parameters]>([:])
+    private let capacity: Int
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    subscript(raw: String) -> SearchAPI.Parameters? {
+        get { entries.withLock { $0[raw] } }
+        set {
+            entries.withLock { entries in
+                if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
+                entries[raw] = newValue
+            }
+        }
     }
 }
 
