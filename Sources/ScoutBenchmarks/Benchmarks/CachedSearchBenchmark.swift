@@ -5,8 +5,7 @@ import ScoutTestSupport
 /// same reply bytes as a static file, both on 127.0.0.1 in one run; then how many upstream
 /// calls 200 identical uncached searches cost, and the server's resident memory under load.
 struct CachedSearchBenchmark {
-    var rounds = 3
-    var wrk = Wrk()
+    var comparison = NginxComparison()
     var serverThreads = 1
 
     func run() async throws {
@@ -22,32 +21,19 @@ struct CachedSearchBenchmark {
             let nginx = try Nginx(files: ["search.json": (reply, "application/json")], workers: serverThreads)
             defer { nginx.stop() }
 
-            var scoutRuns: [Wrk.Result] = []
-            var nginxRuns: [Wrk.Result] = []
             var peakResident = 0
-            _ = try wrk.run("http://127.0.0.1:\(scout.port)\(path)")
-            for _ in 0..<rounds {
-                scoutRuns.append(try wrk.run("http://127.0.0.1:\(scout.port)\(path)"))
-                peakResident = max(peakResident, scout.residentBytes ?? 0)
-                nginxRuns.append(try wrk.run("http://127.0.0.1:\(nginx.port)/search.json"))
-            }
-            let scoutMedian = StaticReplyBenchmark.median(scoutRuns)
-            let nginxMedian = StaticReplyBenchmark.median(nginxRuns)
-            var report = Report(
-                title: "Cached /api/v1/search (\(reply.count) bytes): scout serve vs nginx static file",
-                columns: ["server", "requests/s", "p50", "p99", "errors"])
-            for (name, result) in [("scout serve", scoutMedian), ("nginx", nginxMedian)] {
-                report.add([
-                    name, result.requestsPerSecond.formatted(decimals: 0), result.p50.milliseconds,
-                    result.p99.milliseconds, "\(result.errors)",
-                ])
-            }
-            report.print()
-            let ratio = scoutMedian.requestsPerSecond / nginxMedian.requestsPerSecond
+            let outcome = try comparison.run(
+                scoutURL: "http://127.0.0.1:\(scout.port)\(path)",
+                nginxURL: "http://127.0.0.1:\(nginx.port)/search.json",
+                afterScoutRound: { peakResident = max(peakResident, scout.residentBytes ?? 0) })
+            comparison.print(
+                outcome, title: "Cached /api/v1/search (\(reply.count) bytes): scout serve vs nginx static file",
+                serverThreads: serverThreads)
+            let scoutMedian = outcome.scout
+            let ratio = outcome.ratio
             let megabytes = Double(peakResident) / 1_048_576
             print(
                 """
-
                 ratio scout/nginx: \(ratio.formatted(decimals: 2)) (goal ≥ 0.90: \(ratio >= 0.9 ? "met" : "NOT met")); \
                 scout p99 \(scoutMedian.p99.milliseconds) (goal ≤ 5 ms: \(scoutMedian.p99 <= .milliseconds(5) ? "met" : "NOT met"))
                 scout serve resident memory under load: \(megabytes.formatted(decimals: 1)) MiB \

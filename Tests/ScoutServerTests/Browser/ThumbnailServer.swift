@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import ScoutTestSupport
 
 /// A stand-in for upload.wikimedia.org on 127.0.0.1: answers every path with a small PNG
 /// (a sky-and-hill picture whose colours follow from the path), so the page's thumbnails go
@@ -37,7 +38,7 @@ func withThumbnailServer<T>(_ body: (ThumbnailServer) async throws -> T) async t
     }
 }
 
-/// Tiny PNG pictures made in code (stored deflate blocks, no compression library).
+/// Small landscape pictures made in code, so screenshots show something like real thumbnails.
 enum TestPNG {
     /// A 160 × 120 picture: a sky gradient, a sun and a hill, in colours picked by `seed`.
     static func landscape(seed: UInt64) -> [UInt8] {
@@ -62,58 +63,11 @@ enum TestPNG {
                 pixels += [color.0, color.1, color.2]
             }
         }
-        return png(width: width, height: height, rgb: pixels)
-    }
-
-    /// A PNG of 8-bit RGB rows, each already prefixed with its filter byte.
-    static func png(width: Int, height: Int, rgb rows: [UInt8]) -> [UInt8] {
-        var header = [UInt8]()
-        header += bigEndian(UInt32(width)) + bigEndian(UInt32(height))
-        header += [8, 2, 0, 0, 0]  // 8 bits, truecolour, deflate, no filter method, no interlace
-        var zlib: [UInt8] = [0x78, 0x01]
-        var offset = 0
-        repeat {
-            let count = min(65_535, rows.count - offset)
-            let isLast = offset + count == rows.count
-            zlib.append(isLast ? 1 : 0)
-            zlib += [UInt8(count & 0xFF), UInt8(count >> 8), UInt8(~count & 0xFF), UInt8((~count >> 8) & 0xFF)]
-            zlib += rows[offset..<(offset + count)]
-            offset += count
-        } while offset < rows.count
-        zlib += bigEndian(adler32(rows))
-        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", zlib)
-            + chunk("IEND", [])
+        return TestImage.pngRGB(width: width, height: height, rows: pixels)
     }
 
     static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
         bytes.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 }
-    }
-
-    private static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-        let body = Array(type.utf8) + data
-        return bigEndian(UInt32(data.count)) + body + bigEndian(crc32(body))
-    }
-
-    private static let crcTable: [UInt32] = (0..<256).map { index in
-        (0..<8).reduce(UInt32(index)) { value, _ in value & 1 == 1 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
-    }
-
-    private static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        ~bytes.reduce(~UInt32(0)) { crcTable[Int(($0 ^ UInt32($1)) & 0xFF)] ^ ($0 >> 8) }
-    }
-
-    private static func adler32(_ bytes: [UInt8]) -> UInt32 {
-        var a: UInt32 = 1
-        var b: UInt32 = 0
-        for byte in bytes {
-            a = (a + UInt32(byte)) % 65_521
-            b = (b + a) % 65_521
-        }
-        return b << 16 | a
-    }
-
-    private static func bigEndian(_ value: UInt32) -> [UInt8] {
-        [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
     }
 
     private static func rgb(hue: Double, saturation: Double, value: Double) -> (UInt8, UInt8, UInt8) {

@@ -10,6 +10,15 @@ extension TestImage {
         return pngFile(width: width, height: height, colorType: 0, idat: zlibStored(raw))
     }
 
+    /// An 8-bit RGB PNG of `rows`: each row is its filter byte (0) then `width` RGB triples.
+    ///
+    /// ```swift
+    /// TestImage.pngRGB(width: 1, height: 1, rows: [0, 255, 0, 0])   // one red pixel
+    /// ```
+    public static func pngRGB(width: Int, height: Int, rows: [UInt8]) -> [UInt8] {
+        pngFile(width: width, height: height, colorType: 2, idat: zlibStored(rows))
+    }
+
     /// An RGB PNG header declaring `width`×`height` with a few bytes of pixel data.
     static func pngBomb(width: Int, height: Int) -> [UInt8] {
         pngFile(width: width, height: height, colorType: 2, idat: zlibStored([0, 0, 0, 0, 0, 0, 0]))
