@@ -3,7 +3,7 @@ SWIFT ?= swift
 LISTEN ?= 127.0.0.1:8080
 
 # Debian packages: to build, to test, to benchmark.
-BUILD_PACKAGES := pkg-config libmicrohttpd-dev
+BUILD_PACKAGES := pkg-config libmicrohttpd-dev libsqlite3-dev
 TEST_PACKAGES := $(BUILD_PACKAGES) chromium chromium-driver python3-selenium fonts-dejavu-core
 BENCH_PACKAGES := $(BUILD_PACKAGES) curl wrk nginx-light
 
@@ -18,7 +18,7 @@ build: deps-build
 
 test: deps-test
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --disable-xctest
+	$(SWIFT) test --disable-xctest --no-parallel
 
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests Plugins

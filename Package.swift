@@ -18,12 +18,19 @@ let package = Package(
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
 
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+
         // Library modules, leaf first.
         .target(name: "ScoutModels"),
         .target(name: "Networking", dependencies: ["ScoutModels"]),
         .target(name: "Providers", dependencies: ["ScoutModels", "Networking"]),
         .target(name: "InstantSearch", dependencies: ["ScoutModels"]),
         .target(name: "ImageLoading", dependencies: ["ScoutModels", "Networking"]),
+        .target(name: "SQLite", dependencies: ["CSQLite"]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         .target(
             name: "ScoutServer",
@@ -58,6 +65,7 @@ let package = Package(
             dependencies: ["InstantSearch", "ScoutModels", "ScoutTestSupport", "Providers", "Networking"]
         ),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "ScoutTestSupport"]),
+        .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "ScoutTestSupport"]),
         .testTarget(
             name: "ImageLoadingTests",
             dependencies: ["ImageLoading", "Networking", "ScoutModels", "ScoutTestSupport", "HTTPServer"]

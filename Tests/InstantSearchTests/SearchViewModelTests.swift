@@ -18,7 +18,7 @@ struct SearchViewModelTests {
 
     @Test func typingSearchesAndPublishesOnTheMainActor() async throws {
         provider.script("cat", .page([item("Cat"), item("Catalonia")], next: "2"))
-        provider.script("cat", cursor: "2", .page([item("Caterpillar")]))
+        provider.script("cat", cursor: "2", .page([item("Caterpillar")], latency: .milliseconds(50)))
         #expect(model.state == .idle)
 
         model.query = "c"
@@ -32,7 +32,10 @@ struct SearchViewModelTests {
         #expect(provider.queries == ["cat"])
 
         model.loadMore()
-        #expect(model.isLoadingMore)
+        // The page takes 50 ms on the manual clock, so "loading more" stays visible until then.
+        #expect(await eventually { model.isLoadingMore })
+        await clock.waitForSleepers(count: 1)
+        clock.advance(by: .milliseconds(50))
         #expect(await eventually { model.items.count == 3 })
         #expect(!model.isLoadingMore)
 
@@ -45,12 +48,15 @@ struct SearchViewModelTests {
 
     @Test func retryRecoversFromAFailure() async throws {
         let failure = ScriptedFailure(userMessage: "Scripted did not answer within 3 s. Retry?")
-        provider.script("cat", .failure(failure), .page([item("Cat")]))
+        // The retried page takes 50 ms on the manual clock, so "loading" is visible until then.
+        provider.script("cat", .failure(failure), .page([item("Cat")], latency: .milliseconds(50)))
         model.query = "cat"
         clock.advance(by: .milliseconds(150))
         #expect(await eventually { model.state.message == failure.userMessage })
         model.retry()
         #expect(model.isLoading)
+        await clock.waitForSleepers(count: 1)
+        clock.advance(by: .milliseconds(50))
         #expect(await eventually { model.items == [item("Cat")] })
     }
 

@@ -75,7 +75,7 @@ struct SessionCacheTests {
 
         h.clock.advance(by: .milliseconds(150))
         #expect(await eventually { h.session.state == results("cat", [item("Cat"), item("Catalonia")]) })
-        #expect(Array(h.recorder.states.suffix(2)) == [narrowed, h.session.state])
+        #expect(await eventually { Array(h.recorder.states.suffix(2)) == [narrowed, h.session.state] })
         #expect(h.provider.queries == ["ca", "cat"])
     }
 

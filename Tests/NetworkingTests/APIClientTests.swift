@@ -36,7 +36,7 @@ struct APIClientTests {
             }
             // The exact bound is checked on a manual clock below; in real time, on a loaded
             // two-core machine, this only proves the call ends promptly rather than hanging.
-            #expect(clock.now - started < .milliseconds(300) + .seconds(2))
+            #expect(clock.now - started < .milliseconds(300) + .seconds(5))
             #expect(error?.kind == .timedOut(.milliseconds(300)))
             #expect(error?.userMessage == "Upstream did not answer within 300 ms. Retry?")
         }
@@ -90,9 +90,9 @@ struct APIClientTests {
             let client = makeClient(policy: quickPolicy(maxAttempts: 1))
             var endpoint = okEndpoint(url)
             endpoint.maxResponseBytes = 1024 * 1024
-            for _ in 0..<2 {
+            for index in 0..<2 {
                 let error = await #expect(throws: APIError.self) { try await client.send(endpoint) }
-                #expect(error?.kind == .tooLarge(limit: 1024 * 1024))
+                #expect(error?.kind == .tooLarge(limit: 1024 * 1024), "reply \(index)")
             }
         }
     }

@@ -87,7 +87,9 @@ struct FaultInjectionTests {
             #expect(fake.requests.count == 1)
             #expect(try await HTTPClient.get(Self.searchURL(fake)).status == 200)
         }
-        #expect(ContinuousClock.now - started < .seconds(3))
+        // Shutdown would otherwise wait the hang out forever; the bound is loose because a busy
+        // two-core machine running the whole suite adds seconds of scheduling delay.
+        #expect(ContinuousClock.now - started < .seconds(10))
     }
 
     @Test("a truncated body is an error for URLSession")

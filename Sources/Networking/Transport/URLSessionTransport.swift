@@ -55,7 +55,6 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         let allowsRedirects: Bool
         var body = Data()
         var response: HTTPURLResponse?
-        var exceeded = false
     }
 
     private let tasks = Mutex<[Int: TaskState]>([:])
@@ -68,30 +67,36 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
     ) {
-        let proceed = tasks.withLock { tasks -> Bool in
-            guard var state = tasks[dataTask.taskIdentifier] else { return false }
-            state.response = response as? HTTPURLResponse
+        let refused = tasks.withLock { tasks -> TaskState? in
+            guard var state = tasks[dataTask.taskIdentifier] else { return nil }
             // Refuse at once when the declared length is already over the cap.
-            if response.expectedContentLength > state.maxBytes { state.exceeded = true }
+            if response.expectedContentLength > state.maxBytes {
+                return tasks.removeValue(forKey: dataTask.taskIdentifier)
+            }
+            state.response = response as? HTTPURLResponse
             tasks[dataTask.taskIdentifier] = state
-            return !state.exceeded
+            return nil
         }
-        completionHandler(proceed ? .allow : .cancel)
+        if let refused { refused.continuation.resume(throwing: TransportError.tooLarge(limit: refused.maxBytes)) }
+        completionHandler(refused == nil ? .allow : .cancel)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let overLimit = tasks.withLock { tasks -> Bool in
-            guard var state = tasks[dataTask.taskIdentifier], !state.exceeded else { return false }
-            if state.body.count + data.count > state.maxBytes {
-                state.exceeded = true
-                state.body = Data()
-            } else {
-                state.body.append(data)
+        let refused = tasks.withLock { tasks -> TaskState? in
+            guard var state = tasks[dataTask.taskIdentifier] else { return nil }
+            guard state.body.count + data.count <= state.maxBytes else {
+                return tasks.removeValue(forKey: dataTask.taskIdentifier)
             }
+            state.body.append(data)
             tasks[dataTask.taskIdentifier] = state
-            return state.exceeded
+            return nil
         }
-        if overLimit { dataTask.cancel() }
+        // Answer the caller now rather than when the cancelled task reports back: on Linux a task
+        // cancelled from its own data callback does not always report completion.
+        if let refused {
+            refused.continuation.resume(throwing: TransportError.tooLarge(limit: refused.maxBytes))
+            dataTask.cancel()
+        }
     }
 
     func urlSession(
@@ -105,9 +110,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let state = tasks.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
-        if state.exceeded {
-            state.continuation.resume(throwing: TransportError.tooLarge(limit: state.maxBytes))
-        } else if let error {
+        if let error {
             state.continuation.resume(throwing: error)
         } else if let response = state.response {
             var headers: [String: String] = [:]

@@ -5,7 +5,7 @@ import Synchronization
 /// full pipe, and keeps what it read.
 final class OutputCollector: Sendable {
     private let data = Mutex(Data())
-    private let finished = DispatchSemaphore(value: 0)
+    private let isFinished = Mutex(false)
 
     init(_ handle: FileHandle) {
         let thread = Thread { [self] in
@@ -14,15 +14,19 @@ final class OutputCollector: Sendable {
                 if chunk.isEmpty { break }
                 data.withLock { $0.append(chunk) }
             }
-            finished.signal()
+            isFinished.withLock { $0 = true }
         }
         thread.start()
     }
 
     var text: String { data.withLock { String(decoding: $0, as: UTF8.self) } }
 
-    /// Blocks until the pipe reached end of file (bounded, in case a child kept it open).
-    func waitForEnd() {
-        if finished.wait(timeout: .now() + 5) == .success { finished.signal() }
+    /// Waits until the pipe reached end of file (at most 5 s, in case a child kept it open),
+    /// without blocking a thread of the cooperative pool.
+    func waitForEnd() async {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while !isFinished.withLock({ $0 }), ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
     }
 }

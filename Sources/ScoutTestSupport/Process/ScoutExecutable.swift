@@ -98,8 +98,8 @@ public final class ScoutProcess: Sendable {
             }
             try await Task.sleep(for: .milliseconds(20))
         }
-        output.waitForEnd()
-        errors.waitForEnd()
+        await output.waitForEnd()
+        await errors.waitForEnd()
         return ScoutExecutable.Result(
             exitCode: process.terminationStatus, standardOutput: output.text, standardError: errors.text)
     }

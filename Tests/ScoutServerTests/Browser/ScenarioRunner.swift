@@ -83,8 +83,8 @@ struct ScenarioRunner {
         }
         process.waitUntilExit()
         try? replies.close()
-        output.waitForEnd()
-        errors.waitForEnd()
+        await output.waitForEnd()
+        await errors.waitForEnd()
         continuation.finish()
         await controller.value
         return Result(
@@ -96,7 +96,7 @@ struct ScenarioRunner {
 /// complete line to `onLine`.
 private final class PipeReader: Sendable {
     private let data = Mutex(Data())
-    private let done = DispatchSemaphore(value: 0)
+    private let isDone = Mutex(false)
 
     init(
         _ handle: FileHandle, onLine: @escaping @Sendable (String) -> Void = { _ in },
@@ -115,15 +115,19 @@ private final class PipeReader: Sendable {
                 }
             }
             finished()
-            done.signal()
+            isDone.withLock { $0 = true }
         }
         thread.start()
     }
 
     var text: String { data.withLock { String(decoding: $0, as: UTF8.self) } }
 
-    /// Waits (at most 5 s, in case a child of the process keeps the pipe open) for end of file.
-    func waitForEnd() {
-        if done.wait(timeout: .now() + 5) == .success { done.signal() }
+    /// Waits (at most 5 s, in case a child of the process keeps the pipe open) for end of file,
+    /// without blocking a thread of the cooperative pool (other suites run beside this one).
+    func waitForEnd() async {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while !isDone.withLock({ $0 }), ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
     }
 }

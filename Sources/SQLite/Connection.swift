@@ -1,0 +1,102 @@
+internal import CSQLite
+
+/// The one owner of a `sqlite3*` handle and its statement cache; closes both in `deinit`.
+///
+/// `@unchecked Sendable` because ``Database`` hands it to its serial queue: every use happens on
+/// that queue, one block at a time, and `deinit` runs only when no block holds it any more.
+final class Connection: @unchecked Sendable {
+    /// How many prepared statements the cache keeps before it starts over.
+    static let cacheCapacity = 64
+
+    let handle: OpaquePointer
+    private var cache: [String: Statement] = [:]
+
+    /// Opens (creating) the file at `path`, or an in-memory database for `":memory:"`, and sets
+    /// WAL, `foreign_keys`, `busy_timeout` and `synchronous=NORMAL`. A failure closes the handle.
+    init(path: String, busyTimeoutMilliseconds: Int32) throws(SQLiteError) {
+        var opened: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        let code = sqlite3_open_v2(path, &opened, flags, nil)
+        guard let handle = opened else {
+            throw SQLiteError(db: nil, code: SQLITE_NOMEM, sql: nil, path: path, isMessageSafe: true)
+        }
+        // From here on, every failure must close the handle SQLite allocated, even a failed open.
+        var isConfigured = false
+        defer { if !isConfigured { sqlite3_close_v2(handle) } }
+        guard code == SQLITE_OK else {
+            throw SQLiteError(db: handle, code: code, sql: nil, path: path, isMessageSafe: true)
+        }
+        sqlite3_extended_result_codes(handle, 1)
+        sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
+        // The first read of the file happens here: a file that is not a database fails now.
+        for pragma in ["PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL", "PRAGMA foreign_keys = ON"] {
+            let code = sqlite3_exec(handle, pragma, nil, nil, nil)
+            guard code == SQLITE_OK else {
+                throw SQLiteError(db: handle, code: code, sql: pragma, path: path, isMessageSafe: true)
+            }
+        }
+        isConfigured = true
+        self.handle = handle
+    }
+
+    deinit {
+        cache.removeAll()  // finalizes every statement before the handle closes
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs SQL text without parameters, possibly several statements (migrations, BEGIN/COMMIT).
+    func executeScript(_ sql: String) throws(SQLiteError) {
+        let code = sqlite3_exec(handle, sql, nil, nil, nil)
+        // Scripts carry no bound values, so SQLite's message cannot quote one.
+        guard code == SQLITE_OK else { throw SQLiteError(db: handle, code: code, sql: sql, isMessageSafe: true) }
+    }
+
+    /// Runs `body` with the cached prepared statement for `sql`, preparing it on first use; the
+    /// statement is reset afterwards however `body` ends.
+    func withStatement<T>(_ sql: String, _ body: (Statement) throws -> T) throws -> T {
+        let statement: Statement
+        if let cached = cache[sql], !cached.isInUse {
+            statement = cached
+        } else {
+            let isCacheable = cache[sql] == nil
+            statement = try Statement(db: handle, sql: sql, persistent: isCacheable)
+            if isCacheable {
+                if cache.count >= Self.cacheCapacity { cache.removeAll() }
+                cache[sql] = statement
+            }
+        }
+        statement.isInUse = true
+        defer {
+            statement.reset()
+            statement.isInUse = false
+        }
+        return try body(statement)
+    }
+
+    /// Runs one statement with `parameters`, calling `onRow` for every row.
+    func run(_ sql: String, _ parameters: [SQLiteValue], onRow: (Row) throws -> Void) throws {
+        try withStatement(sql) { statement in
+            try statement.bind(parameters)
+            var columns: ColumnNames?
+            while try statement.step() {
+                let names = columns ?? statement.columnNames()
+                columns = names
+                try onRow(statement.row(names))
+            }
+        }
+    }
+
+    /// Runs `body` inside `BEGIN IMMEDIATE` … `COMMIT`, rolling back on any thrown error
+    /// (including a failed `COMMIT`), so nothing is half-applied.
+    func inTransaction<T>(_ body: () throws -> T) throws -> T {
+        try executeScript("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try executeScript("COMMIT")
+            return result
+        } catch {
+            if sqlite3_get_autocommit(handle) == 0 { sqlite3_exec(handle, "ROLLBACK", nil, nil, nil) }
+            throw error
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import Dispatch
+
+/// A SQLite database file (or `":memory:"`), safe to share between tasks.
+///
+/// One ``Database`` owns one connection, closed when the last reference goes away. It runs in
+/// WAL mode with `foreign_keys=ON`, `synchronous=NORMAL` and a busy timeout.
+///
+/// Every blocking SQLite call runs on the database's own serial `DispatchQueue`, never on the
+/// Swift concurrency pool: async methods enqueue a block and suspend on a continuation until it
+/// finishes. The queue serializes callers, so statements and transactions never interleave.
+/// (A plain queue rather than an actor, so a transaction body runs start to finish as one
+/// synchronous block, with no suspension point where another caller could slip in.)
+///
+/// ```swift
+/// let db = try await Database(path: "/var/lib/scout/catalog.sqlite")
+/// try await db.migrate([Migration(version: 1, sql: "CREATE TABLE books (id INTEGER PRIMARY KEY, title TEXT)")])
+/// try await db.execute("INSERT INTO books (title) VALUES (?)", ["Dune"])
+/// let titles = try await db.query("SELECT title FROM books") { row in try row.string("title") }
+/// ```
+public final class Database: Sendable {
+    /// The path the database was opened with, or `":memory:"`.
+    public let path: String
+
+    private let connection: Connection
+    private let queue: DispatchQueue
+
+    /// Opens the database at `path`, creating the file if needed; `":memory:"` opens a private
+    /// in-memory database. Throws a ``SQLiteError`` whose description says what to do.
+    ///
+    /// ```swift
+    /// let db = try await Database(path: directory.appendingPathComponent("catalog.sqlite").path)
+    /// ```
+    ///
+    /// - Parameter busyTimeout: How long a statement waits for another process's lock.
+    public init(path: String, busyTimeout: Duration = .seconds(5)) async throws {
+        let queue = DispatchQueue(label: "scout.sqlite")
+        let (seconds, attoseconds) = busyTimeout.components
+        let milliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+        self.connection = try await withCheckedThrowingContinuation { continuation in
+            queue.async {
+                continuation.resume(with: Result { try Connection(path: path, busyTimeoutMilliseconds: milliseconds) })
+            }
+        }
+        self.path = path
+        self.queue = queue
+    }
+
+    /// Runs one statement with bound parameters. Throws ``SQLiteError``.
+    ///
+    /// ```swift
+    /// try await db.execute("DELETE FROM books WHERE id = ?", [SQLiteValue(id)])
+    /// ```
+    public func execute(_ sql: String, _ parameters: [SQLiteValue] = []) async throws {
+        try await perform { connection in try connection.run(sql, parameters) { _ in } }
+    }
+
+    /// Runs a query and returns its rows. Throws ``SQLiteError``.
+    ///
+    /// ```swift
+    /// let rows = try await db.query("SELECT id, title FROM books WHERE year > ?", [1960])
+    /// ```
+    public func query(_ sql: String, _ parameters: [SQLiteValue] = []) async throws -> [Row] {
+        try await query(sql, parameters) { $0 }
+    }
+
+    /// Runs a query and returns `transform` of each row, on the database's queue. Throws
+    /// ``SQLiteError`` or whatever `transform` throws.
+    ///
+    /// ```swift
+    /// let titles = try await db.query("SELECT title FROM books") { row in try row.string("title") }
+    /// ```
+    public func query<T: Sendable>(
+        _ sql: String, _ parameters: [SQLiteValue] = [], _ transform: @escaping @Sendable (Row) throws -> T
+    ) async throws -> [T] {
+        try await perform { connection in
+            var results: [T] = []
+            try connection.run(sql, parameters) { row in results.append(try transform(row)) }
+            return results
+        }
+    }
+
+    /// Runs `body` in one `BEGIN IMMEDIATE` … `COMMIT` transaction on the database's queue. Any
+    /// error thrown inside (by SQLite or by `body`) rolls everything back and is rethrown, so
+    /// nothing is half-applied.
+    ///
+    /// `body` is synchronous and gets a borrowed, non-copyable ``Transaction``: it cannot be
+    /// stored or captured by an escaping closure, so it cannot outlive the transaction.
+    ///
+    /// ```swift
+    /// let id = try await db.transaction { tx in
+    ///     try tx.execute("INSERT INTO authors (name) VALUES (?)", ["Frank Herbert"])
+    ///     let author = tx.lastInsertRowID
+    ///     try tx.execute("INSERT INTO books (title, author) VALUES (?, ?)", ["Dune", .integer(author)])
+    ///     return tx.lastInsertRowID
+    /// }
+    /// ```
+    public func transaction<T: Sendable>(_ body: @escaping @Sendable (borrowing Transaction) throws -> T) async throws
+        -> T
+    {
+        try await perform { connection in
+            try connection.inTransaction { try body(Transaction(connection: connection)) }
+        }
+    }
+
+    /// Runs `work` on the database's queue and resumes the caller with its result.
+    func perform<T: Sendable>(_ work: @escaping @Sendable (Connection) throws -> T) async throws -> T {
+        let connection = connection
+        return try await withCheckedThrowingContinuation { continuation in
+            queue.async { continuation.resume(with: Result { try work(connection) }) }
+        }
+    }
+}
