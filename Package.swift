@@ -31,6 +31,7 @@ let package = Package(
         .target(name: "InstantSearch", dependencies: ["ScoutModels"]),
         .target(name: "ImageLoading", dependencies: ["ScoutModels", "Networking"]),
         .target(name: "SQLite", dependencies: ["CSQLite"]),
+        .target(name: "BookCatalog", dependencies: ["SQLite", "ScoutModels"]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         .target(
             name: "ScoutServer",
@@ -66,6 +67,8 @@ let package = Package(
         ),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "ScoutTestSupport"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "ScoutTestSupport"]),
+        .testTarget(
+            name: "BookCatalogTests", dependencies: ["BookCatalog", "SQLite", "ScoutModels", "ScoutTestSupport"]),
         .testTarget(
             name: "ImageLoadingTests",
             dependencies: ["ImageLoading", "Networking", "ScoutModels", "ScoutTestSupport", "HTTPServer"]

@@ -36,13 +36,17 @@ public enum FTS5Query {
         return tokens.map(quoted).joined(separator: " ")
     }
 
+    /// The token in double quotes, every inner `"` doubled. Works on Unicode scalars, not
+    /// characters: `"` followed by a combining mark is one `Character` that is not `"`, yet
+    /// FTS5 still sees the quote.
     private static func quoted(_ token: Substring) -> String {
-        var result = "\""
-        for character in token {
-            result.append(character)
-            if character == "\"" { result.append("\"") }
+        var result = String.UnicodeScalarView()
+        result.append("\"")
+        for scalar in token.unicodeScalars {
+            result.append(scalar)
+            if scalar == "\"" { result.append("\"") }
         }
         result.append("\"")
-        return result
+        return String(result)
     }
 }

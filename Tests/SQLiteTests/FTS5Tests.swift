@@ -44,3 +44,18 @@ struct FTS5Tests {
         #expect(FTS5Query.prefix(" * ") == nil)
     }
 }
+
+@Suite("FTS5 quoting")
+struct FTS5QuotingTests {
+    @Test("a quote followed by a combining mark is still doubled")
+    func quoteWithCombiningMark() async throws {
+        #expect(FTS5Query.allTokens("a\"\u{301}b") == "\"a\"\"\u{301}b\"")
+        let database = try await Database(path: ":memory:")
+        try await database.execute("CREATE VIRTUAL TABLE t USING fts5(body)")
+        try await database.execute("INSERT INTO t(body) VALUES ('plain words')")
+        for text in ["\"\u{301}", "x\"\u{301}\"", "\"\u{301}\u{302} AND", "NEAR(\"\u{301}"] {
+            let match = try #require(FTS5Query.prefix(text + " words") ?? FTS5Query.prefix("words"))
+            _ = try await database.query("SELECT rowid FROM t WHERE t MATCH ?", [.text(match)])
+        }
+    }
+}

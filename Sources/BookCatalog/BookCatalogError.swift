@@ -1,0 +1,31 @@
+/// Any failure of the book catalog other than a database error (those stay ``SQLite/SQLiteError``).
+///
+/// `description` is a sentence a user can act on and never quotes file contents.
+///
+/// ```swift
+/// do {
+///     _ = try await importer.importBooks(from: url)
+/// } catch let error as BookCatalogError {
+///     print(error)  // The CSV file ends inside a quoted field that starts on line 12. …
+/// }
+/// ```
+public enum BookCatalogError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A quoted CSV field that starts on `line` is never closed.
+    case unterminatedQuote(line: Int)
+    /// The CSV header lacks columns the importer needs.
+    case missingColumns([String])
+    /// The file at `path` could not be read; `reason` is the system's explanation.
+    case unreadableFile(path: String, reason: String)
+
+    /// A sentence saying what went wrong and what to do.
+    public var description: String {
+        switch self {
+        case .unterminatedQuote(let line):
+            "The CSV file ends inside a quoted field that starts on line \(line). Check that file's quotes."
+        case .missingColumns(let columns):
+            "The CSV header lacks the columns \(columns.joined(separator: ", ")). Check that it is the right file."
+        case .unreadableFile(let path, let reason):
+            "Could not read \(path) (\(reason)). Check the path and its permissions."
+        }
+    }
+}

@@ -1,0 +1,45 @@
+/// What an import did: books inserted, updated and unchanged, rows skipped, and how long it took.
+///
+/// ```swift
+/// let summary = try await importer.importBooks(from: url)
+/// print("\(summary.imported) new, \(summary.updated) updated, \(summary.skipped.count) skipped")
+/// ```
+public struct ImportSummary: Sendable, Hashable {
+    /// Books that were not in the store before.
+    public var imported: Int
+    /// Books that were in the store with different data.
+    public var updated: Int
+    /// Books that were already in the store with the same data.
+    public var unchanged: Int
+    /// Rows that were not imported, with their line numbers and why, in file order.
+    public var skipped: [SkippedRow]
+    /// How long the import took, by the importer's clock.
+    public var elapsed: Duration
+
+    /// Makes a summary: `ImportSummary(imported: 2, updated: 0, unchanged: 0, skipped: [], elapsed: .zero)`.
+    public init(imported: Int, updated: Int, unchanged: Int, skipped: [SkippedRow], elapsed: Duration) {
+        self.imported = imported
+        self.updated = updated
+        self.unchanged = unchanged
+        self.skipped = skipped
+        self.elapsed = elapsed
+    }
+}
+
+/// A CSV row an importer skipped: the line it starts on and a sentence saying why.
+///
+/// ```swift
+/// SkippedRow(line: 7, reason: "The title is empty.")
+/// ```
+public struct SkippedRow: Sendable, Hashable {
+    /// The 1-based line the row starts on (the header is line 1).
+    public var line: Int
+    /// Why the row was skipped; names the column, never quotes the row's data.
+    public var reason: String
+
+    /// Makes a skipped row: `SkippedRow(line: 7, reason: "The title is empty.")`.
+    public init(line: Int, reason: String) {
+        self.line = line
+        self.reason = reason
+    }
+}

@@ -1,0 +1,59 @@
+/// Where books are kept: implemented by ``SQLiteBookStore`` and, later, a PostgreSQL store.
+///
+/// Upserts match on the natural key (``Book/source`` + ``Book/sourceID``), so importing the
+/// same data twice leaves the same rows. Search is prefix search over titles and authors, safe
+/// for any user text.
+///
+/// ```swift
+/// func show(_ query: String, in store: some BookStore) async throws {
+///     for book in try await store.search(query, limit: 10) { print(book.title) }
+/// }
+/// ```
+public protocol BookStore: Sendable {
+    /// Inserts new books and updates changed ones, all in one transaction.
+    ///
+    /// ```swift
+    /// let result = try await store.upsert(books)  // result.inserted, .updated, .unchanged
+    /// ```
+    func upsert(_ books: [Book]) async throws -> UpsertResult
+
+    /// The book with the store id `id`, or `nil`: `try await store.book(id: 1)`.
+    func book(id: Int64) async throws -> Book?
+
+    /// How many books the store holds: `try await store.count()`.
+    func count() async throws -> Int
+
+    /// Books whose title or authors match every word of `text`, the last one as a prefix; case-
+    /// and diacritic-insensitive. Books matching all words in one field come first, then by
+    /// ratings count.
+    ///
+    /// ```swift
+    /// let books = try await store.search("les miser", limit: 10)  // Les Misérables
+    /// ```
+    func search(_ text: String, limit: Int) async throws -> [Book]
+}
+
+/// What an upsert did: how many books it inserted, updated or found unchanged, and their ids.
+///
+/// ```swift
+/// let result = try await store.upsert(books)
+/// print("\(result.inserted) new, \(result.updated) updated, \(result.unchanged) unchanged")
+/// ```
+public struct UpsertResult: Sendable, Hashable {
+    /// Books that were not in the store.
+    public var inserted: Int
+    /// Books that were in the store with different data.
+    public var updated: Int
+    /// Books that were in the store with the same data.
+    public var unchanged: Int
+    /// The store ids of the books, in the order they were given.
+    public var ids: [Int64]
+
+    /// Makes a result: `UpsertResult(inserted: 1, updated: 0, unchanged: 0, ids: [1])`.
+    public init(inserted: Int = 0, updated: Int = 0, unchanged: Int = 0, ids: [Int64] = []) {
+        self.inserted = inserted
+        self.updated = updated
+        self.unchanged = unchanged
+        self.ids = ids
+    }
+}

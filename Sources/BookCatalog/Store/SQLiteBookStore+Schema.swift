@@ -1,0 +1,58 @@
+import SQLite
+
+extension SQLiteBookStore {
+    /// The schema, one migration per version.
+    ///
+    /// Authors and tags are JSON arrays in `books` rather than link tables: a book is always read
+    /// and written whole, `json_each` still gives the relation builder set-based access, and
+    /// PostgreSQL maps them to `jsonb`. A later migration can add an indexed author table when
+    /// same-author relations need one. `books_fts` (title + authors, `unicode61 remove_diacritics 2`,
+    /// rowid = book id) is kept in sync by triggers, so no writer can forget it.
+    ///
+    /// ```swift
+    /// try await database.migrate(SQLiteBookStore.migrations)
+    /// ```
+    public static let migrations: [Migration] = [
+        Migration(
+            version: 1,
+            sql: """
+                CREATE TABLE books (
+                    id INTEGER PRIMARY KEY,
+                    source TEXT NOT NULL,
+                    source_id TEXT NOT NULL,
+                    title TEXT NOT NULL,
+                    series_name TEXT,
+                    series_number REAL,
+                    authors TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(authors)),
+                    year INTEGER,
+                    isbn10 TEXT,
+                    isbn13 TEXT,
+                    language TEXT,
+                    average_rating REAL,
+                    ratings_count INTEGER,
+                    cover_url TEXT,
+                    small_cover_url TEXT,
+                    tags TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(tags)),
+                    description TEXT,
+                    source_url TEXT,
+                    UNIQUE (source, source_id)
+                );
+                CREATE INDEX books_series ON books (series_name, series_number) WHERE series_name IS NOT NULL;
+                CREATE VIRTUAL TABLE books_fts USING fts5(
+                    title, authors, tokenize = 'unicode61 remove_diacritics 2'
+                );
+                CREATE TRIGGER books_fts_insert AFTER INSERT ON books BEGIN
+                    INSERT INTO books_fts (rowid, title, authors)
+                    VALUES (new.id, new.title, (SELECT group_concat(value, ', ') FROM json_each(new.authors)));
+                END;
+                CREATE TRIGGER books_fts_update AFTER UPDATE OF title, authors ON books BEGIN
+                    DELETE FROM books_fts WHERE rowid = old.id;
+                    INSERT INTO books_fts (rowid, title, authors)
+                    VALUES (new.id, new.title, (SELECT group_concat(value, ', ') FROM json_each(new.authors)));
+                END;
+                CREATE TRIGGER books_fts_delete AFTER DELETE ON books BEGIN
+                    DELETE FROM books_fts WHERE rowid = old.id;
+                END;
+                """)
+    ]
+}

@@ -1,0 +1,100 @@
+import BookCatalog
+import Foundation
+import ScoutTestSupport
+import Testing
+
+@Suite struct GoodbooksImporterTests {
+    private static let header =
+        "book_id,goodreads_book_id,best_book_id,work_id,books_count,isbn,isbn13,authors,original_publication_year,"
+        + "original_title,title,language_code,average_rating,ratings_count,work_ratings_count,"
+        + "work_text_reviews_count,ratings_1,ratings_2,ratings_3,ratings_4,ratings_5,image_url,small_image_url"
+
+    private static func row(
+        id: String, title: String, authors: String = "Suzanne Collins", year: String = "2008.0",
+        rating: String = "4.34", count: String = "4780653", isbn: String = "439023483"
+    ) -> String {
+        "1,\(id),\(id),1,1,\(isbn),9.78043902348e+12,\"\(authors)\",\(year),Original,\"\(title)\",eng,\(rating),"
+            + "\(count),1,1,1,1,1,1,1,https://images.gr-assets.com/books/1m/\(id).jpg,"
+            + "https://s.gr-assets.com/assets/nophoto/book/50x75.png"
+    }
+
+    private static let smallCSV =
+        [
+            header,
+            row(id: "2767052", title: "The Hunger Games (The Hunger Games, #1)"),
+            row(id: "11", title: ""),  // line 3: missing title
+            row(id: "6148028", title: "Catching Fire (The Hunger Games, #2)", count: "lots"),  // line 4: bad count
+            row(id: "24280", title: "Les Misérables", authors: "Victor Hugo, Isabel F. Hapgood", year: "1862.0"),
+            row(id: "x", title: "Bad id"),  // line 6
+            row(id: "7", title: "Multi\nline title", rating: "7.5"),  // lines 7-8: bad rating
+            row(id: "8", title: "Ancient", year: "-750.0", rating: "", count: ""),
+        ].joined(separator: "\r\n") + "\r\n"
+
+    @Test func importsGoodRowsAndReportsBadOnesWithLineNumbers() async throws {
+        try await withTemporaryStore { store in
+            let importer = GoodbooksImporter(store: store, batchSize: 2)
+            let summary = try await importer.importBooks(from: CSVReader(text: Self.smallCSV))
+            #expect(summary.imported == 3 && summary.updated == 0 && summary.unchanged == 0)
+            #expect(summary.skipped.map(\.line) == [3, 4, 6, 7])
+            #expect(try await store.count() == 3)
+
+            let hunger = try #require(try await store.search("hunger", limit: 5).first)
+            #expect(hunger.title == "The Hunger Games" && hunger.seriesName == "The Hunger Games")
+            #expect(hunger.seriesNumber == 1 && hunger.year == 2008 && hunger.ratingsCount == 4_780_653)
+            #expect(hunger.source == "goodbooks" && hunger.sourceID == "2767052")
+            #expect(hunger.isbn10 == "0439023483" && hunger.isbn13 == "9780439023481")
+            #expect(hunger.coverURL?.absoluteString == "https://images.gr-assets.com/books/1m/2767052.jpg")
+            #expect(hunger.smallCoverURL == nil)
+            #expect(hunger.sourceURL?.absoluteString == "https://www.goodreads.com/book/show/2767052")
+
+            let hugo = try #require(try await store.search("les miser", limit: 5).first)
+            #expect(hugo.authors == ["Victor Hugo", "Isabel F. Hapgood"])
+            let ancient = try #require(try await store.search("ancient", limit: 5).first)
+            #expect(ancient.year == -750 && ancient.averageRating == nil && ancient.ratingsCount == nil)
+        }
+    }
+
+    @Test func importingTwiceChangesNothing() async throws {
+        try await withTemporaryStore { store in
+            let importer = GoodbooksImporter(store: store)
+            _ = try await importer.importBooks(from: CSVReader(text: Self.smallCSV))
+            let again = try await importer.importBooks(from: CSVReader(text: Self.smallCSV))
+            #expect(again.imported == 0 && again.updated == 0 && again.unchanged == 3)
+            #expect(try await store.count() == 3)
+        }
+    }
+
+    @Test func aHeaderWithoutTheColumnsIsRefused() async throws {
+        try await withTemporaryStore { store in
+            await #expect(throws: BookCatalogError.self) {
+                try await GoodbooksImporter(store: store).importBooks(from: CSVReader(text: "id,name\n1,x\n"))
+            }
+        }
+    }
+
+    @Test(
+        "Imports the real goodbooks-10k books.csv (reads ../shared)",
+        .enabled(if: SharedFixtures.shouldRun, Comment(rawValue: SharedFixtures.skipComment)))
+    func importsTheRealGoodbooksFileFromShared() async throws {
+        let url = try SharedFixtures.url("data/goodbooks-10k/books.csv")
+        try await withTemporaryStore { store in
+            let importer = GoodbooksImporter(store: store)
+            let first = try await importer.importBooks(from: url)
+            print("goodbooks-10k import: \(first.imported) books in \(first.elapsed), skipped \(first.skipped)")
+            #expect(first.imported == 10_000 && first.skipped.isEmpty)
+            #expect(try await store.count() == 10_000)
+
+            let hits = try await store.search("hunger games", limit: 10)
+            #expect(hits.first?.title == "The Hunger Games")
+            #expect(hits.first?.seriesNumber == 1)
+            #expect(try await store.search("suzanne collins", limit: 3).first?.title == "The Hunger Games")
+            #expect(try await store.search("collins", limit: 50).contains { $0.title == "Catching Fire" })
+            #expect(try await store.search("les miser", limit: 3).first?.title == "Les Misérables")
+
+            let second = try await importer.importBooks(from: url)
+            print("goodbooks-10k re-import: \(second.unchanged) unchanged in \(second.elapsed)")
+            #expect(second.imported == 0 && second.updated == 0 && second.unchanged == 10_000)
+            #expect(try await store.count() == 10_000)
+        }
+    }
+}
