@@ -41,7 +41,10 @@ let package = Package(
         ),
         .target(
             name: "ScoutCommands",
-            dependencies: ["ScoutServer", "HTTPServer", "ScoutModels", "Networking", "Providers", "InstantSearch"]
+            dependencies: [
+                "ScoutServer", "HTTPServer", "ScoutModels", "Networking", "Providers", "InstantSearch", "BookCatalog",
+                "SQLite",
+            ]
         ),
         .executableTarget(name: "scout", dependencies: ["ScoutCommands"]),
 

@@ -1,0 +1,71 @@
+import Foundation
+import HTTPServer
+import ScoutTestSupport
+import Testing
+
+/// `scout books` as a process, on a catalog in a temporary directory.
+@Suite("scout books")
+struct BooksCommandTests {
+    static let header =
+        "book_id,goodreads_book_id,best_book_id,work_id,books_count,isbn,isbn13,authors,original_publication_year,"
+        + "original_title,title,language_code,average_rating,ratings_count,work_ratings_count,"
+        + "work_text_reviews_count,ratings_1,ratings_2,ratings_3,ratings_4,ratings_5,image_url,small_image_url"
+
+    static let csv = """
+        \(header)
+        1,2767052,2767052,2792775,272,439023483,9.78043902348e+12,Suzanne Collins,2008.0,The Hunger Games,"The Hunger Games (The Hunger Games, #1)",eng,4.34,4780653,4942365,155254,66715,127936,560092,1481305,2706317,https://images.gr-assets.com/books/1447303603m/2767052.jpg,https://images.gr-assets.com/books/1447303603s/2767052.jpg
+        2,6148028,6148028,6171458,201,439023491,9.78043902349e+12,Suzanne Collins,2009.0,Catching Fire,"Catching Fire (The Hunger Games, #2)",eng,4.3,1831039,1988079,88538,10492,48030,262010,687238,980059,https://images.gr-assets.com/books/1358273780m/6148028.jpg,https://images.gr-assets.com/books/1358273780s/6148028.jpg
+        3,1,1,1,1,,,Victor Hugo,1862.0,Les Misérables,Les Misérables,fre,4.15,600000,650000,10000,1,2,3,4,5,,
+        4,2,2,2,1,,,Nobody,notayear,,,eng,x,y,0,0,0,0,0,0,0,,
+
+        """
+
+    private func scout(_ arguments: [String], database: URL) async throws -> ScoutExecutable.Result {
+        try await ScoutExecutable.run(["books"] + arguments + ["--database", database.path])
+    }
+
+    @Test("import reports skipped rows by line; importing again adds nothing; search and stats work")
+    func importAndSearch() async throws {
+        try await withTemporaryDirectory { directory in
+            let file = directory.appending(path: "books.csv")
+            try Self.csv.write(to: file, atomically: true, encoding: .utf8)
+            let database = directory.appending(path: "catalog/books.sqlite")
+
+            let first = try await scout(["import", "goodbooks", file.path], database: database)
+            #expect(first.exitCode == 0, "\(first.standardError)")
+            #expect(first.standardOutput.hasPrefix("Imported 3 new, 0 updated, 0 unchanged, 1 skipped"))
+            #expect(first.standardError.hasPrefix("line 5: "))
+
+            let second = try await scout(["import", "goodbooks", file.path], database: database)
+            #expect(second.standardOutput.hasPrefix("Imported 0 new, 0 updated, 3 unchanged, 1 skipped"))
+
+            let stats = try await scout(["stats"], database: database)
+            #expect(stats.standardOutput.hasPrefix("3 books in "))
+
+            let search = try await scout(["search", "les miser"], database: database)
+            #expect(search.standardOutput.hasPrefix("Les Misérables (1862) — Victor Hugo"))
+            let hunger = try await scout(["search", "--json", "hunger"], database: database)
+            let lines = hunger.standardOutput.split(separator: "\n")
+            #expect(lines.count == 1)  // series names are not indexed: "Catching Fire" does not match
+            let top = try JSONDecoder().decode(JSONValue.self, from: Data(lines[0].utf8))
+            #expect(top["title"] == "The Hunger Games")
+            #expect(top["seriesName"] == "The Hunger Games")
+            let nothing = try await scout(["search", "zzzz"], database: database)
+            #expect(nothing.standardOutput == "No books match “zzzz”.\n")
+        }
+    }
+
+    @Test(
+        "mistakes are usage errors; a missing file is a sentence and exit 1",
+        arguments: [
+            (["books"], 64), (["books", "frobnicate"], 64), (["books", "import", "csv", "x"], 64),
+            (["books", "search"], 64), (["books", "search", "x", "--limit", "0"], 64),
+            (["books", "stats", "--database", "postgres://db/scout"], 64),
+            (["books", "import", "goodbooks", "/nonexistent/books.csv", "--database", "/tmp/scout-test-x.sqlite"], 1),
+        ])
+    func mistakes(arguments: [String], exitCode: Int) async throws {
+        let result = try await ScoutExecutable.run(arguments, environment: ["HOME": NSTemporaryDirectory()])
+        #expect(Int(result.exitCode) == exitCode)
+        #expect(result.standardError.hasPrefix("scout: "))
+    }
+}
