@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// let next = Relation(kind: .sameSeries, from: hungerGames.id, to: catchingFire.id, score: 1,
-///                     reason: "The Hunger Games #2")
+///                     reason: "same series: The Hunger Games #2")
 /// ```
 public struct Relation: Sendable, Hashable, Codable {
     /// Why two books are related.
@@ -31,15 +31,35 @@ public struct Relation: Sendable, Hashable, Codable {
     public var to: Int64
     /// How strong the relation is; higher is stronger, comparable within one ``kind``.
     public var score: Double
-    /// A short human-readable reason, such as `"Suzanne Collins"` or `"The Hunger Games #2"`.
+    /// A short human-readable reason, such as `"same author: Suzanne Collins"` or
+    /// `"same series: The Hunger Games #2"`.
     public var reason: String
 
-    /// Makes a relation: `Relation(kind: .sameAuthor, from: 1, to: 2, score: 0.8, reason: "Suzanne Collins")`.
+    /// Makes a relation:
+    /// `Relation(kind: .sameAuthor, from: 1, to: 2, score: 0.8, reason: "same author: Suzanne Collins")`.
     public init(kind: Kind, from: Int64, to: Int64, score: Double, reason: String) {
         self.kind = kind
         self.from = from
         self.to = to
         self.score = score
         self.reason = reason
+    }
+}
+
+extension Relation.Kind {
+    /// How the RecommendBook `/map` API words the kind, such as `"same series"` or
+    /// `"readers also enjoyed"`.
+    ///
+    /// ```swift
+    /// Relation.Kind.alsoEnjoyed.phrase  // "readers also enjoyed"
+    /// ```
+    public var phrase: String {
+        switch self {
+        case .sameSeries: "same series"
+        case .sameAuthor: "same author"
+        case .alsoEnjoyed: "readers also enjoyed"
+        case .similarTags: "similar tags"
+        case .listedSimilar: "listed as similar"
+        }
     }
 }

@@ -31,6 +31,35 @@ public protocol BookStore: Sendable {
     /// let books = try await store.search("les miser", limit: 10)  // Les Misérables
     /// ```
     func search(_ text: String, limit: Int) async throws -> [Book]
+
+    /// Deletes every stored relation of `kinds` and stores `relations` (those of `kinds`), in
+    /// one transaction.
+    ///
+    /// ```swift
+    /// try await store.replaceRelations(for: [.sameSeries], with: relations)
+    /// ```
+    func replaceRelations(for kinds: Set<Relation.Kind>, with relations: [Relation]) async throws
+
+    /// Books related to the book `id` (of `kind`, or of every kind for `nil`), ordered by kind,
+    /// then score descending, at most `limit`.
+    ///
+    /// ```swift
+    /// let next = try await store.related(to: id, kind: .sameSeries, limit: 5)
+    /// ```
+    func related(to id: Int64, kind: Relation.Kind?, limit: Int) async throws -> [RelatedBook]
+
+    /// Recomputes the relations ``RelationBuilder`` derives from the stored books and replaces
+    /// them; returns how many are stored: `try await store.rebuildRelations()`.
+    @discardableResult
+    func rebuildRelations() async throws -> Int
+}
+
+extension BookStore {
+    /// Up to 50 books related to the book `id`, of `kind` or of every kind:
+    /// `try await store.related(to: id)`.
+    public func related(to id: Int64, kind: Relation.Kind? = nil) async throws -> [RelatedBook] {
+        try await related(to: id, kind: kind, limit: 50)
+    }
 }
 
 /// What an upsert did: how many books it inserted, updated or found unchanged, and their ids.

@@ -9,6 +9,10 @@ extension SQLiteBookStore {
     /// same-author relations need one. `books_fts` (title + authors, `unicode61 remove_diacritics 2`,
     /// rowid = book id) is kept in sync by triggers, so no writer can forget it.
     ///
+    /// Version 2 adds `relations` (``Relation``s keyed by from, to and kind, with the
+    /// ``Relation/Kind`` raw value as `kind`); deleting a book deletes its relations both ways,
+    /// and `relations_to` keeps that cascade from scanning the table.
+    ///
     /// ```swift
     /// try await database.migrate(SQLiteBookStore.migrations)
     /// ```
@@ -53,6 +57,20 @@ extension SQLiteBookStore {
                 CREATE TRIGGER books_fts_delete AFTER DELETE ON books BEGIN
                     DELETE FROM books_fts WHERE rowid = old.id;
                 END;
-                """)
+                """),
+        Migration(
+            version: 2,
+            sql: """
+                CREATE TABLE relations (
+                    from_id INTEGER NOT NULL REFERENCES books (id) ON DELETE CASCADE,
+                    to_id INTEGER NOT NULL REFERENCES books (id) ON DELETE CASCADE,
+                    kind TEXT NOT NULL,
+                    score REAL NOT NULL,
+                    reason TEXT NOT NULL,
+                    PRIMARY KEY (from_id, to_id, kind)
+                ) WITHOUT ROWID;
+                CREATE INDEX relations_by_kind ON relations (from_id, kind, score);
+                CREATE INDEX relations_to ON relations (to_id);
+                """),
     ]
 }

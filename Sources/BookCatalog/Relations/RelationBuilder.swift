@@ -1,0 +1,71 @@
+import Foundation
+
+/// Derives ``Relation``s from the books themselves: pure logic over an array of ``Book``s, no I/O.
+///
+/// - ``Relation/Kind/sameSeries``: books whose series names match once case, diacritics and
+///   spacing are folded. The next number in the series scores highest, then the previous one,
+///   then books further away; see ``seriesScore(from:to:)``.
+/// - ``Relation/Kind/sameAuthor``: books with the same (folded) first author that are not in the
+///   same series, scored by the target's ratings count on a log scale, 0…1 over the catalog.
+///
+/// Each book keeps its ``limit`` strongest relations per kind; ties go to the target with more
+/// ratings, then to the lower id, so the output is deterministic. Books need their store ids
+/// (``Book/id``); a book is never related to itself.
+///
+/// ```swift
+/// let relations = RelationBuilder(limit: 10).relations(among: try await store.allBooks())
+/// ```
+public struct RelationBuilder: Sendable, Hashable {
+    /// The kinds this builder produces: `[.sameSeries, .sameAuthor]`.
+    public static let kinds: Set<Relation.Kind> = [.sameSeries, .sameAuthor]
+
+    /// How many relations each book keeps per kind (at least 0).
+    public var limit: Int
+
+    /// Makes a builder keeping the `limit` strongest relations per book and kind:
+    /// `RelationBuilder(limit: 10)`.
+    public init(limit: Int = 10) {
+        self.limit = max(limit, 0)
+    }
+
+    /// Every relation of ``kinds`` among `books`: same-series relations first, then same-author.
+    ///
+    /// ```swift
+    /// let relations = RelationBuilder().relations(among: books)
+    /// ```
+    public func relations(among books: [Book]) -> [Relation] {
+        sameSeries(among: books) + sameAuthor(among: books)
+    }
+
+    /// The `limit` best of `candidates` (relations from one book): score descending, then the
+    /// target's ratings count descending, then target id ascending.
+    func strongest(_ candidates: [(relation: Relation, ratings: Int)]) -> [Relation] {
+        candidates.sorted { lhs, rhs in
+            if lhs.relation.score != rhs.relation.score { return lhs.relation.score > rhs.relation.score }
+            if lhs.ratings != rhs.ratings { return lhs.ratings > rhs.ratings }
+            return lhs.relation.to < rhs.relation.to
+        }
+        .prefix(limit).map(\.relation)
+    }
+
+    /// `text` folded for grouping: case- and diacritic-insensitive, whitespace collapsed; `nil`
+    /// when nothing is left.
+    static func groupingKey(_ text: String?) -> String? {
+        guard let text else { return nil }
+        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        let words = folded.split(whereSeparator: \.isWhitespace)
+        return words.isEmpty ? nil : words.joined(separator: " ")
+    }
+
+    /// Groups of at least two books sharing `key`, in the order their first book appears.
+    static func groups(of books: [Book], by key: (Book) -> String?) -> [[Book]] {
+        var order: [String] = []
+        var groups: [String: [Book]] = [:]
+        for book in books {
+            guard let key = key(book) else { continue }
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(book)
+        }
+        return order.compactMap { groups[$0] }.filter { $0.count > 1 }
+    }
+}

@@ -1,0 +1,89 @@
+import SQLite
+
+extension SQLiteBookStore {
+    /// The most related books one ``related(to:kind:limit:)`` call returns.
+    ///
+    /// ```swift
+    /// let all = try await store.related(to: id, limit: SQLiteBookStore.maximumRelatedLimit)
+    /// ```
+    public static let maximumRelatedLimit = 500
+
+    /// Every book in the store, by id: `let books = try await store.allBooks()`.
+    public func allBooks() async throws -> [Book] {
+        try await database.query("SELECT \(Self.selectColumns) FROM books ORDER BY id", [], Self.book(from:))
+    }
+
+    /// Deletes every relation of `kinds` and inserts `relations`, in one transaction, so readers
+    /// see the old set or the new one, never a mix. Relations of kinds not in `kinds` are not
+    /// inserted; a relation repeated (same from, to and kind) keeps its last value. Throws
+    /// ``SQLite/SQLiteError``, for instance for an id that is not a stored book.
+    ///
+    /// ```swift
+    /// try await store.replaceRelations(for: [.sameSeries], with: relations)
+    /// ```
+    public func replaceRelations(for kinds: Set<Relation.Kind>, with relations: [Relation]) async throws {
+        let kept = relations.filter { kinds.contains($0.kind) }
+        let names = kinds.map(\.rawValue).sorted()
+        guard !names.isEmpty else { return }
+        let delete = "DELETE FROM relations WHERE kind IN (\(names.map { _ in "?" }.joined(separator: ", ")))"
+        let insert = "INSERT OR REPLACE INTO relations (from_id, to_id, kind, score, reason) VALUES (?, ?, ?, ?, ?)"
+        try await database.transaction { tx in
+            try tx.execute(delete, names.map(SQLiteValue.text))
+            for relation in kept {
+                try tx.execute(
+                    insert,
+                    [
+                        .integer(relation.from), .integer(relation.to), .text(relation.kind.rawValue),
+                        .real(relation.score), .text(relation.reason),
+                    ])
+            }
+        }
+    }
+
+    /// Books related to the book `id`, with their relations: of `kind` only, or of every kind
+    /// when `nil`; ordered by kind (in ``Relation/Kind/allCases`` order), then score descending.
+    /// `limit` is clamped to 1…``maximumRelatedLimit``.
+    ///
+    /// ```swift
+    /// let series = try await store.related(to: hungerGames.id, kind: .sameSeries, limit: 5)
+    /// series.map(\.book.title)  // ["Catching Fire", "Mockingjay", …]
+    /// ```
+    public func related(to id: Int64, kind: Relation.Kind? = nil, limit: Int = 50) async throws -> [RelatedBook] {
+        let rank = Relation.Kind.allCases.enumerated().map { "WHEN '\($1.rawValue)' THEN \($0)" }
+        let sql = """
+            SELECT \(Self.selectColumns), relations.kind AS relation_kind, relations.score AS relation_score,
+                relations.reason AS relation_reason
+            FROM relations JOIN books ON books.id = relations.to_id
+            WHERE relations.from_id = ? AND (? IS NULL OR relations.kind = ?)
+            ORDER BY CASE relations.kind \(rank.joined(separator: " ")) ELSE \(rank.count) END,
+                relations.score DESC, books.id
+            LIMIT ?
+            """
+        let kindValue = kind.map { SQLiteValue.text($0.rawValue) } ?? .null
+        let limit = min(max(limit, 1), Self.maximumRelatedLimit)
+        let rows = try await database.query(sql, [.integer(id), kindValue, kindValue, .integer(Int64(limit))]) {
+            row -> RelatedBook? in
+            guard let kind = Relation.Kind(rawValue: try row.string("relation_kind")) else { return nil }
+            let book = try Self.book(from: row)
+            let relation = Relation(
+                kind: kind, from: id, to: book.id, score: try row.double("relation_score"),
+                reason: try row.string("relation_reason"))
+            return RelatedBook(relation: relation, book: book)
+        }
+        return rows.compactMap(\.self)
+    }
+
+    /// Recomputes the ``RelationBuilder/kinds`` relations from every stored book with
+    /// `RelationBuilder()` and replaces the stored ones in one transaction. Returns how many
+    /// relations are stored. Rebuilding again without changed books leaves the same rows.
+    ///
+    /// ```swift
+    /// let count = try await store.rebuildRelations()
+    /// ```
+    @discardableResult
+    public func rebuildRelations() async throws -> Int {
+        let relations = RelationBuilder().relations(among: try await allBooks())
+        try await replaceRelations(for: RelationBuilder.kinds, with: relations)
+        return relations.count
+    }
+}
