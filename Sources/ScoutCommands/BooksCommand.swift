@@ -10,6 +10,8 @@ struct BooksCommand: ScoutCommand {
     static let help = """
         Usage: scout books import goodbooks <books.csv> [--database path]
                scout books search [--json] [--limit n] <text…> [--database path]
+               scout books related [--json] [--kind k] <title…> [--database path]
+               scout books relate [--database path]
                scout books stats [--database path]
 
         The catalog is a SQLite database: --database, else SCOUT_DATABASE, else
@@ -18,14 +20,20 @@ struct BooksCommand: ScoutCommand {
         import goodbooks   Imports books.csv of the goodbooks-10k data set. Importing again
                            updates changed books and adds nothing twice; rows that cannot be
                            read are reported with their line numbers and skipped.
+                           The relations are rebuilt after every import.
         search             Title and author, prefix as you type, case and accents ignored,
                            best match first, then the most rated.
-        stats              How many books the catalog holds.
+        related            The books related to the best match for a title, grouped by
+                           relation, each with its reason. --kind: sameSeries or sameAuthor.
+        relate             Rebuilds the relations (same series, same author).
+        stats              How many books and relations the catalog holds.
         """
 
     enum Action: Equatable {
         case importGoodbooks(URL)
         case search(String, limit: Int, json: Bool)
+        case related(String, kind: Relation.Kind?, json: Bool)
+        case relate
         case stats
     }
 
@@ -37,6 +45,7 @@ struct BooksCommand: ScoutCommand {
         let database = try scanner.value(for: "--database")
         let json = scanner.flag("--json")
         let limitText = try scanner.value(for: "--limit")
+        let kindText = try scanner.value(for: "--kind")
         let words = try scanner.remainingPositionals()
         databasePath = try Self.databasePath(explicit: database, environment: environment)
         switch words.first {
@@ -58,9 +67,23 @@ struct BooksCommand: ScoutCommand {
                 limit = value
             }
             action = .search(text, limit: limit, json: json)
-        case "stats":
-            guard words.count == 1 else { throw UsageError("'scout books stats' takes no words") }
-            action = .stats
+        case "related":
+            let text = words.dropFirst().joined(separator: " ")
+            guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw UsageError("name a book after 'scout books related'")
+            }
+            var kind: Relation.Kind?
+            if let kindText {
+                guard let parsed = Relation.Kind(rawValue: kindText) else {
+                    let kinds = Relation.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw UsageError("--kind takes one of \(kinds), not '\(kindText)'")
+                }
+                kind = parsed
+            }
+            action = .related(text, kind: kind, json: json)
+        case "relate", "stats":
+            guard words.count == 1 else { throw UsageError("'scout books \(words[0])' takes no words") }
+            action = words[0] == "relate" ? .relate : .stats
         case let other?:
             throw UsageError("unknown books command '\(other)'; use import, search or stats")
         case nil:
@@ -89,6 +112,8 @@ struct BooksCommand: ScoutCommand {
             switch action {
             case .importGoodbooks(let file): try await importGoodbooks(file, into: store)
             case .search(let text, let limit, let json): try await search(text, limit: limit, json: json, in: store)
+            case .related(let text, let kind, let json): try await related(text, kind: kind, json: json, in: store)
+            case .relate: Console.out("Built \(try await store.rebuildRelations()) relations.")
             case .stats: Console.out("\(try await store.count()) books in \(databasePath)")
             }
             return ExitCode.success
@@ -108,9 +133,46 @@ struct BooksCommand: ScoutCommand {
         for row in summary.skipped.prefix(50) { Console.error("line \(row.line): \(row.reason)") }
         if summary.skipped.count > 50 { Console.error("… and \(summary.skipped.count - 50) more skipped rows") }
         let seconds = Double(summary.elapsed.components.seconds) + Double(summary.elapsed.components.attoseconds) / 1e18
+        let relations = try await store.rebuildRelations()
         Console.out(
             "Imported \(summary.imported) new, \(summary.updated) updated, \(summary.unchanged) unchanged, "
-                + "\(summary.skipped.count) skipped in \(String(format: "%.1f", seconds)) s.")
+                + "\(summary.skipped.count) skipped in \(String(format: "%.1f", seconds)) s; \(relations) relations.")
+    }
+
+    private func related(_ text: String, kind: Relation.Kind?, json: Bool, in store: SQLiteBookStore) async throws {
+        guard let book = try await store.search(text, limit: 1).first else {
+            Console.out("No books match “\(text)”.")
+            return
+        }
+        let related = try await store.related(to: book.id, kind: kind)
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            for entry in related {
+                let line = RelatedLine(
+                    source: book.title, reltype: entry.relation.kind.phrase, target: entry.book.title,
+                    reason: entry.relation.reason, score: entry.relation.score)
+                Console.out(String(decoding: try encoder.encode(line), as: UTF8.self))
+            }
+            return
+        }
+        Console.out(TerminalText.sanitize("\(book.title) — \(book.authors.joined(separator: ", "))"))
+        guard !related.isEmpty else {
+            Console.out("  No related books yet. Run 'scout books relate' after importing.")
+            return
+        }
+        for entry in related {
+            Console.out(TerminalText.sanitize("  \(entry.book.title)  (\(entry.relation.reason))"))
+        }
+    }
+
+    /// One `--json` line of `scout books related`, in the `/map` API's vocabulary.
+    private struct RelatedLine: Encodable {
+        let source: String
+        let reltype: String
+        let target: String
+        let reason: String
+        let score: Double
     }
 
     private func search(_ text: String, limit: Int, json: Bool, in store: SQLiteBookStore) async throws {

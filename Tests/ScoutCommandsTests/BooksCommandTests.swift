@@ -50,6 +50,15 @@ struct BooksCommandTests {
             let top = try JSONDecoder().decode(JSONValue.self, from: Data(lines[0].utf8))
             #expect(top["title"] == "The Hunger Games")
             #expect(top["seriesName"] == "The Hunger Games")
+            let related = try await scout(["related", "hunger games"], database: database)
+            #expect(
+                related.standardOutput
+                    == "The Hunger Games — Suzanne Collins\n  Catching Fire  (same series: The Hunger Games #2)\n")
+            let map = try await scout(["related", "--json", "--kind", "sameSeries", "catching"], database: database)
+            let line = try JSONDecoder().decode(JSONValue.self, from: Data(map.standardOutput.utf8))
+            #expect(line["source"] == "Catching Fire")
+            #expect(line["reltype"] == "same series")
+            #expect(line["target"] == "The Hunger Games")
             let nothing = try await scout(["search", "zzzz"], database: database)
             #expect(nothing.standardOutput == "No books match “zzzz”.\n")
         }
@@ -59,7 +68,8 @@ struct BooksCommandTests {
         "mistakes are usage errors; a missing file is a sentence and exit 1",
         arguments: [
             (["books"], 64), (["books", "frobnicate"], 64), (["books", "import", "csv", "x"], 64),
-            (["books", "search"], 64), (["books", "search", "x", "--limit", "0"], 64),
+            (["books", "search"], 64), (["books", "search", "x", "--limit", "0"], 64), (["books", "related"], 64),
+            (["books", "related", "x", "--kind", "nope"], 64), (["books", "relate", "now"], 64),
             (["books", "stats", "--database", "postgres://db/scout"], 64),
             (["books", "import", "goodbooks", "/nonexistent/books.csv", "--database", "/tmp/scout-test-x.sqlite"], 1),
         ])
