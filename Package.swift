@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         .target(
             name: "ScoutServer",
-            dependencies: ["HTTPServer", "ScoutModels", "Networking", "Providers", "ImageLoading"],
+            dependencies: ["HTTPServer", "ScoutModels", "Networking", "Providers", "ImageLoading", "BookCatalog"],
             exclude: ["Assets"],
             plugins: ["EmbedAssets"]
         ),
@@ -80,7 +80,7 @@ let package = Package(
             name: "ScoutServerTests",
             dependencies: [
                 "ScoutServer", "HTTPServer", "ScoutModels", "Networking", "Providers", "ImageLoading",
-                "ScoutTestSupport",
+                "ScoutTestSupport", "BookCatalog",
             ]
         ),
         .testTarget(name: "ScoutTestSupportTests", dependencies: ["ScoutTestSupport", "HTTPServer"]),

@@ -1,3 +1,4 @@
+import BookCatalog
 import Foundation
 import HTTPServer
 import ScoutServer
@@ -8,7 +9,7 @@ struct ServeCommand: ScoutCommand {
     static let summary = "Serve the web app and JSON API."
     static let help = """
         Usage: scout serve [--listen host:port] [--threads n] [--connections-per-ip n]
-                           [--client-rate n] [--quiet]
+                           [--client-rate n] [--database path] [--quiet]
 
         Serves Scout's web page and API until Ctrl-C (SIGINT) or SIGTERM, then finishes the
         requests in flight and stops.
@@ -23,6 +24,8 @@ struct ServeCommand: ScoutCommand {
                               the proxy's address.
           --client-rate n     Searches per second one client address may make, with bursts of
                               three times that (default 10). Beyond it: 429 with Retry-After.
+          --database path     The book catalog behind /map (env SCOUT_DATABASE; default
+                              $XDG_DATA_HOME/scout/books.sqlite when that file exists).
           --quiet             Do not write the access log (one line per request on stderr).
 
         Endpoints:
@@ -31,6 +34,8 @@ struct ServeCommand: ScoutCommand {
           /api/v1/sources    the sources and whether each is configured
           /api/openapi.json  the OpenAPI 3.1 description of the API
           /img/<source>/<key>  thumbnails, fetched by the server from the source's image host
+          /map?q=<title>     related books, as the RecommendBook app reads them:
+                             [{"source":…,"reltype":"same series","target":…}]
           /healthz           {"status":"ok","version":"…"} while the server is healthy
 
         Environment:
@@ -45,6 +50,9 @@ struct ServeCommand: ScoutCommand {
     let threads: Int
     let connectionsPerIP: Int
     let clientRate: Int?
+    /// The catalog to open, and whether it was asked for (else it is used only if it exists).
+    let catalogPath: String
+    let isCatalogExplicit: Bool
     let isQuiet: Bool
     let environment: [String: String]
 
@@ -59,6 +67,9 @@ struct ServeCommand: ScoutCommand {
             try Self.count(
                 scanner.value(for: "--connections-per-ip"), option: "--connections-per-ip", range: 1...65_536)
             ?? ServerLimits().maxConnectionsPerIP
+        let database = try scanner.value(for: "--database")
+        catalogPath = try BooksCommand.databasePath(explicit: database, environment: environment)
+        isCatalogExplicit = database != nil || environment["SCOUT_DATABASE"] != nil
         clientRate = try Self.count(scanner.value(for: "--client-rate"), option: "--client-rate", range: 1...10_000_000)
         isQuiet = scanner.flag("--quiet")
         try scanner.finish()
@@ -75,6 +86,18 @@ struct ServeCommand: ScoutCommand {
         return value
     }
 
+    /// The book catalog, or nil (with a warning when one was asked for and failed to open).
+    private func openCatalog() async -> (any BookStore)? {
+        guard isCatalogExplicit || FileManager.default.fileExists(atPath: catalogPath) else { return nil }
+        do {
+            return try await SQLiteBookStore(path: catalogPath)
+        } catch {
+            Console.error(
+                "scout: the book catalog at \(catalogPath) could not be opened (\(error)); /map will answer 503.")
+            return nil
+        }
+    }
+
     func run() async -> Int32 {
         var limits = ServerLimits()
         limits.maxConnectionsPerIP = connectionsPerIP
@@ -86,7 +109,7 @@ struct ServeCommand: ScoutCommand {
             appConfiguration.clientRequestsPerSecond = Double(clientRate)
             appConfiguration.clientBurst = clientRate * 3
         }
-        let app = ScoutApp(configuration: appConfiguration)
+        let app = ScoutApp(configuration: appConfiguration, books: await openCatalog())
         let server = Server(configuration: configuration, responder: app.router)
         do {
             try server.start()

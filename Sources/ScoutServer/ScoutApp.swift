@@ -1,3 +1,4 @@
+import BookCatalog
 import Foundation
 import HTTPServer
 import ImageLoading
@@ -20,7 +21,8 @@ public struct ScoutApp: Sendable {
     /// Counts upstream searches, for tests, metrics and the coalescing benchmark.
     public let gatewayStatistics: @Sendable () -> Int
 
-    public init(configuration: ScoutServerConfiguration) {
+    /// - Parameter books: the book catalog behind `/map`; nil answers 503 there.
+    public init(configuration: ScoutServerConfiguration, books: (any BookStore)? = nil) {
         let client = APIClient(configuration: .init(userAgent: configuration.userAgent))
         let catalog = SourceCatalog(configuration: configuration, client: client)
         let imageOrigins = [ImageOrigin.wikimedia(base: configuration.wikimediaUploadBase)]
@@ -55,6 +57,7 @@ public struct ScoutApp: Sendable {
         router.add(.get, "/api/v1/sources", handler: api.sourcesHandler)
         router.add(.get, "/api/v1/search", handler: api.handler)
         router.add(.get, "/search", handler: ResultsPageRoute(api: api).handler)
+        router.add(.get, "/map", handler: MapRoute(books: books).handler)
         router.add(.get, "/img/:source/*key") { request in
             await images.respond(
                 to: request, source: request.pathParameters["source"] ?? "", key: request.pathParameters["key"] ?? "")

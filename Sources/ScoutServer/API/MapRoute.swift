@@ -1,0 +1,38 @@
+import BookCatalog
+import Foundation
+import HTTPServer
+
+/// `GET /map?q=<title>`: the related books of the best match for a title, in exactly the shape
+/// the RecommendBook app decodes — `[{"source","reltype","target"}]`.
+struct MapRoute: Sendable {
+    /// What the RecommendBook app decodes.
+    struct Entry: Encodable {
+        let source: String
+        let reltype: String
+        let target: String
+    }
+
+    /// Nil when the server has no catalog; the route then answers 503.
+    let books: (any BookStore)?
+
+    var handler: Handler {
+        .deferred { request in try await map(request) }
+    }
+
+    func map(_ request: Request) async throws -> Response {
+        guard let books else {
+            throw GatewayError(
+                status: 503, code: "catalog_unavailable",
+                message: "This server has no book catalog. Import one with 'scout books import'.", source: nil,
+                retryAfter: nil)
+        }
+        let title = (request.query["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !title.isEmpty, title.count <= 256 else {
+            throw GatewayError.badRequest("bad_query", "Give a book title of 1 to 256 characters in q.")
+        }
+        guard let book = try await books.search(title, limit: 1).first else { return try .json([Entry]()) }
+        let related = try await books.related(to: book.id, kind: nil, limit: 50)
+        return try .json(
+            related.map { Entry(source: book.title, reltype: $0.relation.kind.phrase, target: $0.book.title) })
+    }
+}
