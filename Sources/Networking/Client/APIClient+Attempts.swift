@@ -55,7 +55,14 @@ extension APIClient {
         case .success(let reply):
             return classify(reply, endpoint: endpoint)
         case .failure(let error):
-            if Task.isCancelled || Self.isCancellation(error) { throw CancellationError() }
+            if Task.isCancelled { throw CancellationError() }
+            if Self.isCancellation(error) {
+                // Nobody cancelled the caller, so the flight's watchdog did: the deadline passed.
+                let timeout = APIError(
+                    kind: .timedOut(endpoint.deadline), source: endpoint.source, host: endpoint.url.host,
+                    details: "deadline of \(endpoint.deadline) passed")
+                return .failure(timeout, retryable: false)
+            }
             let (apiError, retryable) = classify(error, endpoint: endpoint)
             return .failure(apiError, retryable: retryable)
         }

@@ -4,7 +4,9 @@ import Synchronization
 /// stops waiting, because the upstream is still working on it: its budget slot is released
 /// only then, so a person typing fast never makes Scout exceed a host's concurrency limit.
 struct Flight: Sendable {
-    private let task: Task<Result<TransportReply, any Error>, Never>
+    /// Ends once the request has ended *and* the budget has been told, so a caller that goes on
+    /// to the next call sees the slot freed and the breaker updated.
+    private let completion: Task<Result<TransportReply, any Error>, Never>
 
     /// Sends `request` through `transport`; `finished` runs once it ends, however it ends.
     init(
@@ -20,12 +22,12 @@ struct Flight: Sendable {
             try? await timeline.sleep(until: deadline)
             task.cancel()
         }
-        Task {
+        completion = Task {
             let result = await task.value
             watchdog.cancel()
             await finished(result)
+            return result
         }
-        self.task = task
     }
 
     /// The outcome; throws `CancellationError` at once when the caller is cancelled (the
@@ -35,7 +37,7 @@ struct Flight: Sendable {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 waiter.install(continuation)
-                Task { [task] in waiter.resume(with: .success(await task.value)) }
+                Task { [completion] in waiter.resume(with: .success(await completion.value)) }
             }
         } onCancel: {
             waiter.resume(with: .failure(CancellationError()))

@@ -43,12 +43,17 @@ public final class ScoutProcess: Sendable {
     private let errors: OutputCollector
 
     /// Starts `scout arguments…`. The environment is `PATH`, `HOME` and `LANG` from this
-    /// process plus `environment`, so tests do not depend on the caller's `SCOUT_*` settings.
+    /// process, XDG data and cache directories of its own, plus `environment` — so tests neither
+    /// depend on the caller's `SCOUT_*` settings nor write into the real home.
     public init(_ arguments: [String], environment: [String: String] = [:]) throws {
         let process = Process()
         process.executableURL = ScoutExecutable.url
         process.arguments = arguments
         var base = ProcessInfo.processInfo.environment.filter { ["PATH", "HOME", "LANG", "TMPDIR"].contains($0.key) }
+        // Data and caches go to a directory of this run, never into the real home.
+        let scratch = FileManager.default.temporaryDirectory.appending(path: "scout-process-\(UUID())")
+        base["XDG_DATA_HOME"] = scratch.appending(path: "data").path
+        base["XDG_CACHE_HOME"] = scratch.appending(path: "cache").path
         base.merge(environment) { _, new in new }
         process.environment = base
         let outputPipe = Pipe()
