@@ -31,7 +31,12 @@ let package = Package(
         .target(name: "InstantSearch", dependencies: ["ScoutModels"]),
         .target(name: "ImageLoading", dependencies: ["ScoutModels", "Networking"]),
         .target(name: "SQLite", dependencies: ["CSQLite"]),
-        .target(name: "BookCatalog", dependencies: ["SQLite", "ScoutModels"]),
+        .target(
+            name: "BookCatalog",
+            dependencies: ["SQLite", "ScoutModels"],
+            exclude: ["Assets"],
+            plugins: ["EmbedAssets"]
+        ),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         .target(
             name: "ScoutServer",

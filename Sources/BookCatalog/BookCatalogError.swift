@@ -16,6 +16,8 @@ public enum BookCatalogError: Error, Sendable, Equatable, CustomStringConvertibl
     case missingColumns([String])
     /// The file at `path` could not be read; `reason` is the system's explanation.
     case unreadableFile(path: String, reason: String)
+    /// The file at `path` could not be written; `reason` is the system's explanation.
+    case unwritableFile(path: String, reason: String)
 
     /// A sentence saying what went wrong and what to do.
     public var description: String {
@@ -26,6 +28,8 @@ public enum BookCatalogError: Error, Sendable, Equatable, CustomStringConvertibl
             "The CSV header lacks the columns \(columns.joined(separator: ", ")). Check that it is the right file."
         case .unreadableFile(let path, let reason):
             "Could not read \(path) (\(reason)). Check the path and its permissions."
+        case .unwritableFile(let path, let reason):
+            "Could not write \(path) (\(reason)). Check that its folder exists and is writable."
         }
     }
 }

@@ -9,6 +9,8 @@ struct BooksCommand: ScoutCommand {
     static let summary = "Import, search and inspect the book catalog."
     static let help = """
         Usage: scout books import goodbooks <books.csv> [--database path]
+               scout books import jsonl <file> [--database path]
+               scout books export <file> [--database path]
                scout books search [--json] [--limit n] <text…> [--database path]
                scout books related [--json] [--kind k] <title…> [--database path]
                scout books relate [--database path]
@@ -21,6 +23,8 @@ struct BooksCommand: ScoutCommand {
                            updates changed books and adds nothing twice; rows that cannot be
                            read are reported with their line numbers and skipped.
                            The relations are rebuilt after every import.
+        import jsonl       Imports Scout's own JSON Lines (what 'export' writes), the same way.
+        export             Writes every book as one JSON object per line (atomically).
         search             Title and author, prefix as you type, case and accents ignored,
                            best match first, then the most rated.
         related            The books related to the best match for a title, grouped by
@@ -31,6 +35,8 @@ struct BooksCommand: ScoutCommand {
 
     enum Action: Equatable {
         case importGoodbooks(URL)
+        case importJSONLines(URL)
+        case export(URL)
         case search(String, limit: Int, json: Bool)
         case related(String, kind: Relation.Kind?, json: Bool)
         case relate
@@ -50,10 +56,14 @@ struct BooksCommand: ScoutCommand {
         databasePath = try Self.databasePath(explicit: database, environment: environment)
         switch words.first {
         case "import":
-            guard words.count == 3, words[1] == "goodbooks" else {
-                throw UsageError("use: scout books import goodbooks <books.csv>")
+            guard words.count == 3, ["goodbooks", "jsonl"].contains(words[1]) else {
+                throw UsageError("use: scout books import goodbooks <books.csv>, or import jsonl <file>")
             }
-            action = .importGoodbooks(URL(fileURLWithPath: words[2]))
+            let file = URL(fileURLWithPath: words[2])
+            action = words[1] == "goodbooks" ? .importGoodbooks(file) : .importJSONLines(file)
+        case "export":
+            guard words.count == 2 else { throw UsageError("use: scout books export <file>") }
+            action = .export(URL(fileURLWithPath: words[1]))
         case "search":
             let text = words.dropFirst().joined(separator: " ")
             guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
@@ -110,7 +120,13 @@ struct BooksCommand: ScoutCommand {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let store = try await SQLiteBookStore(path: databasePath)
             switch action {
-            case .importGoodbooks(let file): try await importGoodbooks(file, into: store)
+            case .importGoodbooks(let file):
+                try await report(await GoodbooksImporter(store: store).importBooks(from: readable(file)), store: store)
+            case .importJSONLines(let file):
+                try await report(await JSONLinesImporter(store: store).importBooks(from: readable(file)), store: store)
+            case .export(let file):
+                Console.out(
+                    "Exported \(try await JSONLinesExporter(store: store).export(to: file)) books to \(file.path).")
             case .search(let text, let limit, let json): try await search(text, limit: limit, json: json, in: store)
             case .related(let text, let kind, let json): try await related(text, kind: kind, json: json, in: store)
             case .relate: Console.out("Built \(try await store.rebuildRelations()) relations.")
@@ -125,11 +141,15 @@ struct BooksCommand: ScoutCommand {
         return ExitCode.failure
     }
 
-    private func importGoodbooks(_ file: URL, into store: SQLiteBookStore) async throws {
+    private func readable(_ file: URL) throws -> URL {
         guard FileManager.default.isReadableFile(atPath: file.path) else {
-            throw BooksCommandError("cannot read \(file.path); check the path to books.csv")
+            throw BooksCommandError("cannot read \(file.path); check the path")
         }
-        let summary = try await GoodbooksImporter(store: store).importBooks(from: file)
+        return file
+    }
+
+    /// Prints an import's summary (skipped rows on stderr) after rebuilding the relations.
+    private func report(_ summary: ImportSummary, store: SQLiteBookStore) async throws {
         for row in summary.skipped.prefix(50) { Console.error("line \(row.line): \(row.reason)") }
         if summary.skipped.count > 50 { Console.error("… and \(summary.skipped.count - 50) more skipped rows") }
         let seconds = Double(summary.elapsed.components.seconds) + Double(summary.elapsed.components.attoseconds) / 1e18

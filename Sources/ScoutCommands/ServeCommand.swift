@@ -25,7 +25,8 @@ struct ServeCommand: ScoutCommand {
           --client-rate n     Searches per second one client address may make, with bursts of
                               three times that (default 10). Beyond it: 429 with Retry-After.
           --database path     The book catalog behind /map (env SCOUT_DATABASE; default
-                              $XDG_DATA_HOME/scout/books.sqlite when that file exists).
+                              $XDG_DATA_HOME/scout/books.sqlite). An empty catalog gets the
+                              starter catalog (about 300 well-known books) on first start.
           --quiet             Do not write the access log (one line per request on stderr).
 
         Endpoints:
@@ -50,9 +51,8 @@ struct ServeCommand: ScoutCommand {
     let threads: Int
     let connectionsPerIP: Int
     let clientRate: Int?
-    /// The catalog to open, and whether it was asked for (else it is used only if it exists).
+    /// The book catalog to open (created with the starter catalog when empty).
     let catalogPath: String
-    let isCatalogExplicit: Bool
     let isQuiet: Bool
     let environment: [String: String]
 
@@ -69,7 +69,6 @@ struct ServeCommand: ScoutCommand {
             ?? ServerLimits().maxConnectionsPerIP
         let database = try scanner.value(for: "--database")
         catalogPath = try BooksCommand.databasePath(explicit: database, environment: environment)
-        isCatalogExplicit = database != nil || environment["SCOUT_DATABASE"] != nil
         clientRate = try Self.count(scanner.value(for: "--client-rate"), option: "--client-rate", range: 1...10_000_000)
         isQuiet = scanner.flag("--quiet")
         try scanner.finish()
@@ -86,11 +85,17 @@ struct ServeCommand: ScoutCommand {
         return value
     }
 
-    /// The book catalog, or nil (with a warning when one was asked for and failed to open).
+    /// The book catalog, with the starter catalog installed when it is empty (so books work
+    /// offline on a fresh machine), or nil with a warning when it cannot be opened.
     private func openCatalog() async -> (any BookStore)? {
-        guard isCatalogExplicit || FileManager.default.fileExists(atPath: catalogPath) else { return nil }
         do {
-            return try await SQLiteBookStore(path: catalogPath)
+            let directory = URL(fileURLWithPath: catalogPath).deletingLastPathComponent()
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let store = try await SQLiteBookStore(path: catalogPath)
+            if let summary = try await StarterCatalog.installIfEmpty(into: store) {
+                Console.error("scout: installed the starter catalog (\(summary.imported) books) in \(catalogPath).")
+            }
+            return store
         } catch {
             Console.error(
                 "scout: the book catalog at \(catalogPath) could not be opened (\(error)); /map will answer 503.")

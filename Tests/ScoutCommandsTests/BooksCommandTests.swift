@@ -59,6 +59,15 @@ struct BooksCommandTests {
             #expect(line["source"] == "Catching Fire")
             #expect(line["reltype"] == "same series")
             #expect(line["target"] == "The Hunger Games")
+            let exported = directory.appending(path: "export/books.jsonl")
+            try FileManager.default.createDirectory(
+                at: exported.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let export = try await scout(["export", exported.path], database: database)
+            #expect(export.standardOutput.hasPrefix("Exported 3 books to "))
+            let copy = directory.appending(path: "copy.sqlite")
+            let reimport = try await scout(["import", "jsonl", exported.path], database: copy)
+            #expect(reimport.standardOutput.hasPrefix("Imported 3 new, 0 updated, 0 unchanged, 0 skipped"))
+            #expect(reimport.standardOutput.hasSuffix("; 2 relations.\n"))
             let nothing = try await scout(["search", "zzzz"], database: database)
             #expect(nothing.standardOutput == "No books match “zzzz”.\n")
         }
@@ -70,6 +79,7 @@ struct BooksCommandTests {
             (["books"], 64), (["books", "frobnicate"], 64), (["books", "import", "csv", "x"], 64),
             (["books", "search"], 64), (["books", "search", "x", "--limit", "0"], 64), (["books", "related"], 64),
             (["books", "related", "x", "--kind", "nope"], 64), (["books", "relate", "now"], 64),
+            (["books", "export"], 64), (["books", "import", "jsonl"], 64),
             (["books", "stats", "--database", "postgres://db/scout"], 64),
             (["books", "import", "goodbooks", "/nonexistent/books.csv", "--database", "/tmp/scout-test-x.sqlite"], 1),
         ])

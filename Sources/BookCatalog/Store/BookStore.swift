@@ -23,6 +23,9 @@ public protocol BookStore: Sendable {
     /// How many books the store holds: `try await store.count()`.
     func count() async throws -> Int
 
+    /// Every book in the store, by id: `let books = try await store.allBooks()`.
+    func allBooks() async throws -> [Book]
+
     /// Books whose title or authors match every word of `text`, the last one as a prefix; case-
     /// and diacritic-insensitive. Books matching all words in one field come first, then by
     /// ratings count.

@@ -1,0 +1,52 @@
+import Foundation
+
+extension JSONLinesRecord {
+    /// What one line decodes to: a book, or why the line is skipped.
+    enum Outcome: Sendable, Hashable {
+        /// The line is a valid book.
+        case book(Book)
+        /// The line is skipped, for the reason given.
+        case skipped(SkippedRow)
+    }
+
+    /// The book on `line` (line number `number`), or why it is skipped: not a JSON object, a
+    /// required field (`source`, `sourceID`, `title`) missing or empty, or a field of the wrong
+    /// type. Reasons name the field, never quote the line.
+    ///
+    /// ```swift
+    /// JSONLinesRecord.decode(Data(#"{"title":"Dune"}"#.utf8), line: 3)
+    /// // .skipped(SkippedRow(line: 3, reason: "The field sourceID is missing."))
+    /// ```
+    static func decode(_ line: Data, line number: Int, decoder: JSONDecoder = JSONDecoder()) -> Outcome {
+        func skip(_ reason: String) -> Outcome { .skipped(SkippedRow(line: number, reason: reason)) }
+        let record: JSONLinesRecord
+        do {
+            record = try decoder.decode(JSONLinesRecord.self, from: line)
+        } catch let error as DecodingError {
+            return skip(reason(for: error))
+        } catch {
+            return skip("The line is not valid JSON.")
+        }
+        let book = record.book
+        for (name, value) in [("source", book.source), ("sourceID", book.sourceID), ("title", book.title)]
+        where value.trimmingWhitespace().isEmpty {
+            return skip("The field \(name) is empty.")
+        }
+        return .book(book)
+    }
+
+    private static func reason(for error: DecodingError) -> String {
+        switch error {
+        case .keyNotFound(let key, _):
+            return "The field \(key.stringValue) is missing."
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            guard let field = context.codingPath.first?.stringValue else { return "The line is not a JSON object." }
+            return "The field \(field) has the wrong type."
+        case .dataCorrupted(let context):
+            guard let field = context.codingPath.first?.stringValue else { return "The line is not valid JSON." }
+            return "The field \(field) is not valid."
+        @unknown default:
+            return "The line is not a valid book."
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// One line of Scout's JSON Lines format: a ``Book`` without its store ``Book/id``.
+///
+/// The wire shape stops here: the exporter makes records from books and the importer turns
+/// records back into books. Keys are the ``Book`` property names; absent optionals are left out,
+/// and `authors` and `tags` default to empty when missing.
+///
+/// ```swift
+/// let line = try JSONLinesRecord.encoder.encode(JSONLinesRecord(book))
+/// // {"authors":["Frank Herbert"],"source":"manual","sourceID":"dune","tags":[],"title":"Dune"}
+/// ```
+struct JSONLinesRecord: Codable, Hashable, Sendable {
+    var source: String
+    var sourceID: String
+    var title: String
+    var seriesName: String?
+    var seriesNumber: Double?
+    var authors: [String]?
+    var year: Int?
+    var isbn10: String?
+    var isbn13: String?
+    var language: String?
+    var averageRating: Double?
+    var ratingsCount: Int?
+    var coverURL: URL?
+    var smallCoverURL: URL?
+    var tags: [String]?
+    var description: String?
+    var sourceURL: URL?
+
+    /// The encoder for one line: sorted keys, so the same book always gives the same bytes.
+    static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
+    /// The record of `book`, dropping its ``Book/id``.
+    init(_ book: Book) {
+        source = book.source
+        sourceID = book.sourceID
+        title = book.title
+        seriesName = book.seriesName
+        seriesNumber = book.seriesNumber
+        authors = book.authors
+        year = book.year
+        isbn10 = book.isbn10
+        isbn13 = book.isbn13
+        language = book.language
+        averageRating = book.averageRating
+        ratingsCount = book.ratingsCount
+        coverURL = book.coverURL
+        smallCoverURL = book.smallCoverURL
+        tags = book.tags
+        description = book.description
+        sourceURL = book.sourceURL
+    }
+
+    /// The book this record describes, not yet stored (``Book/id`` 0).
+    var book: Book {
+        Book(
+            source: source, sourceID: sourceID, title: title, seriesName: seriesName, seriesNumber: seriesNumber,
+            authors: authors ?? [], year: year, isbn10: isbn10, isbn13: isbn13, language: language,
+            averageRating: averageRating, ratingsCount: ratingsCount, coverURL: coverURL,
+            smallCoverURL: smallCoverURL, tags: tags ?? [], description: description, sourceURL: sourceURL)
+    }
+}

@@ -1,0 +1,82 @@
+import BookCatalog
+import Foundation
+import ScoutTestSupport
+import Testing
+
+@Suite struct JSONLinesTests {
+    private static let badLines = [
+        #"{"source":"m","sourceID":"dune","title":"Dune","authors":["Frank Herbert"],"year":1965}"#,
+        "not json at all",  // line 2
+        "",  // line 3: blank, ignored
+        #"{"source":"m","sourceID":"nameless","authors":["Nobody"]}"#,  // line 4: no title
+        #"{"source":"m","sourceID":"blank","title":"  "}"#,  // line 5: empty title
+        #"{"source":"m","sourceID":"messiah","title":"Dune Messiah","seriesName":"Dune","seriesNumber":2}"#,
+        #"{"source":"m","sourceID":"odd","title":"Odd","year":"soon"}"#,  // line 7: wrong type
+        #"["source","m"]"#,  // line 8: not an object
+    ].joined(separator: "\r\n")
+
+    @Test func exportThenImportIntoAFreshStoreGivesEqualBooks() async throws {
+        try await withTemporaryDirectory(prefix: "scout-jsonl") { directory in
+            let file = directory.appendingPathComponent("books.jsonl")
+            let exported = try await withTemporaryStore { store in
+                _ = try await store.upsert(SampleBooks.all)
+                #expect(try await JSONLinesExporter(store: store).export(to: file) == SampleBooks.all.count)
+                return try await store.allBooks()
+            }
+            try await withTemporaryStore { store in
+                let summary = try await JSONLinesImporter(store: store, batchSize: 2).importBooks(from: file)
+                #expect(summary.imported == SampleBooks.all.count && summary.skipped.isEmpty)
+                #expect(try await store.allBooks() == exported)
+                let again = try await JSONLinesExporter(store: store).data()
+                #expect(again == (try Data(contentsOf: file)))
+            }
+        }
+    }
+
+    @Test func exportedLinesHaveSortedKeysAndNoID() async throws {
+        try await withTemporaryStore { store in
+            _ = try await store.upsert([Book(source: "m", sourceID: "dune", title: "Dune", authors: ["Frank Herbert"])])
+            let text = String(decoding: try await JSONLinesExporter(store: store).data(), as: UTF8.self)
+            let line = #"{"authors":["Frank Herbert"],"source":"m","sourceID":"dune","tags":[],"title":"Dune"}"#
+            #expect(text == line + "\n")
+        }
+    }
+
+    @Test func importingTwiceChangesNothing() async throws {
+        try await withTemporaryStore { store in
+            let data = Data(Self.badLines.utf8)
+            let importer = JSONLinesImporter(store: store)
+            let first = try await importer.importBooks(from: data)
+            #expect(first.imported == 2 && first.updated == 0 && first.unchanged == 0)
+            let again = try await importer.importBooks(from: data)
+            #expect(again.imported == 0 && again.updated == 0 && again.unchanged == 2)
+            #expect(try await store.count() == 2)
+        }
+    }
+
+    @Test func badLinesAreReportedByLineNumberAndSkipped() async throws {
+        try await withTemporaryStore { store in
+            let summary = try await JSONLinesImporter(store: store).importBooks(from: Data(Self.badLines.utf8))
+            #expect(summary.skipped.map(\.line) == [2, 4, 5, 7, 8])
+            #expect(
+                summary.skipped.map(\.reason) == [
+                    "The line is not valid JSON.", "The field title is missing.", "The field title is empty.",
+                    "The field year has the wrong type.", "The line is not a JSON object.",
+                ])
+            let messiah = try #require(try await store.search("messiah", limit: 1).first)
+            #expect(messiah.seriesName == "Dune" && messiah.seriesNumber == 2 && messiah.authors.isEmpty)
+        }
+    }
+
+    @Test func aMissingFileIsReportedAndAnUnwritableOneToo() async throws {
+        try await withTemporaryStore { store in
+            let missing = URL(fileURLWithPath: "/nonexistent/scout/books.jsonl")
+            await #expect(throws: BookCatalogError.self) {
+                try await JSONLinesImporter(store: store).importBooks(from: missing)
+            }
+            await #expect(throws: BookCatalogError.self) {
+                try await JSONLinesExporter(store: store).export(to: missing)
+            }
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import BookCatalog
+import Foundation
+import Testing
+
+@Suite struct StarterCatalogTests {
+    @Test func theStarterCatalogParsesCleanlyWithUniqueIDs() async throws {
+        let lines = String(decoding: StarterCatalog.data, as: UTF8.self).split(separator: "\n")
+        try await withTemporaryStore { store in
+            let summary = try await JSONLinesImporter(store: store).importBooks(from: StarterCatalog.data)
+            print("starter catalog: \(summary.imported) books, \(summary.skipped.count) bad lines")
+            #expect(summary.skipped.isEmpty)
+            #expect(summary.imported >= 250 && summary.imported == lines.count)
+            let books = try await store.allBooks()
+            #expect(Set(books.map(\.sourceID)).count == books.count)
+            #expect(books.allSatisfy { $0.source == StarterCatalog.source && !$0.authors.isEmpty })
+            #expect(books.allSatisfy { (2...4).contains($0.tags.count) && $0.language != nil })
+        }
+    }
+
+    @Test func installIfEmptyInstallsOnceWithSeriesRelations() async throws {
+        try await withTemporaryStore { store in
+            let summary = try #require(try await StarterCatalog.installIfEmpty(into: store))
+            #expect(summary.imported >= 250 && summary.skipped.isEmpty)
+
+            let hunger = try #require(try await store.search("hunger games", limit: 1).first)
+            #expect(hunger.title == "The Hunger Games" && hunger.seriesNumber == 1)
+            let series = try await store.related(to: hunger.id, kind: .sameSeries)
+            #expect(series.first?.book.title == "Catching Fire")
+            #expect(series.first?.relation.reason == "same series: The Hunger Games #2")
+
+            #expect(try await StarterCatalog.installIfEmpty(into: store) == nil)
+            #expect(try await store.count() == summary.imported)
+        }
+    }
+}
