@@ -13,7 +13,10 @@ struct CachedSearchBenchmark {
         try await withFakeWikipedia(pages: pages) { fake in
             let scout = try ScoutServe(
                 threads: serverThreads, extraArguments: ["--client-rate", "1000000"],
-                environment: ["SCOUT_WIKIPEDIA_API": fake.baseURL.absoluteString, "SCOUT_CACHE_DIR": "/nonexistent"])
+                environment: [
+                    "SCOUT_WIKIPEDIA_API": fake.baseURL.absoluteString,
+                    "SCOUT_CACHE_DIR": FileManager.default.temporaryDirectory.appending(path: "scout-bench-cache").path,
+                ])
             defer { scout.stop() }
             let path = "/api/v1/search?source=wikipedia&q=alpha&limit=20"
             _ = try scout.fetch(path)
