@@ -46,40 +46,15 @@ public struct GoodbooksImporter: Sendable {
     /// let summary = try await importer.importBooks(from: CSVReader(text: csv))
     /// ```
     public func importBooks(from reader: CSVReader) async throws -> ImportSummary {
-        var summary = ImportSummary(imported: 0, updated: 0, unchanged: 0, skipped: [], elapsed: .zero)
-        let elapsed = try await clock.measure { summary = try await run(reader) }
-        summary.elapsed = elapsed
-        return summary
-    }
-
-    private func run(_ reader: CSVReader) async throws -> ImportSummary {
-        var reader = reader
-        guard let header = try reader.next() else {
-            throw BookCatalogError.missingColumns(GoodbooksRow.requiredColumns)
-        }
-        let mapper = try GoodbooksRow(header: header.fields)
-        var summary = ImportSummary(imported: 0, updated: 0, unchanged: 0, skipped: [], elapsed: .zero)
-        var batch: [Book] = []
-        batch.reserveCapacity(batchSize)
-        while let record = try reader.next() {
-            switch mapper.book(from: record) {
-            case .book(let book): batch.append(book)
-            case .skipped(let skipped): summary.skipped.append(skipped)
+        try await ImportSummary.timed(on: clock) {
+            var reader = reader
+            guard let header = try reader.next() else {
+                throw BookCatalogError.missingColumns(GoodbooksRow.requiredColumns)
             }
-            if batch.count >= batchSize {
-                try await write(batch, into: &summary)
-                batch.removeAll(keepingCapacity: true)
-            }
+            let mapper = try GoodbooksRow(header: header.fields)
+            var batcher = ImportBatcher(store: store, batchSize: batchSize)
+            while let record = try reader.next() { try await batcher.add(mapper.book(from: record)) }
+            return try await batcher.finish()
         }
-        if !batch.isEmpty { try await write(batch, into: &summary) }
-        return summary
-    }
-
-    private func write(_ batch: [Book], into summary: inout ImportSummary) async throws {
-        try Task.checkCancellation()
-        let result = try await store.upsert(batch)
-        summary.imported += result.inserted
-        summary.updated += result.updated
-        summary.unchanged += result.unchanged
     }
 }

@@ -28,12 +28,7 @@ public struct GoodbooksRow: Sendable {
     /// ```swift
     /// if case .skipped(let row) = mapper.book(from: record) { print(row.line) }
     /// ```
-    public enum Outcome: Sendable, Hashable {
-        /// The row is a valid book.
-        case book(Book)
-        /// The row is skipped, for the reason given.
-        case skipped(SkippedRow)
-    }
+    public typealias Outcome = ImportRow
 
     private let index: [String: Int]
 

@@ -54,37 +54,14 @@ public struct JSONLinesImporter: Sendable {
     /// let summary = try await importer.importBooks(from: Data(#"{"source":"m","sourceID":"1","title":"Dune"}"#.utf8))
     /// ```
     public func importBooks(from data: Data) async throws -> ImportSummary {
-        var summary = ImportSummary(imported: 0, updated: 0, unchanged: 0, skipped: [], elapsed: .zero)
-        let elapsed = try await clock.measure { summary = try await run(data) }
-        summary.elapsed = elapsed
-        return summary
-    }
-
-    private func run(_ data: Data) async throws -> ImportSummary {
-        var summary = ImportSummary(imported: 0, updated: 0, unchanged: 0, skipped: [], elapsed: .zero)
-        var batch: [Book] = []
-        batch.reserveCapacity(batchSize)
-        let decoder = JSONDecoder()
-        for (offset, line) in Self.lines(of: data).enumerated() where !Self.isBlank(line) {
-            switch JSONLinesRecord.decode(line, line: offset + 1, decoder: decoder) {
-            case .book(let book): batch.append(book)
-            case .skipped(let skipped): summary.skipped.append(skipped)
+        try await ImportSummary.timed(on: clock) {
+            var batcher = ImportBatcher(store: store, batchSize: batchSize)
+            let decoder = JSONDecoder()
+            for (offset, line) in Self.lines(of: data).enumerated() where !Self.isBlank(line) {
+                try await batcher.add(JSONLinesRecord.decode(line, line: offset + 1, decoder: decoder))
             }
-            if batch.count >= batchSize {
-                try await write(batch, into: &summary)
-                batch.removeAll(keepingCapacity: true)
-            }
+            return try await batcher.finish()
         }
-        if !batch.isEmpty { try await write(batch, into: &summary) }
-        return summary
-    }
-
-    private func write(_ batch: [Book], into summary: inout ImportSummary) async throws {
-        try Task.checkCancellation()
-        let result = try await store.upsert(batch)
-        summary.imported += result.inserted
-        summary.updated += result.updated
-        summary.unchanged += result.unchanged
     }
 
     /// The lines of `data`, split on LF with a trailing CR and a leading UTF-8 byte order mark

@@ -2,12 +2,7 @@ import Foundation
 
 extension JSONLinesRecord {
     /// What one line decodes to: a book, or why the line is skipped.
-    enum Outcome: Sendable, Hashable {
-        /// The line is a valid book.
-        case book(Book)
-        /// The line is skipped, for the reason given.
-        case skipped(SkippedRow)
-    }
+    typealias Outcome = ImportRow
 
     /// The book on `line` (line number `number`), or why it is skipped: not a JSON object, a
     /// required field (`source`, `sourceID`, `title`) missing or empty, or a field of the wrong
