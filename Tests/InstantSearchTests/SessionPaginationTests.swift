@@ -26,7 +26,7 @@ struct SessionPaginationTests {
         #expect(h.session.state == results("cat", [item("A"), item("B"), item("C")], hasMore: true))
 
         h.session.loadMore()
-        #expect(h.session.publication.isLoadingMore)
+        #expect(await eventually { h.recorder.publications.contains { $0.isLoadingMore } })
         #expect(await eventually { h.session.state.items.count == 5 })
         #expect(h.session.state == results("cat", ["A", "B", "C", "D", "E"].map { item($0) }, hasMore: true))
         #expect(!h.session.publication.isLoadingMore)
