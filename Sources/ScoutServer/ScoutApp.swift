@@ -58,6 +58,7 @@ public struct ScoutApp: Sendable {
         router.add(.get, "/api/v1/search", handler: api.handler)
         router.add(.get, "/search", handler: ResultsPageRoute(api: api).handler)
         router.add(.get, "/map", handler: MapRoute(books: books).handler)
+        BooksAPI(books: books).register(in: &router)
         router.add(.get, "/img/:source/*key") { request in
             await images.respond(
                 to: request, source: request.pathParameters["source"] ?? "", key: request.pathParameters["key"] ?? "")
