@@ -49,8 +49,8 @@ enum ResultPrinter {
     private struct JSONLine: Encodable {
         let id: String
         let title: String
-        let description: String?
-        let thumbnail: Thumbnail?
+        @ExplicitNull var description: String?
+        @ExplicitNull var thumbnail: Thumbnail?
         let link: URL
         let source: SourceID
 
@@ -62,18 +62,6 @@ enum ResultPrinter {
             link = item.link
             source = item.source
         }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(title, forKey: .title)
-            try container.encode(description, forKey: .description)
-            try container.encode(thumbnail, forKey: .thumbnail)
-            try container.encode(link, forKey: .link)
-            try container.encode(source, forKey: .source)
-        }
-
-        enum CodingKeys: String, CodingKey { case id, title, description, thumbnail, link, source }
     }
 }
 

@@ -11,9 +11,9 @@ public struct SearchResponseBody: Codable, Sendable, Equatable {
     public struct Item: Codable, Sendable, Equatable {
         public let id: String
         public let title: String
-        public let description: String?
+        @ExplicitNull public var description: String?
         /// Points at Scout's own `/img/…`, never at a third party; null when there is none.
-        public let thumbnail: Thumbnail?
+        @ExplicitNull public var thumbnail: Thumbnail?
         public let link: URL
 
         public init(id: String, title: String, description: String?, thumbnail: Thumbnail?, link: URL) {
@@ -23,23 +23,13 @@ public struct SearchResponseBody: Codable, Sendable, Equatable {
             self.thumbnail = thumbnail
             self.link = link
         }
-
-        /// Encodes `null` for absent optionals, so every item has every key.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(title, forKey: .title)
-            try container.encode(description, forKey: .description)
-            try container.encode(thumbnail, forKey: .thumbnail)
-            try container.encode(link, forKey: .link)
-        }
     }
 
     /// A proxied thumbnail.
-    public struct Thumbnail: Codable, Sendable, Equatable {
+    public struct Thumbnail: Codable, Sendable, Hashable {
         public let url: String
-        public let width: Int?
-        public let height: Int?
+        @ExplicitNull public var width: Int?
+        @ExplicitNull public var height: Int?
 
         public init(url: String, width: Int?, height: Int?) {
             self.url = url
@@ -53,8 +43,8 @@ public struct SearchResponseBody: Codable, Sendable, Equatable {
     public let source: SourceID
     public let items: [Item]
     /// The cursor of the next page; null on the last.
-    public let next: String?
-    public let suggestion: String?
+    @ExplicitNull public var next: String?
+    @ExplicitNull public var suggestion: String?
     /// Milliseconds the server spent (0 when served from its cache).
     public let tookMs: Int
     public let cached: Bool
@@ -71,18 +61,6 @@ public struct SearchResponseBody: Codable, Sendable, Equatable {
         self.tookMs = tookMs
         self.cached = cached
     }
-
-    /// Encodes `null` for absent optionals, as the OpenAPI document promises.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(query, forKey: .query)
-        try container.encode(source, forKey: .source)
-        try container.encode(items, forKey: .items)
-        try container.encode(next, forKey: .next)
-        try container.encode(suggestion, forKey: .suggestion)
-        try container.encode(tookMs, forKey: .tookMs)
-        try container.encode(cached, forKey: .cached)
-    }
 }
 
 /// The body of `GET /api/v1/sources`.
@@ -97,7 +75,7 @@ public struct SourcesResponseBody: Codable, Sendable, Equatable {
         /// False when the source needs set-up (an API key) before it can be searched.
         public let configured: Bool
         /// When not configured: what to do about it.
-        public let message: String?
+        @ExplicitNull public var message: String?
 
         public init(id: SourceID, name: String, kind: String, configured: Bool, message: String?) {
             self.id = id
@@ -105,15 +83,6 @@ public struct SourcesResponseBody: Codable, Sendable, Equatable {
             self.kind = kind
             self.configured = configured
             self.message = message
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(name, forKey: .name)
-            try container.encode(kind, forKey: .kind)
-            try container.encode(configured, forKey: .configured)
-            try container.encode(message, forKey: .message)
         }
     }
 

@@ -1,6 +1,7 @@
 import BookCatalog
 import Foundation
 import HTTPServer
+import ScoutModels
 
 /// `/api/v1/books/search`, `/api/v1/books/{id}` and `/api/v1/books/{id}/related`: the richer
 /// book API behind the Books tab and `Providers/Books`.
@@ -14,21 +15,21 @@ struct BooksAPI: Sendable {
     /// A book as the API shows it. Covers are left out until the image proxy serves them:
     /// browsers must not fetch from third parties.
     struct BookBody: Encodable {
-        struct Series: Encodable {
+        struct Series: Codable, Sendable, Hashable {
             let name: String
-            let number: Double?
+            @ExplicitNull var number: Double?
         }
 
         let id: Int64
         let title: String
-        let series: Series?
+        @ExplicitNull var series: Series?
         let authors: [String]
-        let year: Int?
-        let isbn10: String?
-        let isbn13: String?
-        let language: String?
-        let averageRating: Double?
-        let ratingsCount: Int?
+        @ExplicitNull var year: Int?
+        @ExplicitNull var isbn10: String?
+        @ExplicitNull var isbn13: String?
+        @ExplicitNull var language: String?
+        @ExplicitNull var averageRating: Double?
+        @ExplicitNull var ratingsCount: Int?
         let tags: [String]
 
         init(_ book: Book) {
@@ -44,40 +45,12 @@ struct BooksAPI: Sendable {
             ratingsCount = book.ratingsCount
             tags = book.tags
         }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(title, forKey: .title)
-            try container.encode(series, forKey: .series)
-            try container.encode(authors, forKey: .authors)
-            try container.encode(year, forKey: .year)
-            try container.encode(isbn10, forKey: .isbn10)
-            try container.encode(isbn13, forKey: .isbn13)
-            try container.encode(language, forKey: .language)
-            try container.encode(averageRating, forKey: .averageRating)
-            try container.encode(ratingsCount, forKey: .ratingsCount)
-            try container.encode(tags, forKey: .tags)
-        }
-
-        enum CodingKeys: String, CodingKey {
-            case id, title, series, authors, year, isbn10, isbn13, language, averageRating, ratingsCount, tags
-        }
     }
 
     struct SearchBody: Encodable {
         let query: String
         let items: [BookBody]
-        let next: String?
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(query, forKey: .query)
-            try container.encode(items, forKey: .items)
-            try container.encode(next, forKey: .next)
-        }
-
-        enum CodingKeys: String, CodingKey { case query, items, next }
+        @ExplicitNull var next: String?
     }
 
     struct RelatedBody: Encodable {
