@@ -36,10 +36,14 @@ public enum FTS5Query {
         return tokens.map(quoted).joined(separator: " ")
     }
 
-    /// The token in double quotes, every inner `"` doubled. Works on Unicode scalars, not
-    /// characters: `"` followed by a combining mark is one `Character` that is not `"`, yet
-    /// FTS5 still sees the quote.
-    private static func quoted(_ token: Substring) -> String {
+    /// The token in double quotes, every inner `"` doubled, so FTS5 reads it as one string
+    /// whatever it holds. Works on Unicode scalars, not characters: `"` followed by a combining
+    /// mark is one `Character` that is not `"`, yet FTS5 still sees the quote.
+    ///
+    /// ```swift
+    /// FTS5Query.quoted("a\"b")  // "a""b"
+    /// ```
+    public static func quoted(_ token: some StringProtocol) -> String {
         var result = String.UnicodeScalarView()
         result.append("\"")
         for scalar in token.unicodeScalars {

@@ -17,9 +17,9 @@ import Testing
         }
     }
 
-    @Test func migrationTwoAddsTheRelationsTable() async throws {
+    @Test func migrationsAddTheRelationsTable() async throws {
         try await withTemporaryStore { store in
-            #expect(try await store.database.schemaVersion() == 2)
+            #expect(try await store.database.schemaVersion() == SQLiteBookStore.migrations.count)
             let columns = try await store.database.query("SELECT name FROM pragma_table_info('relations')") { row in
                 try row.string(0)
             }

@@ -1,4 +1,6 @@
-/// Where books are kept: implemented by ``SQLiteBookStore`` and, later, a PostgreSQL store.
+/// Where books are kept: ``SQLiteBookStore`` (embedded) and `PostgresBookStore` (at scale).
+///
+/// One contract test suite runs against every implementation.
 ///
 /// Upserts match on the natural key (``Book/source`` + ``Book/sourceID``), so importing the
 /// same data twice leaves the same rows. Search is prefix search over titles and authors, safe
@@ -10,15 +12,31 @@
 /// }
 /// ```
 public protocol BookStore: Sendable {
-    /// Inserts new books and updates changed ones, all in one transaction.
+    // MARK: Writing
+
+    /// Writes `batch` in one transaction: upserts its books on their ``BookKey`` (``Book/id`` of
+    /// the input is ignored), replaces the tags of the books its ``ImportBatch/tags`` name, merges
+    /// its readings, stores its links, and saves or removes its checkpoint. All or nothing.
     ///
     /// ```swift
-    /// let result = try await store.upsert(books)  // result.inserted, .updated, .unchanged
+    /// let result = try await store.apply(ImportBatch(books: books))  // result.inserted, .updated, …
     /// ```
-    func upsert(_ books: [Book]) async throws -> UpsertResult
+    func apply(_ batch: ImportBatch) async throws -> UpsertResult
+
+    /// The saved checkpoint of the import `name`, or `nil` when none is saved.
+    ///
+    /// ```swift
+    /// let resumeAt = try await store.checkpoint(named: name)?.position ?? 0
+    /// ```
+    func checkpoint(named name: String) async throws -> ImportCheckpoint?
+
+    // MARK: Reading books
 
     /// The book with the store id `id`, or `nil`: `try await store.book(id: 1)`.
     func book(id: Int64) async throws -> Book?
+
+    /// The book with the natural key `key`, or `nil`: `try await store.book(key: key)`.
+    func book(key: BookKey) async throws -> Book?
 
     /// How many books the store holds: `try await store.count()`.
     func count() async throws -> Int
@@ -26,42 +44,98 @@ public protocol BookStore: Sendable {
     /// Every book in the store, by id: `let books = try await store.allBooks()`.
     func allBooks() async throws -> [Book]
 
-    /// Books whose title or authors match every word of `text`, the last one as a prefix; case-
-    /// and diacritic-insensitive. Books matching all words in one field come first, then by
-    /// ratings count.
+    /// A number that changes whenever a write changes the books (their words included), so
+    /// callers can cache what they derive from the catalog: `try await store.generation()`.
+    func generation() async throws -> Int64
+
+    // MARK: Search
+
+    /// Books whose title or authors match every word of `text` as a person types it: the last
+    /// word as a prefix, case- and diacritic-insensitive, typo tolerant (1 typo from 5
+    /// characters, 2 from 9). Exact matches first; within them, books matching all words in one
+    /// field first, then by ratings count. Any text is safe.
     ///
     /// ```swift
     /// let books = try await store.search("les miser", limit: 10)  // Les Misérables
     /// ```
     func search(_ text: String, limit: Int) async throws -> [Book]
 
-    /// Deletes every stored relation of `kinds` and stores `relations` (those of `kinds`), in
-    /// one transaction.
+    /// Books matching every term of `query` (any of a term's alternatives, in the title or the
+    /// authors), ordered as ``search(_:limit:)`` orders them: books matching all terms in one
+    /// field first, then by ratings count, then by id.
     ///
     /// ```swift
-    /// try await store.replaceRelations(for: [.sameSeries], with: relations)
+    /// let books = try await store.search(SearchText.exactQuery("dune")!, limit: 10)
     /// ```
-    func replaceRelations(for kinds: Set<Relation.Kind>, with relations: [Relation]) async throws
+    func search(_ query: BookQuery, limit: Int) async throws -> [Book]
 
-    /// Books related to the book `id` (of `kind`, or of every kind for `nil`), ordered by kind,
-    /// then score descending, at most `limit`.
+    /// Every distinct word the search index holds for titles and authors, folded as
+    /// ``SearchText`` folds them: the dictionary typo tolerance draws on.
+    ///
+    /// ```swift
+    /// let words = try await store.searchTerms()  // ["a", "collins", "fire", "games", …]
+    /// ```
+    func searchTerms() async throws -> [String]
+
+    // MARK: Signals for relations
+
+    /// Every (reader, book) whose reading has a rating of at least `minimumRating`.
+    ///
+    /// ```swift
+    /// let loved = try await store.readerPicks(minimumRating: 4)
+    /// ```
+    func readerPicks(minimumRating: Int) async throws -> [ReaderPick]
+
+    /// Every stored "similar books" link: `let links = try await store.outgoingLinks()`.
+    func outgoingLinks() async throws -> [OutgoingLink]
+
+    // MARK: Relations
+
+    /// Deletes the stored relations of `kinds` that start at a book of `sources` (at any book
+    /// when `nil`) and stores those of `relations` of `kinds`, in one transaction; a relation
+    /// repeated (same from, to and kind) keeps its last value.
+    ///
+    /// ```swift
+    /// try await store.replaceRelations(for: [.sameSeries], from: nil, with: relations)
+    /// ```
+    func replaceRelations(for kinds: Set<Relation.Kind>, from sources: Set<Int64>?, with relations: [Relation])
+        async throws
+
+    /// Books related to the book `id` (of `kind`, or of every kind for `nil`), ordered by kind
+    /// (in ``Relation/Kind/allCases`` order), then score descending, then id, at most `limit`.
     ///
     /// ```swift
     /// let next = try await store.related(to: id, kind: .sameSeries, limit: 5)
     /// ```
     func related(to id: Int64, kind: Relation.Kind?, limit: Int) async throws -> [RelatedBook]
 
-    /// Recomputes the relations ``RelationBuilder`` derives from the stored books and replaces
-    /// them; returns how many are stored: `try await store.rebuildRelations()`.
-    @discardableResult
-    func rebuildRelations() async throws -> Int
+    // MARK: Maintenance
+
+    /// Problems the database finds in itself (an empty array when it is sound):
+    /// `try await store.integrityProblems()`.
+    func integrityProblems() async throws -> [String]
 }
 
 extension BookStore {
+    /// Inserts new books and updates changed ones, all in one transaction.
+    ///
+    /// ```swift
+    /// let result = try await store.upsert(books)  // result.inserted, .updated, .unchanged
+    /// ```
+    public func upsert(_ books: [Book]) async throws -> UpsertResult {
+        try await apply(ImportBatch(books: books))
+    }
+
     /// Up to 50 books related to the book `id`, of `kind` or of every kind:
     /// `try await store.related(to: id)`.
     public func related(to id: Int64, kind: Relation.Kind? = nil) async throws -> [RelatedBook] {
         try await related(to: id, kind: kind, limit: 50)
+    }
+
+    /// Replaces every stored relation of `kinds` with `relations`:
+    /// `try await store.replaceRelations(for: [.sameSeries], with: relations)`.
+    public func replaceRelations(for kinds: Set<Relation.Kind>, with relations: [Relation]) async throws {
+        try await replaceRelations(for: kinds, from: nil, with: relations)
     }
 }
 
@@ -80,10 +154,13 @@ public struct UpsertResult: Sendable, Hashable {
     public var unchanged: Int
     /// The store ids of the books, in the order they were given.
     public var ids: [Int64]
+    /// Tags, readings and links of the batch whose book is not stored, so were not written.
+    public var unmatched: Int
 
     /// Makes a result: `UpsertResult(inserted: 1, updated: 0, unchanged: 0, ids: [1])`.
-    public init(inserted: Int = 0, updated: Int = 0, unchanged: Int = 0, ids: [Int64] = []) {
+    public init(inserted: Int = 0, updated: Int = 0, unchanged: Int = 0, ids: [Int64] = [], unmatched: Int = 0) {
         self.inserted = inserted
+        self.unmatched = unmatched
         self.updated = updated
         self.unchanged = unchanged
         self.ids = ids

@@ -13,22 +13,33 @@ extension SQLiteBookStore {
         try await database.query("SELECT \(Self.selectColumns) FROM books ORDER BY id", [], Self.book(from:))
     }
 
-    /// Deletes every relation of `kinds` and inserts `relations`, in one transaction, so readers
-    /// see the old set or the new one, never a mix. Relations of kinds not in `kinds` are not
+    /// Deletes the relations of `kinds` (those starting at `sources` only, unless `nil`) and
+    /// inserts `relations`, in one transaction, so readers see the old set or the new one, never
+    /// a mix. Relations of kinds not in `kinds` are not
     /// inserted; a relation repeated (same from, to and kind) keeps its last value. Throws
     /// ``SQLite/SQLiteError``, for instance for an id that is not a stored book.
     ///
     /// ```swift
-    /// try await store.replaceRelations(for: [.sameSeries], with: relations)
+    /// try await store.replaceRelations(for: [.sameSeries], from: nil, with: relations)
     /// ```
-    public func replaceRelations(for kinds: Set<Relation.Kind>, with relations: [Relation]) async throws {
+    public func replaceRelations(
+        for kinds: Set<Relation.Kind>, from sources: Set<Int64>?, with relations: [Relation]
+    ) async throws {
         let kept = relations.filter { kinds.contains($0.kind) }
         let names = kinds.map(\.rawValue).sorted()
         guard !names.isEmpty else { return }
-        let delete = "DELETE FROM relations WHERE kind IN (\(names.map { _ in "?" }.joined(separator: ", ")))"
+        let kindList = names.map { _ in "?" }.joined(separator: ", ")
+        let deleteAll = "DELETE FROM relations WHERE kind IN (\(kindList))"
+        let deleteFrom = "DELETE FROM relations WHERE from_id = ? AND kind IN (\(kindList))"
         let insert = "INSERT OR REPLACE INTO relations (from_id, to_id, kind, score, reason) VALUES (?, ?, ?, ?, ?)"
         try await database.transaction { tx in
-            try tx.execute(delete, names.map(SQLiteValue.text))
+            if let sources {
+                for source in sources.sorted() {
+                    try tx.execute(deleteFrom, [.integer(source)] + names.map(SQLiteValue.text))
+                }
+            } else {
+                try tx.execute(deleteAll, names.map(SQLiteValue.text))
+            }
             for relation in kept {
                 try tx.execute(
                     insert,
@@ -71,19 +82,5 @@ extension SQLiteBookStore {
             return RelatedBook(relation: relation, book: book)
         }
         return rows.compactMap(\.self)
-    }
-
-    /// Recomputes the ``RelationBuilder/kinds`` relations from every stored book with
-    /// `RelationBuilder()` and replaces the stored ones in one transaction. Returns how many
-    /// relations are stored. Rebuilding again without changed books leaves the same rows.
-    ///
-    /// ```swift
-    /// let count = try await store.rebuildRelations()
-    /// ```
-    @discardableResult
-    public func rebuildRelations() async throws -> Int {
-        let relations = RelationBuilder().relations(among: try await allBooks())
-        try await replaceRelations(for: RelationBuilder.kinds, with: relations)
-        return relations.count
     }
 }

@@ -46,7 +46,7 @@ extension SQLiteBookStore {
         text.flatMap(URL.init(string:))
     }
 
-    private static func json(_ strings: [String]) -> String {
+    static func json(_ strings: [String]) -> String {
         // Encoding an array of strings cannot fail.
         String(decoding: (try? JSONEncoder().encode(strings)) ?? Data("[]".utf8), as: UTF8.self)
     }

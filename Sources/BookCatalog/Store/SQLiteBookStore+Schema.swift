@@ -13,6 +13,13 @@ extension SQLiteBookStore {
     /// ``Relation/Kind`` raw value as `kind`); deleting a book deletes its relations both ways,
     /// and `relations_to` keeps that cascade from scanning the table.
     ///
+    /// Version 3 adds what imports and crawls bring besides books: `readings` (one row per reader
+    /// and book), `listed_links` ("similar books" links by URL, resolved when relations are
+    /// built), `import_checkpoints` (how far an interrupted import got, written in the same
+    /// transaction as its batch), `books_fts_vocabulary` (the index's words, for typo
+    /// tolerance) and `catalog_state.generation`, which every write that changes
+    /// `books` bumps in its transaction, so caches of derived data (the typo dictionary) know when to refresh.
+    ///
     /// ```swift
     /// try await database.migrate(SQLiteBookStore.migrations)
     /// ```
@@ -71,6 +78,27 @@ extension SQLiteBookStore {
                 ) WITHOUT ROWID;
                 CREATE INDEX relations_by_kind ON relations (from_id, kind, score);
                 CREATE INDEX relations_to ON relations (to_id);
+                """),
+        Migration(
+            version: 3,
+            sql: """
+                CREATE TABLE readings (
+                    reader TEXT NOT NULL,
+                    book_id INTEGER NOT NULL REFERENCES books (id) ON DELETE CASCADE,
+                    rating INTEGER CHECK (rating BETWEEN 1 AND 5),
+                    wants_to_read INTEGER NOT NULL DEFAULT 0,
+                    PRIMARY KEY (reader, book_id)
+                ) WITHOUT ROWID;
+                CREATE INDEX readings_book ON readings (book_id);
+                CREATE TABLE listed_links (
+                    from_id INTEGER NOT NULL REFERENCES books (id) ON DELETE CASCADE,
+                    to_url TEXT NOT NULL,
+                    PRIMARY KEY (from_id, to_url)
+                ) WITHOUT ROWID;
+                CREATE TABLE import_checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL);
+                CREATE TABLE catalog_state (id INTEGER PRIMARY KEY CHECK (id = 1), generation INTEGER NOT NULL);
+                INSERT INTO catalog_state (id, generation) VALUES (1, 0);
+                CREATE VIRTUAL TABLE books_fts_vocabulary USING fts5vocab(books_fts, 'row');
                 """),
     ]
 }

@@ -8,21 +8,27 @@ extension SQLiteBookStore {
     /// ```
     public static let maximumSearchLimit = 200
 
-    /// Books whose title or authors contain every word of `text`, the last as a prefix, case- and
-    /// diacritic-insensitive. Books where all words fall in one column (title *or* authors) come
-    /// first, then those matching across columns; within each, by ratings count.
-    ///
-    /// Any text is safe: control characters are dropped and every word is quoted, so FTS5
-    /// operators (`AND`, `NEAR(`, `title:x`, `*`, `"`) match literally or not at all. Text without
-    /// letters or digits returns no books. `limit` is clamped to 1…``maximumSearchLimit``.
+    /// Books matching `text` as a person types it; see ``BookStore/search(_:limit:)``.
+    /// `limit` is clamped to 1…``maximumSearchLimit``.
     ///
     /// ```swift
     /// try await store.search("collins", limit: 5)     // books by Suzanne Collins
     /// try await store.search("les miser", limit: 5)   // Les Misérables
     /// ```
     public func search(_ text: String, limit: Int) async throws -> [Book] {
-        let cleaned = String(String.UnicodeScalarView(text.unicodeScalars.map(Self.withoutControl)))
-        guard let match = FTS5Query.prefix(cleaned) else { return [] }
+        try await typoTolerance.search(text, limit: min(max(limit, 1), Self.maximumSearchLimit), in: self)
+    }
+
+    /// Books matching every term of `query`: books where all terms fall in one column (title
+    /// *or* authors) first, then those matching across columns; within each, by ratings count.
+    /// Every word is quoted, so nothing in it acts as FTS5 syntax. `limit` is clamped to
+    /// 1…``maximumSearchLimit``.
+    ///
+    /// ```swift
+    /// try await store.search(BookQuery(terms: [.init(["hunger"]), .init(["ga"], isPrefix: true)]), limit: 5)
+    /// ```
+    public func search(_ query: BookQuery, limit: Int) async throws -> [Book] {
+        guard let match = Self.match(query) else { return [] }
         let limit = min(max(limit, 1), Self.maximumSearchLimit)
         let sql = """
             SELECT \(Self.selectColumns),
@@ -37,13 +43,25 @@ extension SQLiteBookStore {
             Self.book(from:))
     }
 
-    /// Control and invisible characters become spaces, and so does `"`, at which unicode61
-    /// separates words anyway — one less thing for the query quoting to get right.
-    private static func withoutControl(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
-        if scalar == "\"" { return " " }
-        return switch scalar.properties.generalCategory {
-        case .control, .format, .surrogate, .privateUse, .unassigned, .lineSeparator, .paragraphSeparator: " "
-        default: scalar
+    /// Every distinct word in the title and author index, from FTS5's own vocabulary.
+    ///
+    /// ```swift
+    /// let words = try await store.searchTerms()
+    /// ```
+    public func searchTerms() async throws -> [String] {
+        try await database.query("SELECT term FROM books_fts_vocabulary") { row in try row.string(0) }
+    }
+
+    /// The FTS5 expression for `query`: terms joined by AND, alternatives by OR, every word
+    /// quoted; `nil` for a query without words.
+    static func match(_ query: BookQuery) -> String? {
+        let terms = query.terms.compactMap { term -> String? in
+            let words = term.alternatives.filter { !$0.isEmpty }.map { word in
+                FTS5Query.quoted(word) + (term.isPrefix ? "*" : "")
+            }
+            guard !words.isEmpty else { return nil }
+            return words.count == 1 ? words[0] : "(" + words.joined(separator: " OR ") + ")"
         }
+        return terms.isEmpty ? nil : terms.joined(separator: " AND ")
     }
 }

@@ -13,6 +13,8 @@ import SQLite
 public final class SQLiteBookStore: BookStore {
     /// The database the store reads and writes.
     public let database: Database
+    /// Typo-tolerant search over this store, with its dictionary of indexed words.
+    let typoTolerance = TypoTolerance()
 
     /// Uses `database`, bringing its schema up to date with ``migrations``. Throws
     /// ``SQLite/SQLiteError``.
@@ -34,44 +36,58 @@ public final class SQLiteBookStore: BookStore {
         try await self.init(database: try await Database(path: path))
     }
 
-    /// Inserts new books and updates changed ones in one transaction, matching on
-    /// (``Book/source``, ``Book/sourceID``); ``Book/id`` of the input is ignored.
+    /// Writes `batch` in one transaction (see ``BookStore/apply(_:)``): books matched on
+    /// (``Book/source``, ``Book/sourceID``), then tags, readings, links and the checkpoint.
+    /// Throws ``SQLite/SQLiteError``; nothing of the batch is written then.
     ///
     /// ```swift
-    /// let result = try await store.upsert(books)
+    /// let result = try await store.apply(ImportBatch(books: books))
     /// ```
-    public func upsert(_ books: [Book]) async throws -> UpsertResult {
-        let columns = Self.dataColumns
-        let select = "SELECT \(Self.selectColumns) FROM books WHERE source = ? AND source_id = ?"
-        let insert = """
-            INSERT INTO books (\(columns.joined(separator: ", "))) \
-            VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))
-            """
-        let update = "UPDATE books SET \(columns.map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?"
+    public func apply(_ batch: ImportBatch) async throws -> UpsertResult {
+        guard !batch.isEmpty else { return UpsertResult() }
         return try await database.transaction { tx in
-            var result = UpsertResult()
-            for book in books {
-                let existing = try tx.query(select, [.text(book.source), .text(book.sourceID)], Self.book(from:))
-                if var stored = existing.first {
-                    let id = stored.id
-                    stored.id = 0
-                    var incoming = book
-                    incoming.id = 0
-                    if stored == incoming {
-                        result.unchanged += 1
-                    } else {
-                        try tx.execute(update, Self.parameters(of: book) + [.integer(id)])
-                        result.updated += 1
-                    }
-                    result.ids.append(id)
-                } else {
-                    try tx.execute(insert, Self.parameters(of: book))
-                    result.inserted += 1
-                    result.ids.append(tx.lastInsertRowID)
-                }
+            var result = try Self.upsert(batch.books, in: tx)
+            result.unmatched += try Self.write(tags: batch.tags, in: tx)
+            result.unmatched += try Self.write(readings: batch.readings, in: tx)
+            result.unmatched += try Self.write(links: batch.links, in: tx)
+            if let checkpoint = batch.checkpoint { try Self.save(checkpoint, in: tx) }
+            if result.inserted + result.updated > 0 || !batch.tags.isEmpty {
+                try tx.execute("UPDATE catalog_state SET generation = generation + 1")
             }
             return result
         }
+    }
+
+    /// Inserts or updates `books`; ``Book/id`` of the input is ignored.
+    private static func upsert(_ books: [Book], in tx: borrowing Transaction) throws -> UpsertResult {
+        let select = "SELECT \(selectColumns) FROM books WHERE source = ? AND source_id = ?"
+        let insert = """
+            INSERT INTO books (\(dataColumns.joined(separator: ", "))) \
+            VALUES (\(dataColumns.map { _ in "?" }.joined(separator: ", ")))
+            """
+        let update = "UPDATE books SET \(dataColumns.map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?"
+        var result = UpsertResult()
+        for book in books {
+            let existing = try tx.query(select, [.text(book.source), .text(book.sourceID)], Self.book(from:))
+            if var stored = existing.first {
+                let id = stored.id
+                stored.id = 0
+                var incoming = book
+                incoming.id = 0
+                if stored == incoming {
+                    result.unchanged += 1
+                } else {
+                    try tx.execute(update, parameters(of: book) + [.integer(id)])
+                    result.updated += 1
+                }
+                result.ids.append(id)
+            } else {
+                try tx.execute(insert, parameters(of: book))
+                result.inserted += 1
+                result.ids.append(tx.lastInsertRowID)
+            }
+        }
+        return result
     }
 
     /// The book with store id `id`, or `nil`: `try await store.book(id: 1)`.
@@ -81,8 +97,30 @@ public final class SQLiteBookStore: BookStore {
         ).first
     }
 
+    /// The book with the natural key `key`, or `nil`: `try await store.book(key: key)`.
+    public func book(key: BookKey) async throws -> Book? {
+        try await database.query(
+            "SELECT \(Self.selectColumns) FROM books WHERE source = ? AND source_id = ?",
+            [.text(key.source), .text(key.sourceID)], Self.book(from:)
+        ).first
+    }
+
     /// How many books the store holds: `try await store.count()`.
     public func count() async throws -> Int {
         try await database.query("SELECT count(*) FROM books") { row in try row.int(0) }.first ?? 0
+    }
+
+    /// Bumped by every write that changes books: `try await store.generation()`.
+    public func generation() async throws -> Int64 {
+        try await database.query("SELECT generation FROM catalog_state") { row in try row.int64(0) }.first ?? 0
+    }
+
+    /// `PRAGMA integrity_check` and `PRAGMA foreign_key_check`, as sentences; empty when sound.
+    public func integrityProblems() async throws -> [String] {
+        let integrity = try await database.query("PRAGMA integrity_check") { row in try row.string(0) }
+        let foreignKeys = try await database.query("PRAGMA foreign_key_check") { row in
+            "a row of \(try row.string(0)) refers to a missing row of \(try row.string(2))"
+        }
+        return integrity.filter { $0 != "ok" } + foreignKeys
     }
 }

@@ -1,0 +1,60 @@
+/// Everything one import transaction writes: books, then tags, readings and listed links that
+/// refer to books by key, and the import's checkpoint — all committed together or not at all.
+///
+/// Tags, readings and links whose book is not stored are not written and are counted in
+/// ``UpsertResult/unmatched``.
+///
+/// ```swift
+/// let batch = ImportBatch(books: books, checkpoint: ImportCheckpoint(name: key, position: 2000))
+/// let result = try await store.apply(batch)
+/// ```
+public struct ImportBatch: Sendable, Hashable {
+    /// Books to insert or update, matched on ``BookKey``.
+    public var books: [Book]
+    /// New tags for stored books.
+    public var tags: [BookTags]
+    /// Readings to merge.
+    public var readings: [Reading]
+    /// "Similar books" links to store (a link already stored is kept once).
+    public var links: [ListedLink]
+    /// Where the import is once this batch is committed; saved in the same transaction.
+    public var checkpoint: ImportCheckpoint?
+
+    /// Makes a batch; every part is optional: `ImportBatch(books: books)`.
+    public init(
+        books: [Book] = [], tags: [BookTags] = [], readings: [Reading] = [], links: [ListedLink] = [],
+        checkpoint: ImportCheckpoint? = nil
+    ) {
+        self.books = books
+        self.tags = tags
+        self.readings = readings
+        self.links = links
+        self.checkpoint = checkpoint
+    }
+
+    /// Whether the batch writes nothing at all.
+    public var isEmpty: Bool {
+        books.isEmpty && tags.isEmpty && readings.isEmpty && links.isEmpty && checkpoint == nil
+    }
+}
+
+/// How far an import got: the records of the file named `name` before `position` are committed.
+/// An interrupted import resumes from here; a finished one removes its checkpoint
+/// (``position`` `nil`).
+///
+/// ```swift
+/// ImportCheckpoint(name: "goodbooks books.csv 3286659 9f2c…", position: 4000)
+/// ImportCheckpoint(name: name, position: nil)  // done: forget the checkpoint
+/// ```
+public struct ImportCheckpoint: Sendable, Hashable {
+    /// Identifies the import: its kind and its file's size and content hash.
+    public var name: String
+    /// How many records are committed, or `nil` when the import finished.
+    public var position: Int?
+
+    /// Makes a checkpoint: `ImportCheckpoint(name: name, position: 4000)`.
+    public init(name: String, position: Int?) {
+        self.name = name
+        self.position = position
+    }
+}
