@@ -3,9 +3,9 @@ SWIFT ?= swift
 LISTEN ?= 127.0.0.1:8080
 
 # Debian packages: to build, to test, to benchmark.
-BUILD_PACKAGES := pkg-config libmicrohttpd-dev libsqlite3-dev
-TEST_PACKAGES := $(BUILD_PACKAGES) chromium chromium-driver python3-selenium fonts-dejavu-core
-BENCH_PACKAGES := $(BUILD_PACKAGES) curl wrk nginx-light
+BUILD_PACKAGES := pkg-config libmicrohttpd-dev libsqlite3-dev libpq-dev libxml2-dev
+TEST_PACKAGES := $(BUILD_PACKAGES) postgresql tmux chromium chromium-driver python3-selenium fonts-dejavu-core
+BENCH_PACKAGES := $(BUILD_PACKAGES) postgresql curl wrk nginx-light
 
 .PHONY: run build test lint format bench soak clean deps-build deps-test deps-bench
 
