@@ -47,6 +47,20 @@ public struct CSVReader: Sendable {
         }
     }
 
+    /// How many bytes the reader has consumed, for progress: `reader.bytesRead * 100 / reader.byteCount`.
+    public var bytesRead: Int { position }
+
+    /// The size of the input in bytes.
+    public var byteCount: Int { bytes.count }
+
+    /// A fingerprint of the whole input — its size and an FNV-1a hash of every byte — that names
+    /// an import's checkpoint, so a changed file never resumes another file's progress.
+    ///
+    /// ```swift
+    /// let name = "goodbooks books \(reader.fingerprint)"
+    /// ```
+    public var fingerprint: String { ContentFingerprint.of(bytes) }
+
     /// The next non-blank record, or `nil` at the end. Throws
     /// ``BookCatalogError/unterminatedQuote(line:)`` when the input ends inside quotes.
     ///

@@ -1,52 +1,68 @@
-/// Writes the books of an import in batches of one transaction each and keeps its summary —
-/// what every importer shares, whatever its file format.
+/// Writes an import's rows in batches of one transaction each, saving the checkpoint with every
+/// batch, and keeps the summary — what every importer shares, whatever its file format.
+///
+/// The input comes in *records* (a CSV row, a JSON line, a book's group of tag rows); a record's
+/// rows always land in the same batch, so the checkpoint (records committed) never falls inside
+/// one.
 struct ImportBatcher {
     private let store: any BookStore
     private let batchSize: Int
-    private var batch: [Book] = []
-    private(set) var summary = ImportSummary(imported: 0, updated: 0, unchanged: 0, skipped: [], elapsed: .zero)
+    private let checkpointName: String?
+    private var batch = ImportBatch()
+    private var rowsInBatch = 0
+    private var recordsInBatch = 0
+    /// Records committed, counting those of the run this one resumes.
+    private(set) var committedRecords: Int
+    private(set) var summary: ImportSummary
 
-    init(store: any BookStore, batchSize: Int) {
+    /// Starts a batcher; `committedRecords` is where a resumed import starts.
+    init(store: any BookStore, batchSize: Int, checkpointName: String?, phase: String, committedRecords: Int = 0) {
         self.store = store
         self.batchSize = max(batchSize, 1)
-        batch.reserveCapacity(self.batchSize)
+        self.checkpointName = checkpointName
+        self.committedRecords = committedRecords
+        summary = ImportSummary(phase: phase, resumedAt: committedRecords > 0 ? committedRecords : nil)
     }
 
-    /// Takes one row; writes a batch when it is full.
-    mutating func add(_ row: ImportRow) async throws {
-        switch row {
-        case .book(let book): batch.append(book)
-        case .skipped(let skipped): summary.skipped.append(skipped)
+    /// Takes the rows of one record; returns whether a batch was committed.
+    @discardableResult
+    mutating func add(record rows: [ImportRow]) async throws -> Bool {
+        for row in rows {
+            switch row {
+            case .book(let book): batch.books.append(book)
+            case .tags(let tags): batch.tags.append(tags)
+            case .reading(let reading): batch.readings.append(reading)
+            case .link(let link): batch.links.append(link)
+            case .skipped(let skipped): summary.skipped.append(skipped)
+            }
+            rowsInBatch += 1
         }
-        if batch.count >= batchSize { try await flush() }
+        recordsInBatch += 1
+        guard rowsInBatch >= batchSize else { return false }
+        try await commit(finished: false)
+        return true
     }
 
-    /// Writes what is left and returns the summary.
+    /// Commits what is left, removes the checkpoint, and returns the summary.
     mutating func finish() async throws -> ImportSummary {
-        try await flush()
+        try await commit(finished: true)
         return summary
     }
 
-    private mutating func flush() async throws {
-        guard !batch.isEmpty else { return }
+    private mutating func commit(finished: Bool) async throws {
         try Task.checkCancellation()
-        let result = try await store.upsert(batch)
+        let position = committedRecords + recordsInBatch
+        batch.checkpoint = checkpointName.map { ImportCheckpoint(name: $0, position: finished ? nil : position) }
+        let result = try await store.apply(batch)
         summary.imported += result.inserted
         summary.updated += result.updated
         summary.unchanged += result.unchanged
-        batch.removeAll(keepingCapacity: true)
-    }
-}
-
-extension ImportSummary {
-    /// Runs an import and stamps its summary with how long it took on `clock`.
-    static func timed(
-        on clock: any Clock<Duration>, _ body: () async throws -> ImportSummary
-    ) async throws -> ImportSummary {
-        var summary: ImportSummary?
-        let elapsed = try await clock.measure { summary = try await body() }
-        var result = summary ?? ImportSummary(imported: 0, updated: 0, unchanged: 0, skipped: [], elapsed: .zero)
-        result.elapsed = elapsed
-        return result
+        summary.unmatched += result.unmatched
+        summary.signals += batch.tags.count + batch.readings.count + batch.links.count - result.unmatched
+        summary.changedBooks.formUnion(result.touched)
+        committedRecords = position
+        batch = ImportBatch()
+        rowsInBatch = 0
+        recordsInBatch = 0
     }
 }

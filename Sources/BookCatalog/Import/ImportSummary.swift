@@ -15,14 +15,34 @@ public struct ImportSummary: Sendable, Hashable {
     public var skipped: [SkippedRow]
     /// How long the import took, by the importer's clock.
     public var elapsed: Duration
+    /// What was imported, such as `"books.csv"` or `"ratings.csv"`.
+    public var phase: String
+    /// Tags, readings and links written.
+    public var signals: Int
+    /// Tags, readings and links not written because their book is not in the catalog.
+    public var unmatched: Int
+    /// Where an interrupted earlier run had got to (records already committed), if this run
+    /// resumed one.
+    public var resumedAt: Int?
+    /// The store ids of the books the import changed (``UpsertResult/touched``), for incremental
+    /// relation building.
+    public var changedBooks: Set<Int64>
 
     /// Makes a summary: `ImportSummary(imported: 2, updated: 0, unchanged: 0, skipped: [], elapsed: .zero)`.
-    public init(imported: Int, updated: Int, unchanged: Int, skipped: [SkippedRow], elapsed: Duration) {
+    public init(
+        imported: Int = 0, updated: Int = 0, unchanged: Int = 0, skipped: [SkippedRow] = [], elapsed: Duration = .zero,
+        phase: String = "", signals: Int = 0, unmatched: Int = 0, resumedAt: Int? = nil, changedBooks: Set<Int64> = []
+    ) {
         self.imported = imported
         self.updated = updated
         self.unchanged = unchanged
         self.skipped = skipped
         self.elapsed = elapsed
+        self.phase = phase
+        self.signals = signals
+        self.unmatched = unmatched
+        self.resumedAt = resumedAt
+        self.changedBooks = changedBooks
     }
 }
 

@@ -20,16 +20,22 @@ public struct JSONLinesImporter: Sendable {
     public let batchSize: Int
     /// The clock that times the import.
     public let clock: any Clock<Duration>
+    /// Receives progress after every batch.
+    public let progress: ImportProgressHandler?
 
     /// Makes an importer; `batchSize` is at least 1.
     ///
     /// ```swift
     /// let importer = JSONLinesImporter(store: store, batchSize: 500)
     /// ```
-    public init(store: any BookStore, batchSize: Int = 1000, clock: any Clock<Duration> = ContinuousClock()) {
+    public init(
+        store: any BookStore, batchSize: Int = 1000, clock: any Clock<Duration> = ContinuousClock(),
+        progress: ImportProgressHandler? = nil
+    ) {
         self.store = store
         self.batchSize = max(batchSize, 1)
         self.clock = clock
+        self.progress = progress
     }
 
     /// Imports the JSON Lines file at `url`. Throws ``BookCatalogError/unreadableFile(path:reason:)``
@@ -45,38 +51,24 @@ public struct JSONLinesImporter: Sendable {
         } catch {
             throw BookCatalogError.unreadableFile(path: url.path, reason: error.localizedDescription)
         }
-        return try await importBooks(from: data)
+        return try await run(data, checkpointed: true)
     }
 
-    /// Imports JSON Lines held in memory, such as an embedded asset.
+    /// Imports JSON Lines held in memory, such as an embedded asset; without a checkpoint, as
+    /// there is no file to resume.
     ///
     /// ```swift
     /// let summary = try await importer.importBooks(from: Data(#"{"source":"m","sourceID":"1","title":"Dune"}"#.utf8))
     /// ```
     public func importBooks(from data: Data) async throws -> ImportSummary {
-        try await ImportSummary.timed(on: clock) {
-            var batcher = ImportBatcher(store: store, batchSize: batchSize)
-            let decoder = JSONDecoder()
-            for (offset, line) in Self.lines(of: data).enumerated() where !Self.isBlank(line) {
-                try await batcher.add(JSONLinesRecord.decode(line, line: offset + 1, decoder: decoder))
-            }
-            return try await batcher.finish()
-        }
+        try await run(data, checkpointed: false)
     }
 
-    /// The lines of `data`, split on LF with a trailing CR and a leading UTF-8 byte order mark
-    /// removed; a final newline does not start another line.
-    static func lines(of data: Data) -> [Data] {
-        var body = data[...]
-        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
-        var lines = body.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        if lines.last?.isEmpty == true { lines.removeLast() }
-        return lines.map { line in
-            Data(line.last == UInt8(ascii: "\r") ? line.dropLast() : line)
-        }
-    }
-
-    private static func isBlank(_ line: Data) -> Bool {
-        line.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+    private func run(_ data: Data, checkpointed: Bool) async throws -> ImportSummary {
+        let runner = ImportRun(store: store, batchSize: batchSize, clock: clock, progress: progress)
+        let records = JSONLinesRecords(data: data)
+        return try await runner.run(
+            phase: "JSON Lines", checkpointName: checkpointed ? "jsonl \(ContentFingerprint.of(data))" : nil,
+            records: records)
     }
 }

@@ -29,7 +29,7 @@ public enum StarterCatalog {
     /// ```swift
     /// let summary = try await StarterCatalog.installIfEmpty(into: store)  // nil the second time
     /// ```
-    public static func installIfEmpty(into store: SQLiteBookStore) async throws -> ImportSummary? {
+    public static func installIfEmpty(into store: any BookStore) async throws -> ImportSummary? {
         guard try await store.count() == 0 else { return nil }
         let summary = try await JSONLinesImporter(store: store).importBooks(from: data)
         try await store.rebuildRelations()

@@ -15,7 +15,8 @@ public protocol BookStore: Sendable {
     // MARK: Writing
 
     /// Writes `batch` in one transaction: upserts its books on their ``BookKey`` (``Book/id`` of
-    /// the input is ignored), replaces the tags of the books its ``ImportBatch/tags`` name, merges
+    /// the input is ignored; a book with no tags keeps its stored tags, so a file without tags
+    /// never erases what a tags file gave), replaces the tags of the books its ``ImportBatch/tags`` name, merges
     /// its readings, stores its links, and saves or removes its checkpoint. All or nothing.
     ///
     /// ```swift
@@ -156,9 +157,16 @@ public struct UpsertResult: Sendable, Hashable {
     public var ids: [Int64]
     /// Tags, readings and links of the batch whose book is not stored, so were not written.
     public var unmatched: Int
+    /// The store ids of the books the batch changed: inserted or updated, or given tags,
+    /// readings or links — the books whose relations may need rebuilding.
+    public var touched: Set<Int64>
 
     /// Makes a result: `UpsertResult(inserted: 1, updated: 0, unchanged: 0, ids: [1])`.
-    public init(inserted: Int = 0, updated: Int = 0, unchanged: Int = 0, ids: [Int64] = [], unmatched: Int = 0) {
+    public init(
+        inserted: Int = 0, updated: Int = 0, unchanged: Int = 0, ids: [Int64] = [], unmatched: Int = 0,
+        touched: Set<Int64> = []
+    ) {
+        self.touched = touched
         self.inserted = inserted
         self.unmatched = unmatched
         self.updated = updated

@@ -4,60 +4,57 @@ import SQLite
 extension SQLiteBookStore {
     /// The store id of the book with `key`, or `nil`.
     private static func id(of key: BookKey, in tx: borrowing Transaction) throws -> Int64? {
-        try tx.query("SELECT id FROM books WHERE source = ? AND source_id = ?", [.text(key.source), .text(key.sourceID)])
-        { row in try row.int64(0) }.first
+        let sql = "SELECT id FROM books WHERE source = ? AND source_id = ?"
+        return try tx.query(sql, [.text(key.source), .text(key.sourceID)]) { row in try row.int64(0) }.first
     }
 
-    /// Replaces the tags of the named books; returns how many name no stored book.
-    static func write(tags: [BookTags], in tx: borrowing Transaction) throws -> Int {
-        var unmatched = 0
+    /// Replaces the tags of the named books, counting books that are not stored as unmatched.
+    static func write(tags: [BookTags], in tx: borrowing Transaction, into result: inout UpsertResult) throws {
         for entry in tags {
-            try tx.execute(
-                "UPDATE books SET tags = ? WHERE source = ? AND source_id = ?",
-                [.text(json(entry.tags)), .text(entry.book.source), .text(entry.book.sourceID)])
-            if tx.changes == 0 { unmatched += 1 }
+            guard let id = try id(of: entry.book, in: tx) else {
+                result.unmatched += 1
+                continue
+            }
+            try tx.execute("UPDATE books SET tags = ? WHERE id = ? AND tags != ?1", [.text(json(entry.tags)), .integer(id)])
+            if tx.changes > 0 { result.touched.insert(id) }
         }
-        return unmatched
     }
 
     /// Merges `readings`: a new rating replaces the old one, `wants_to_read` once set stays set.
-    static func write(readings: [Reading], in tx: borrowing Transaction) throws -> Int {
+    static func write(readings: [Reading], in tx: borrowing Transaction, into result: inout UpsertResult) throws {
         let upsert = """
             INSERT INTO readings (reader, book_id, rating, wants_to_read) VALUES (?, ?, ?, ?)
             ON CONFLICT (reader, book_id) DO UPDATE SET
                 rating = coalesce(excluded.rating, readings.rating),
                 wants_to_read = max(excluded.wants_to_read, readings.wants_to_read)
             """
-        var unmatched = 0
         var ids: [BookKey: Int64] = [:]
         for reading in readings {
             guard let id = try ids[reading.book] ?? id(of: reading.book, in: tx) else {
-                unmatched += 1
+                result.unmatched += 1
                 continue
             }
             ids[reading.book] = id
             let rating = reading.rating.map { SQLiteValue.integer(Int64($0)) } ?? .null
             try tx.execute(
                 upsert, [.text(reading.reader), .integer(id), rating, .integer(reading.wantsToRead ? 1 : 0)])
+            result.touched.insert(id)
         }
-        return unmatched
     }
 
-    /// Stores `links` (each once); returns how many start at a book that is not stored.
-    static func write(links: [ListedLink], in tx: borrowing Transaction) throws -> Int {
-        var unmatched = 0
+    /// Stores `links` (each once), counting links from books that are not stored as unmatched.
+    static func write(links: [ListedLink], in tx: borrowing Transaction, into result: inout UpsertResult) throws {
         for link in links {
             guard let id = try id(of: link.from, in: tx) else {
-                unmatched += 1
+                result.unmatched += 1
                 continue
             }
             try tx.execute(
                 "INSERT OR IGNORE INTO listed_links (from_id, to_url) VALUES (?, ?)",
                 [.integer(id), .text(link.to.absoluteString)])
+            if tx.changes > 0 { result.touched.insert(id) }
         }
-        return unmatched
     }
-
     /// Saves `checkpoint`, or removes it when its position is `nil`.
     static func save(_ checkpoint: ImportCheckpoint, in tx: borrowing Transaction) throws {
         if let position = checkpoint.position {

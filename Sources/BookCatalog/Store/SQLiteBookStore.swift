@@ -47,9 +47,9 @@ public final class SQLiteBookStore: BookStore {
         guard !batch.isEmpty else { return UpsertResult() }
         return try await database.transaction { tx in
             var result = try Self.upsert(batch.books, in: tx)
-            result.unmatched += try Self.write(tags: batch.tags, in: tx)
-            result.unmatched += try Self.write(readings: batch.readings, in: tx)
-            result.unmatched += try Self.write(links: batch.links, in: tx)
+            try Self.write(tags: batch.tags, in: tx, into: &result)
+            try Self.write(readings: batch.readings, in: tx, into: &result)
+            try Self.write(links: batch.links, in: tx, into: &result)
             if let checkpoint = batch.checkpoint { try Self.save(checkpoint, in: tx) }
             if result.inserted + result.updated > 0 || !batch.tags.isEmpty {
                 try tx.execute("UPDATE catalog_state SET generation = generation + 1")
@@ -74,17 +74,20 @@ public final class SQLiteBookStore: BookStore {
                 stored.id = 0
                 var incoming = book
                 incoming.id = 0
+                if incoming.tags.isEmpty { incoming.tags = stored.tags }
                 if stored == incoming {
                     result.unchanged += 1
                 } else {
-                    try tx.execute(update, parameters(of: book) + [.integer(id)])
+                    try tx.execute(update, parameters(of: incoming) + [.integer(id)])
                     result.updated += 1
+                    result.touched.insert(id)
                 }
                 result.ids.append(id)
             } else {
                 try tx.execute(insert, parameters(of: book))
                 result.inserted += 1
                 result.ids.append(tx.lastInsertRowID)
+                result.touched.insert(tx.lastInsertRowID)
             }
         }
         return result

@@ -1,0 +1,65 @@
+/// A source of import records: each call gives the rows of the next record (a CSV row, a JSON
+/// line, a book's group of tag rows), or `nil` at the end.
+protocol ImportRecords {
+    /// The rows of the next record, or `nil` at the end.
+    mutating func next() throws -> [ImportRow]?
+    /// Bytes of the input consumed so far.
+    var bytesRead: Int { get }
+    /// The size of the input in bytes.
+    var totalBytes: Int { get }
+}
+
+/// Runs one phase of an import: resumes after its checkpoint, commits batches through an
+/// ``ImportBatcher``, reports progress after each batch, and times the whole.
+struct ImportRun {
+    let store: any BookStore
+    let batchSize: Int
+    let clock: any Clock<Duration>
+    let progress: ImportProgressHandler?
+
+    /// Imports `records` as `phase`; `checkpointName` `nil` imports without a checkpoint (for
+    /// input that is not a file, such as the embedded starter catalog).
+    func run(phase: String, checkpointName: String?, records: some ImportRecords) async throws -> ImportSummary {
+        try await run(phase: phase, checkpointName: checkpointName, records: records, clock: clock)
+    }
+
+    private func run<C: Clock<Duration>>(
+        phase: String, checkpointName: String?, records: some ImportRecords, clock: C
+    ) async throws -> ImportSummary {
+        let start = clock.now
+        var records = records
+        var resumeAt = 0
+        if let checkpointName { resumeAt = try await store.checkpoint(named: checkpointName)?.position ?? 0 }
+        var passed = 0
+        while passed < resumeAt, try records.next() != nil { passed += 1 }
+        var batcher = ImportBatcher(
+            store: store, batchSize: batchSize, checkpointName: checkpointName, phase: phase,
+            committedRecords: passed)
+        func report(finished: Bool) {
+            progress?(
+                ImportProgress(
+                    phase: phase, bytesRead: records.bytesRead, totalBytes: records.totalBytes,
+                    records: batcher.committedRecords, elapsed: start.duration(to: clock.now), isFinished: finished))
+        }
+        while let rows = try records.next() {
+            if try await batcher.add(record: rows) { report(finished: false) }
+        }
+        var summary = try await batcher.finish()
+        summary.elapsed = start.duration(to: clock.now)
+        report(finished: true)
+        return summary
+    }
+}
+
+/// The records of a CSV file after its header, each mapped to rows by `map`.
+struct CSVRecords: ImportRecords {
+    var reader: CSVReader
+    let map: (CSVRecord) -> [ImportRow]
+
+    mutating func next() throws -> [ImportRow]? {
+        try reader.next().map(map)
+    }
+
+    var bytesRead: Int { reader.bytesRead }
+    var totalBytes: Int { reader.byteCount }
+}
