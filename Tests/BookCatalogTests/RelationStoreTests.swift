@@ -61,7 +61,8 @@ import Testing
             let ids = try await store.upsert(SampleBooks.all + [Self.mockingjay]).ids
             let enjoyed = Relation(kind: .alsoEnjoyed, from: ids[2], to: ids[3], score: 0.7, reason: "readers")
             try await store.replaceRelations(for: [.alsoEnjoyed], with: [enjoyed])
-            try await store.rebuildRelations()
+            let books = try await store.allBooks()
+            try await store.replaceRelations(for: [.sameSeries], with: RelationBuilder().sameSeries(among: books))
             #expect(try await store.related(to: ids[2]).map(\.relation) == [enjoyed])
 
             try await store.replaceRelations(for: [.sameSeries], with: [])

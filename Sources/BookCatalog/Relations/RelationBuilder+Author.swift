@@ -2,20 +2,21 @@ import Foundation
 
 extension RelationBuilder {
     /// Relations between books with the same (folded) first author that are not in the same
-    /// series, the best ``limit`` per book, scored by the target's ratings count: `log(1 + n)`
+    /// series, the best ``limit`` per book (from
+    /// `sources` only, when given), scored by the target's ratings count: `log(1 + n)`
     /// over `log(1 + max)` of `books`, so 0…1.
     ///
     /// ```swift
     /// RelationBuilder().sameAuthor(among: books).first?.reason  // "same author: Suzanne Collins"
     /// ```
-    public func sameAuthor(among books: [Book]) -> [Relation] {
+    public func sameAuthor(among books: [Book], from sources: Set<Int64>? = nil) -> [Relation] {
         let most = books.map { max($0.ratingsCount ?? 0, 0) }.max() ?? 0
         let scale = log1p(Double(most))
         func score(_ book: Book) -> Double {
             scale > 0 ? log1p(Double(max(book.ratingsCount ?? 0, 0))) / scale : 0
         }
         return Self.groups(of: books) { Self.groupingKey($0.authors.first) }.flatMap { group in
-            group.flatMap { from in
+            group.filter { sources?.contains($0.id) ?? true }.flatMap { from in
                 let series = Self.groupingKey(from.seriesName)
                 let candidates = group.filter { to in
                     to.id != from.id && (series == nil || Self.groupingKey(to.seriesName) != series)

@@ -1,13 +1,14 @@
 extension RelationBuilder {
-    /// Relations between books of the same series (folded name), the best ``limit`` per book.
+    /// Relations between books of the same series (folded name), the best ``limit`` per book;
+    /// only relations from `sources` when given.
     ///
     /// ```swift
     /// RelationBuilder().sameSeries(among: [hungerGames, catchingFire]).first?.reason
     /// // "same series: The Hunger Games #2"
     /// ```
-    public func sameSeries(among books: [Book]) -> [Relation] {
+    public func sameSeries(among books: [Book], from sources: Set<Int64>? = nil) -> [Relation] {
         Self.groups(of: books) { Self.groupingKey($0.seriesName) }.flatMap { group in
-            group.flatMap { from in
+            group.filter { sources?.contains($0.id) ?? true }.flatMap { from in
                 strongest(
                     group.filter { $0.id != from.id }.map { to in
                         let relation = Relation(

@@ -1,12 +1,17 @@
 import Foundation
 
-/// Derives ``Relation``s from the books themselves: pure logic over an array of ``Book``s, no I/O.
+/// Derives ``Relation``s from the catalog: pure logic over books, reader picks and links, no I/O.
 ///
 /// - ``Relation/Kind/sameSeries``: books whose series names match once case, diacritics and
 ///   spacing are folded. The next number in the series scores highest, then the previous one,
 ///   then books further away; see ``seriesScore(from:to:)``.
 /// - ``Relation/Kind/sameAuthor``: books with the same (folded) first author that are not in the
 ///   same series, scored by the target's ratings count on a log scale, 0…1 over the catalog.
+/// - ``Relation/Kind/similarTags``: TF-IDF cosine similarity of tags; see
+///   ``similarTags(among:from:)``.
+/// - ``Relation/Kind/alsoEnjoyed``: co-occurrence of high ratings; see
+///   ``alsoEnjoyed(picks:among:from:)``.
+/// - ``Relation/Kind/listedSimilar``: a page's "similar books" links that lead to stored books.
 ///
 /// Each book keeps its ``limit`` strongest relations per kind; ties go to the target with more
 /// ratings, then to the lower id, so the output is deterministic. Books need their store ids
@@ -16,25 +21,34 @@ import Foundation
 /// let relations = RelationBuilder(limit: 10).relations(among: try await store.allBooks())
 /// ```
 public struct RelationBuilder: Sendable, Hashable {
-    /// The kinds this builder produces: `[.sameSeries, .sameAuthor]`.
-    public static let kinds: Set<Relation.Kind> = [.sameSeries, .sameAuthor]
+    /// The kinds this builder produces: all of them.
+    public static let kinds = Set(Relation.Kind.allCases)
 
     /// How many relations each book keeps per kind (at least 0).
     public var limit: Int
+    /// How many readers must love both books for an "also enjoyed" relation.
+    public var minimumSupport: Int
 
     /// Makes a builder keeping the `limit` strongest relations per book and kind:
     /// `RelationBuilder(limit: 10)`.
-    public init(limit: Int = 10) {
+    public init(limit: Int = 10, minimumSupport: Int = 2) {
         self.limit = max(limit, 0)
+        self.minimumSupport = max(minimumSupport, 1)
     }
 
-    /// Every relation of ``kinds`` among `books`: same-series relations first, then same-author.
+    /// Every relation among `books`, from `sources` only when given (the others are not
+    /// computed): same series, same author, similar tags, also enjoyed from `picks`, and listed
+    /// similar from `links`.
     ///
     /// ```swift
-    /// let relations = RelationBuilder().relations(among: books)
+    /// let relations = RelationBuilder().relations(among: books, picks: picks, links: links)
     /// ```
-    public func relations(among books: [Book]) -> [Relation] {
-        sameSeries(among: books) + sameAuthor(among: books)
+    public func relations(
+        among books: [Book], picks: [ReaderPick] = [], links: [OutgoingLink] = [], from sources: Set<Int64>? = nil
+    ) -> [Relation] {
+        sameSeries(among: books, from: sources) + sameAuthor(among: books, from: sources)
+            + similarTags(among: books, from: sources) + alsoEnjoyed(picks: picks, among: books, from: sources)
+            + listedSimilar(links: links, among: books, from: sources)
     }
 
     /// The `limit` best of `candidates` (relations from one book): score descending, then the

@@ -1,0 +1,98 @@
+import BookCatalog
+import Foundation
+import ScoutTestSupport
+import Synchronization
+import Testing
+
+/// A store that fails its `failingAt`-th `apply` (1-based) and forwards everything else.
+final class InterruptingStore: BookStore {
+    struct Interrupted: Error {}
+    let base: SQLiteBookStore
+    let failingAt: Int
+    private let applies = Mutex(0)
+
+    init(base: SQLiteBookStore, failingAt: Int) {
+        self.base = base
+        self.failingAt = failingAt
+    }
+
+    func apply(_ batch: ImportBatch) async throws -> UpsertResult {
+        let count = applies.withLock { value in
+            value += 1
+            return value
+        }
+        if count == failingAt { throw Interrupted() }
+        return try await base.apply(batch)
+    }
+    func checkpoint(named name: String) async throws -> ImportCheckpoint? { try await base.checkpoint(named: name) }
+    func book(id: Int64) async throws -> Book? { try await base.book(id: id) }
+    func book(key: BookKey) async throws -> Book? { try await base.book(key: key) }
+    func count() async throws -> Int { try await base.count() }
+    func allBooks() async throws -> [Book] { try await base.allBooks() }
+    func generation() async throws -> Int64 { try await base.generation() }
+    func search(_ text: String, limit: Int) async throws -> [Book] { try await base.search(text, limit: limit) }
+    func search(_ query: BookQuery, limit: Int) async throws -> [Book] { try await base.search(query, limit: limit) }
+    func searchTerms() async throws -> [String] { try await base.searchTerms() }
+    func readerPicks(minimumRating: Int) async throws -> [ReaderPick] {
+        try await base.readerPicks(minimumRating: minimumRating)
+    }
+    func outgoingLinks() async throws -> [OutgoingLink] { try await base.outgoingLinks() }
+    func replaceRelations(for kinds: Set<Relation.Kind>, from sources: Set<Int64>?, with relations: [Relation])
+        async throws
+    { try await base.replaceRelations(for: kinds, from: sources, with: relations) }
+    func related(to id: Int64, kind: Relation.Kind?, limit: Int) async throws -> [RelatedBook] {
+        try await base.related(to: id, kind: kind, limit: limit)
+    }
+    func integrityProblems() async throws -> [String] { try await base.integrityProblems() }
+}
+
+@Suite struct ImportResumeTests {
+    /// 25 books, one of them (line 12) bad.
+    static let csv: String = {
+        var lines = ["goodreads_book_id,title,authors,isbn,original_publication_year,language_code,average_rating,"
+            + "ratings_count,image_url,small_image_url"]
+        for number in 1...25 {
+            lines.append(number == 11 ? "x,Bad,A,,,,,,," : "\(number),Book \(number),Author \(number % 4),,2000,eng,4,\(number),,")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }()
+
+    @Test func anInterruptedImportKeepsWholeBatchesAndResumesAfterThem() async throws {
+        try await withTemporaryStore { store in
+            let interrupted = InterruptingStore(base: store, failingAt: 3)
+            await #expect(throws: InterruptingStore.Interrupted.self) {
+                _ = try await GoodbooksImporter(store: interrupted, batchSize: 5).importBooks(from: CSVReader(text: Self.csv))
+            }
+            #expect(try await store.count() == 10)  // two whole batches, nothing of the third
+            let progress = Mutex<[ImportProgress]>([])
+            let importer = GoodbooksImporter(store: store, batchSize: 5) { report in
+                progress.withLock { $0.append(report) }
+            }
+            let summary = try await importer.importBooks(from: CSVReader(text: Self.csv))
+            #expect(summary.resumedAt == 10)
+            #expect(summary.imported == 14)
+            #expect(summary.skipped == [SkippedRow(line: 12, reason: "goodreads_book_id is not a positive integer.")])
+            #expect(try await store.count() == 24)
+            let reports = progress.withLock { $0 }
+            #expect(reports.map(\.records) == [15, 20, 25, 25])
+            #expect(reports.last?.isFinished == true && reports.last?.fraction == 1)
+
+            // Finished: the checkpoint is gone, so the next run reads the whole file again.
+            let again = try await importer.importBooks(from: CSVReader(text: Self.csv))
+            #expect(again.resumedAt == nil && again.unchanged == 24)
+        }
+    }
+
+    @Test func aChangedFileDoesNotResumeTheOldOnesCheckpoint() async throws {
+        try await withTemporaryStore { store in
+            let interrupted = InterruptingStore(base: store, failingAt: 2)
+            await #expect(throws: InterruptingStore.Interrupted.self) {
+                _ = try await GoodbooksImporter(store: interrupted, batchSize: 5).importBooks(from: CSVReader(text: Self.csv))
+            }
+            let changed = Self.csv.replacingOccurrences(of: "Book 3,", with: "Book Three,")
+            let summary = try await GoodbooksImporter(store: store, batchSize: 5).importBooks(from: CSVReader(text: changed))
+            #expect(summary.resumedAt == nil)
+            #expect(summary.updated == 1 && summary.imported == 19)
+        }
+    }
+}
