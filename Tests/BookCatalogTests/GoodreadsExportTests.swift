@@ -47,13 +47,17 @@ import Testing
             let url = directory.appendingPathComponent("export.csv")
             try Data(Self.export.utf8).write(to: url)
             try await withTemporaryStore { store in
-                let goodbooks = Book(source: "goodbooks", sourceID: "2767052", title: "The Hunger Games", ratingsCount: 9)
+                let goodbooks = Book(
+                    source: "goodbooks", sourceID: "2767052", title: "The Hunger Games", ratingsCount: 9)
                 _ = try await store.upsert([goodbooks])
                 let summary = try await GoodreadsExportImporter(store: store).importExport(from: url)
                 #expect(summary.imported == 2)
                 #expect(try await store.book(key: BookKey(source: "goodreads", sourceID: "2767052")) == nil)
                 let stored = try #require(try await store.book(key: BookKey(goodbooks)))
-                #expect(try await store.readerPicks(minimumRating: 5) == [ReaderPick(reader: "goodreads:me", book: stored.id)])
+                #expect(
+                    try await store.readerPicks(minimumRating: 5) == [
+                        ReaderPick(reader: "goodreads:me", book: stored.id)
+                    ])
             }
         }
     }

@@ -49,10 +49,14 @@ final class InterruptingStore: BookStore {
 @Suite struct ImportResumeTests {
     /// 25 books, one of them (line 12) bad.
     static let csv: String = {
-        var lines = ["goodreads_book_id,title,authors,isbn,original_publication_year,language_code,average_rating,"
-            + "ratings_count,image_url,small_image_url"]
+        var lines = [
+            "goodreads_book_id,title,authors,isbn,original_publication_year,language_code,average_rating,"
+                + "ratings_count,image_url,small_image_url"
+        ]
         for number in 1...25 {
-            lines.append(number == 11 ? "x,Bad,A,,,,,,," : "\(number),Book \(number),Author \(number % 4),,2000,eng,4,\(number),,")
+            lines.append(
+                number == 11
+                    ? "x,Bad,A,,,,,,," : "\(number),Book \(number),Author \(number % 4),,2000,eng,4,\(number),,")
         }
         return lines.joined(separator: "\n") + "\n"
     }()
@@ -61,7 +65,8 @@ final class InterruptingStore: BookStore {
         try await withTemporaryStore { store in
             let interrupted = InterruptingStore(base: store, failingAt: 3)
             await #expect(throws: InterruptingStore.Interrupted.self) {
-                _ = try await GoodbooksImporter(store: interrupted, batchSize: 5).importBooks(from: CSVReader(text: Self.csv))
+                _ = try await GoodbooksImporter(store: interrupted, batchSize: 5).importBooks(
+                    from: CSVReader(text: Self.csv))
             }
             #expect(try await store.count() == 10)  // two whole batches, nothing of the third
             let progress = Mutex<[ImportProgress]>([])
@@ -87,10 +92,12 @@ final class InterruptingStore: BookStore {
         try await withTemporaryStore { store in
             let interrupted = InterruptingStore(base: store, failingAt: 2)
             await #expect(throws: InterruptingStore.Interrupted.self) {
-                _ = try await GoodbooksImporter(store: interrupted, batchSize: 5).importBooks(from: CSVReader(text: Self.csv))
+                _ = try await GoodbooksImporter(store: interrupted, batchSize: 5).importBooks(
+                    from: CSVReader(text: Self.csv))
             }
             let changed = Self.csv.replacingOccurrences(of: "Book 3,", with: "Book Three,")
-            let summary = try await GoodbooksImporter(store: store, batchSize: 5).importBooks(from: CSVReader(text: changed))
+            let summary = try await GoodbooksImporter(store: store, batchSize: 5).importBooks(
+                from: CSVReader(text: changed))
             #expect(summary.resumedAt == nil)
             #expect(summary.updated == 1 && summary.imported == 19)
         }

@@ -10,14 +10,16 @@ import Testing
 
     @Test func addingASeriesBookRebuildsItsSeriesAndAuthorOnly() async throws {
         try await withTemporaryStore { store in
-            let clashOfKings = Book(source: "test", sourceID: "7", title: "A Clash of Kings", authors: ["George R.R. Martin"])
+            let clashOfKings = Book(
+                source: "test", sourceID: "7", title: "A Clash of Kings", authors: ["George R.R. Martin"])
             _ = try await store.upsert(SampleBooks.all + [clashOfKings])
             try await store.rebuildRelations()
             var mockingjay = Book(
                 source: "test", sourceID: "6", title: "Mockingjay", seriesName: "The Hunger Games", seriesNumber: 3,
                 authors: ["Suzanne Collins"], ratingsCount: 1_500_000)
             mockingjay.sourceURL = Self.page
-            let link = ListedLink(from: BookKey(SampleBooks.miserables), to: URL(string: Self.page.absoluteString + "#top")!)
+            let link = ListedLink(
+                from: BookKey(SampleBooks.miserables), to: URL(string: Self.page.absoluteString + "#top")!)
             let result = try await store.apply(ImportBatch(books: [mockingjay], links: [link]))
             let miserables = try #require(try await store.book(key: BookKey(SampleBooks.miserables)))
             #expect(result.touched.count == 2 && result.touched.contains(miserables.id))
@@ -29,7 +31,10 @@ import Testing
             #expect(written == incremental.count - 2)  // George R.R. Martin's two were left alone
 
             let hunger = try #require(try await store.book(key: BookKey(SampleBooks.hungerGames)))
-            #expect(try await store.related(to: hunger.id, kind: .sameSeries).map(\.book.title) == ["Catching Fire", "Mockingjay"])
+            #expect(
+                try await store.related(to: hunger.id, kind: .sameSeries).map(\.book.title) == [
+                    "Catching Fire", "Mockingjay",
+                ])
             let listed = try await store.related(to: miserables.id, kind: .listedSimilar)
             #expect(listed.map(\.relation.reason) == ["listed as similar on books.example"])
         }

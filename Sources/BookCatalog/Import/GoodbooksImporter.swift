@@ -58,7 +58,9 @@ public struct GoodbooksImporter: Sendable {
     public func importBooks(from reader: CSVReader) async throws -> ImportSummary {
         var reader = reader
         let name = "goodbooks books.csv \(reader.fingerprint)"
-        guard let header = try reader.next() else { throw BookCatalogError.missingColumns(GoodbooksRow.requiredColumns) }
+        guard let header = try reader.next() else {
+            throw BookCatalogError.missingColumns(GoodbooksRow.requiredColumns)
+        }
         let mapper = try GoodbooksRow(header: header.fields)
         let records = CSVRecords(reader: reader) { [mapper.book(from: $0)] }
         return try await runner.run(phase: "books.csv", checkpointName: name, records: records)
@@ -86,7 +88,8 @@ public struct GoodbooksImporter: Sendable {
         for (file, phase) in [(files.ratings, "ratings.csv"), (files.toRead, "to_read.csv")] {
             guard let file else { continue }
             let reader = try CSVReader(contentsOf: file)
-            let records = try GoodbooksSignals.readingRecords(from: reader, goodreadsIDs: ids, shelf: phase == "to_read.csv")
+            let records = try GoodbooksSignals.readingRecords(
+                from: reader, goodreadsIDs: ids, shelf: phase == "to_read.csv")
             summaries.append(
                 try await runner.run(
                     phase: phase, checkpointName: "goodbooks \(phase) \(reader.fingerprint)", records: records))

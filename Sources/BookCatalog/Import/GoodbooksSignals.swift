@@ -27,18 +27,26 @@ enum GoodbooksSignals {
         while let record = try reader.next() {
             func skip(_ reason: String) { skipped.append([.skipped(SkippedRow(line: record.line, reason: reason))]) }
             let book = header.field("goodreads_book_id", in: record)
-            guard let id = Int64(book), id > 0 else { skip("goodreads_book_id is not a positive integer."); continue }
+            guard let id = Int64(book), id > 0 else {
+                skip("goodreads_book_id is not a positive integer.")
+                continue
+            }
             guard let name = names[header.field("tag_id", in: record)] else {
                 skip("tag_id is not in tags.csv.")
                 continue
             }
-            guard let count = Int(header.field("count", in: record)) else { skip("count is not a whole number."); continue }
+            guard let count = Int(header.field("count", in: record)) else {
+                skip("count is not a whole number.")
+                continue
+            }
             if tagsByBook[book] == nil { order.append(book) }
             tagsByBook[book, default: []].append((name, count))
         }
         let records = order.map { book -> [ImportRow] in
             let ranked = (tagsByBook[book] ?? []).enumerated()
-                .sorted { $0.element.count != $1.element.count ? $0.element.count > $1.element.count : $0.offset < $1.offset }
+                .sorted {
+                    $0.element.count != $1.element.count ? $0.element.count > $1.element.count : $0.offset < $1.offset
+                }
                 .map(\.element.name)
             var seen = Set<String>()
             let tags = ranked.filter { seen.insert($0).inserted }.prefix(tagsPerBook)
@@ -60,7 +68,8 @@ enum GoodbooksSignals {
     }
 
     /// `ratings.csv` (`shelf` false) or `to_read.csv` (`shelf` true), one reading per row.
-    static func readingRecords(from reader: CSVReader, goodreadsIDs: [String: String], shelf: Bool) throws -> CSVRecords {
+    static func readingRecords(from reader: CSVReader, goodreadsIDs: [String: String], shelf: Bool) throws -> CSVRecords
+    {
         var reader = reader
         let columns = shelf ? ["user_id", "book_id"] : ["user_id", "book_id", "rating"]
         let header = try CSVHeader(reading: &reader, requiring: columns)
@@ -78,7 +87,9 @@ enum GoodbooksSignals {
                 }
                 rating = value
             }
-            return [.reading(Reading(reader: "goodbooks:\(userID)", book: key(book), rating: rating, wantsToRead: shelf))]
+            return [
+                .reading(Reading(reader: "goodbooks:\(userID)", book: key(book), rating: rating, wantsToRead: shelf))
+            ]
         }
     }
 

@@ -20,7 +20,9 @@ public struct GoodreadsExportImporter: Sendable {
     public let progress: ImportProgressHandler?
 
     /// Makes an importer: `GoodreadsExportImporter(store: store, reader: "ada")`.
-    public init(store: any BookStore, reader: String = "me", batchSize: Int = 500, progress: ImportProgressHandler? = nil) {
+    public init(
+        store: any BookStore, reader: String = "me", batchSize: Int = 500, progress: ImportProgressHandler? = nil
+    ) {
         self.store = store
         self.reader = reader
         self.batchSize = max(batchSize, 1)
@@ -36,7 +38,9 @@ public struct GoodreadsExportImporter: Sendable {
     public func importExport(from url: URL) async throws -> ImportSummary {
         var reader = try CSVReader(contentsOf: url)
         let name = "goodreads export \(self.reader) \(reader.fingerprint)"
-        guard let header = try reader.next() else { throw BookCatalogError.missingColumns(GoodreadsExportRow.requiredColumns) }
+        guard let header = try reader.next() else {
+            throw BookCatalogError.missingColumns(GoodreadsExportRow.requiredColumns)
+        }
         let mapper = try GoodreadsExportRow(header: header.fields, reader: "goodreads:\(self.reader)")
         let known = try await catalogued(in: reader, mapper: mapper)
         let records = CSVRecords(reader: reader) { record in

@@ -47,19 +47,26 @@ struct GoodreadsExportRow: Sendable {
         }
         let shelf = header.field("Exclusive Shelf", in: record)
         let key = existing ?? BookKey(source: Self.source, sourceID: id)
-        let reading = Reading(reader: reader, book: key, rating: rating == 0 ? nil : rating, wantsToRead: shelf == "to-read")
+        let reading = Reading(
+            reader: reader, book: key, rating: rating == 0 ? nil : rating, wantsToRead: shelf == "to-read")
         guard existing == nil else { return [.reading(reading)] }
         let isbn10 = Self.unformula(header.field("ISBN", in: record))
         let isbn13 = Self.unformula(header.field("ISBN13", in: record))
-        let additional = header.field("Additional Authors", in: record).split(separator: ",").map { $0.trimmingWhitespace() }
-        let year = Int(header.field("Original Publication Year", in: record)) ?? Int(header.field("Year Published", in: record))
+        let additional = header.field("Additional Authors", in: record).split(separator: ",").map {
+            $0.trimmingWhitespace()
+        }
+        let year =
+            Int(header.field("Original Publication Year", in: record))
+            ?? Int(header.field("Year Published", in: record))
         let shelves = header.field("Bookshelves", in: record).split(separator: ",").map { $0.trimmingWhitespace() }
         let book = Book(
             source: Self.source, sourceID: id, title: parsed.title, seriesName: parsed.seriesName,
             seriesNumber: parsed.seriesNumber,
             authors: ([header.field("Author", in: record)] + additional).filter { !$0.isEmpty }, year: year,
             isbn10: isbn10.flatMap(GoodbooksRow.isbn10), isbn13: isbn13.flatMap { $0.count == 13 ? $0 : nil },
-            averageRating: Double(header.field("Average Rating", in: record)).flatMap { (0...5).contains($0) ? $0 : nil },
+            averageRating: Double(header.field("Average Rating", in: record)).flatMap {
+                (0...5).contains($0) ? $0 : nil
+            },
             tags: shelves.filter { !$0.isEmpty && !Self.exclusiveShelves.contains($0) },
             sourceURL: URL(string: "https://www.goodreads.com/book/show/\(id)"))
         return [.book(book), .reading(reading)]

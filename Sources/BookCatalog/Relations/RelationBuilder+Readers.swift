@@ -64,7 +64,8 @@ extension RelationBuilder {
                     guard let target = byURL[Self.linkKey(link.to)], target.id != from else { return nil }
                     let site = link.to.host ?? "its source"
                     let relation = Relation(
-                        kind: .listedSimilar, from: from, to: target.id, score: 1, reason: "listed as similar on \(site)")
+                        kind: .listedSimilar, from: from, to: target.id, score: 1,
+                        reason: "listed as similar on \(site)")
                     return (relation, target.ratingsCount ?? 0)
                 })
         }

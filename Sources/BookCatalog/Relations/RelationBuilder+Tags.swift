@@ -60,11 +60,13 @@ struct TagIndex {
             var seen = Set<Int>()
             return book.tags.compactMap { tag -> Int? in
                 guard let key = RelationBuilder.groupingKey(tag) else { return nil }
-                let number = numbers[key] ?? {
-                    numbers[key] = names.count
-                    names.append(tag.replacingOccurrences(of: "-", with: " "))
-                    return names.count - 1
-                }()
+                let number =
+                    numbers[key]
+                    ?? {
+                        numbers[key] = names.count
+                        names.append(tag.replacingOccurrences(of: "-", with: " "))
+                        return names.count - 1
+                    }()
                 return seen.insert(number).inserted ? number : nil
             }
         }

@@ -15,7 +15,8 @@ extension SQLiteBookStore {
                 result.unmatched += 1
                 continue
             }
-            try tx.execute("UPDATE books SET tags = ? WHERE id = ? AND tags != ?1", [.text(json(entry.tags)), .integer(id)])
+            try tx.execute(
+                "UPDATE books SET tags = ? WHERE id = ? AND tags != ?1", [.text(json(entry.tags)), .integer(id)])
             if tx.changes > 0 { result.touched.insert(id) }
         }
     }

@@ -1,0 +1,141 @@
+import BookCatalog
+import Foundation
+import SQLite
+import ScoutModels
+
+extension BooksCommand {
+    func run() async -> Int32 {
+        do {
+            let store = try await openStore()
+            switch action {
+            case .importGoodbooks(let files):
+                for file in [files.books, files.tags, files.bookTags, files.ratings, files.toRead].compactMap(\.self) {
+                    _ = try readable(file)
+                }
+                let importer = GoodbooksImporter(store: store, progress: ProgressBar().show)
+                try await report(try await importer.importFiles(files), store: store)
+            case .importGoodreadsExport(let file, let reader):
+                let importer = GoodreadsExportImporter(store: store, reader: reader, progress: ProgressBar().show)
+                try await report([try await importer.importExport(from: readable(file))], store: store)
+            case .importJSONLines(let file):
+                let importer = JSONLinesImporter(store: store, progress: ProgressBar().show)
+                try await report([try await importer.importBooks(from: readable(file))], store: store)
+            case .export(let file):
+                Console.out(
+                    "Exported \(try await JSONLinesExporter(store: store).export(to: file)) books to \(file.path).")
+            case .search(let text, let limit, let json): try await search(text, limit: limit, json: json, in: store)
+            case .related(let text, let kind, let json): try await related(text, kind: kind, json: json, in: store)
+            case .relate: Console.out("Built \(try await store.rebuildRelations()) relations.")
+            case .stats: Console.out("\(try await store.count()) books in \(databaseLabel)")
+            }
+            return ExitCode.success
+        } catch let error as SQLiteError {
+            Console.error("scout: the catalog at \(databaseLabel) could not be used: \(error.description)")
+        } catch {
+            Console.error("scout: \(error.localizedDescription)")
+        }
+        return ExitCode.failure
+    }
+
+    /// The catalog named by ``databasePath``, creating a SQLite file's folder when needed.
+    private func openStore() async throws -> any BookStore {
+        let directory = URL(fileURLWithPath: databasePath).deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return try await SQLiteBookStore(path: databasePath)
+    }
+
+    /// The catalog's location for messages (never a password).
+    var databaseLabel: String { databasePath }
+
+    private func readable(_ file: URL) throws -> URL {
+        guard FileManager.default.isReadableFile(atPath: file.path) else {
+            throw BooksCommandError("cannot read \(file.path); check the path")
+        }
+        return file
+    }
+
+    /// Prints each phase's summary (skipped rows on stderr) after rebuilding the relations the
+    /// import touched.
+    private func report(_ summaries: [ImportSummary], store: any BookStore) async throws {
+        var touched = Set<Int64>()
+        for summary in summaries {
+            touched.formUnion(summary.changedBooks)
+            for row in summary.skipped.prefix(50) { Console.error("\(summary.phase) line \(row.line): \(row.reason)") }
+            if summary.skipped.count > 50 { Console.error("… and \(summary.skipped.count - 50) more skipped rows") }
+        }
+        let relations = try await store.rebuildRelations(affecting: touched)
+        for summary in summaries { Console.out(Self.sentence(for: summary)) }
+        Console.out("Rebuilt \(relations) relations of \(touched.count) changed books.")
+    }
+
+    /// `books.csv: 3 new, 0 updated, 0 unchanged, 1 skipped in 0.1 s.`
+    static func sentence(for summary: ImportSummary) -> String {
+        let seconds = Double(summary.elapsed.components.seconds) + Double(summary.elapsed.components.attoseconds) / 1e18
+        var parts: [String] = []
+        if let resumed = summary.resumedAt { parts.append("resumed after \(resumed) rows") }
+        if summary.imported + summary.updated + summary.unchanged > 0 || summary.signals + summary.unmatched == 0 {
+            parts.append("\(summary.imported) new, \(summary.updated) updated, \(summary.unchanged) unchanged books")
+        }
+        if summary.signals + summary.unmatched > 0 {
+            parts.append("\(summary.signals) \(summary.phase == "book_tags.csv" ? "tag lists" : "readings") stored")
+            if summary.unmatched > 0 { parts.append("\(summary.unmatched) for books not in the catalog") }
+        }
+        parts.append("\(summary.skipped.count) skipped")
+        return "\(summary.phase): " + parts.joined(separator: ", ") + " in \(String(format: "%.1f", seconds)) s."
+    }
+    private func related(_ text: String, kind: Relation.Kind?, json: Bool, in store: any BookStore) async throws {
+        guard let book = try await store.search(text, limit: 1).first else {
+            Console.out("No books match “\(text)”.")
+            return
+        }
+        let related = try await store.related(to: book.id, kind: kind)
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            for entry in related {
+                let line = RelatedLine(
+                    source: book.title, reltype: entry.relation.kind.phrase, target: entry.book.title,
+                    reason: entry.relation.reason, score: entry.relation.score)
+                Console.out(String(decoding: try encoder.encode(line), as: UTF8.self))
+            }
+            return
+        }
+        Console.out(TerminalText.sanitize("\(book.title) — \(book.authors.joined(separator: ", "))"))
+        guard !related.isEmpty else {
+            Console.out("  No related books yet. Run 'scout books relate' after importing.")
+            return
+        }
+        for entry in related {
+            Console.out(TerminalText.sanitize("  \(entry.book.title)  (\(entry.relation.reason))"))
+        }
+    }
+
+    /// One `--json` line of `scout books related`, in the `/map` API's vocabulary.
+    private struct RelatedLine: Encodable {
+        let source: String
+        let reltype: String
+        let target: String
+        let reason: String
+        let score: Double
+    }
+
+    private func search(_ text: String, limit: Int, json: Bool, in store: any BookStore) async throws {
+        let books = try await store.search(text, limit: limit)
+        if books.isEmpty {
+            Console.out("No books match “\(text)”.")
+            return
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            for book in books { Console.out(String(decoding: try encoder.encode(book), as: UTF8.self)) }
+            return
+        }
+        for book in books {
+            let year = book.year.map { " (\($0))" } ?? ""
+            let rating = book.averageRating.map { String(format: "  ★ %.2f", $0) } ?? ""
+            Console.out(
+                TerminalText.sanitize("\(book.title)\(year) — \(book.authors.joined(separator: ", "))\(rating)"))
+        }
+    }
+}

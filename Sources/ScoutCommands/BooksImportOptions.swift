@@ -1,0 +1,60 @@
+import BookCatalog
+import Foundation
+
+/// The options of `scout books import`: the goodbooks-10k companion files and the reader an
+/// export belongs to.
+struct ImportOptions {
+    var tags: String?
+    var bookTags: String?
+    var ratings: String?
+    var toRead: String?
+    var reader: String?
+
+    init(scanning scanner: inout ArgumentScanner) throws(UsageError) {
+        tags = try scanner.value(for: "--tags")
+        bookTags = try scanner.value(for: "--book-tags")
+        ratings = try scanner.value(for: "--ratings")
+        toRead = try scanner.value(for: "--to-read")
+        reader = try scanner.value(for: "--reader")
+    }
+
+    /// The import `words` (after `import`) asks for, checked against the options given.
+    func action(for words: [String]) throws(UsageError) -> BooksCommand.Action {
+        let goodbooksOnly = [
+            ("--tags", tags), ("--book-tags", bookTags), ("--ratings", ratings), ("--to-read", toRead),
+        ]
+        let kind = words.first ?? ""
+        guard words.count == 2, ["goodbooks", "goodreads-export", "jsonl"].contains(kind) else {
+            throw UsageError(
+                "use: scout books import goodbooks <books.csv>, import goodreads-export <file.csv>, or import jsonl <file>"
+            )
+        }
+        let file = URL(fileURLWithPath: words[1])
+        if kind != "goodbooks", let (name, _) = goodbooksOnly.first(where: { $0.1 != nil }) {
+            throw UsageError("\(name) belongs to 'import goodbooks'")
+        }
+        if kind != "goodreads-export", reader != nil {
+            throw UsageError("--reader belongs to 'import goodreads-export'")
+        }
+        switch kind {
+        case "goodbooks":
+            guard (tags == nil) == (bookTags == nil) else {
+                throw UsageError("--tags and --book-tags go together: tags.csv names the tag ids book_tags.csv uses")
+            }
+            return .importGoodbooks(
+                GoodbooksFiles(
+                    books: file, tags: tags.map(URL.init(fileURLWithPath:)),
+                    bookTags: bookTags.map(URL.init(fileURLWithPath:)),
+                    ratings: ratings.map(URL.init(fileURLWithPath:)),
+                    toRead: toRead.map(URL.init(fileURLWithPath:))))
+        case "goodreads-export":
+            let name = reader ?? "me"
+            guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }) else {
+                throw UsageError("--reader takes a name of letters, digits, '-', '_' or '.'")
+            }
+            return .importGoodreadsExport(file, reader: name)
+        default:
+            return .importJSONLines(file)
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import BookCatalog
+import Foundation
+import Synchronization
+
+/// Draws an import's progress on a terminal: one line redrawn in place, at most ten times a
+/// second, with the percentage, rows per second and time left.
+///
+/// ```
+/// books.csv     [##########··········]  50%   5,000 rows  12,345 rows/s  ETA 0:01
+/// ```
+///
+/// Only on a terminal: when standard error is a file or a pipe, nothing is drawn and the
+/// summary at the end says it all.
+final class ProgressBar: Sendable {
+    private let isTerminal: Bool
+    private let lastDraw = Mutex<ContinuousClock.Instant?>(nil)
+
+    init(isTerminal: Bool = isatty(2) == 1) {
+        self.isTerminal = isTerminal
+    }
+
+    /// Shows `progress` (a progress handler for importers).
+    func show(_ progress: ImportProgress) {
+        guard isTerminal else { return }
+        let now = ContinuousClock.now
+        let due = lastDraw.withLock { last in
+            guard progress.isFinished || last.map({ $0.duration(to: now) >= .milliseconds(100) }) ?? true else {
+                return false
+            }
+            last = now
+            return true
+        }
+        guard due else { return }
+        let line = Self.line(for: progress)
+        FileHandle.standardError.write(Data(("\r\u{1B}[2K" + line + (progress.isFinished ? "\n" : "")).utf8))
+    }
+
+    /// The line for `progress`, 80 columns at most for names up to 13 characters.
+    static func line(for progress: ImportProgress, width: Int = 20) -> String {
+        let fraction = progress.fraction ?? 1
+        let filled = Int((fraction * Double(width)).rounded(.down))
+        let bar = String(repeating: "#", count: filled) + String(repeating: "·", count: width - filled)
+        let seconds = max(
+            Double(progress.elapsed.components.seconds) + Double(progress.elapsed.components.attoseconds) / 1e18, 0.001)
+        let rate = Double(progress.records) / seconds
+        var parts = [
+            progress.phase.padding(toLength: max(13, progress.phase.count), withPad: " ", startingAt: 0),
+            "[\(bar)]", String(format: "%3d%%", Int(fraction * 100)), "\(grouped(progress.records)) rows",
+            "\(grouped(Int(rate))) rows/s",
+        ]
+        if !progress.isFinished, fraction > 0.001 {
+            parts.append("ETA " + clock(seconds * (1 - fraction) / fraction))
+        }
+        return parts.joined(separator: "  ")
+    }
+
+    /// `12345` → `12,345`.
+    static func grouped(_ value: Int) -> String {
+        let digits = String(value)
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return result
+    }
+
+    /// `75.2` seconds → `1:15`.
+    static func clock(_ seconds: Double) -> String {
+        let whole = Int(seconds.rounded(.up))
+        return String(format: "%d:%02d", whole / 60, whole % 60)
+    }
+}
