@@ -12,13 +12,16 @@ extension BooksCommand {
                 for file in [files.books, files.tags, files.bookTags, files.ratings, files.toRead].compactMap(\.self) {
                     _ = try readable(file)
                 }
-                let importer = GoodbooksImporter(store: store, progress: ProgressBar().show)
+                let importer = GoodbooksImporter(
+                    store: store, batchSize: importOptions.batchSize, progress: progressBar.show)
                 try await report(try await importer.importFiles(files), store: store)
             case .importGoodreadsExport(let file, let reader):
-                let importer = GoodreadsExportImporter(store: store, reader: reader, progress: ProgressBar().show)
+                let importer = GoodreadsExportImporter(
+                    store: store, reader: reader, batchSize: importOptions.batchSize, progress: progressBar.show)
                 try await report([try await importer.importExport(from: readable(file))], store: store)
             case .importJSONLines(let file):
-                let importer = JSONLinesImporter(store: store, progress: ProgressBar().show)
+                let importer = JSONLinesImporter(
+                    store: store, batchSize: importOptions.batchSize, progress: progressBar.show)
                 try await report([try await importer.importBooks(from: readable(file))], store: store)
             case .export(let file):
                 Console.out(
@@ -43,6 +46,8 @@ extension BooksCommand {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         return try await SQLiteBookStore(path: databasePath)
     }
+
+    private var progressBar: ProgressBar { ProgressBar(style: importOptions.progress) }
 
     /// The catalog's location for messages (never a password).
     var databaseLabel: String { databasePath }

@@ -17,7 +17,9 @@ struct BooksCommand: ScoutCommand {
                scout books related [--json] [--kind k] <title…>
                scout books relate
                scout books stats
-        Every command takes --database <path or postgres:// URL>.
+        Every command takes --database <path or postgres:// URL>. Imports also take
+        --progress bar|lines|none (default: a bar on a terminal, else none; lines prints one line
+        per committed batch, for logs) and --batch-size n (rows per transaction, default 1000).
 
         The catalog is a SQLite file (--database, else SCOUT_DATABASE, else
         $XDG_DATA_HOME/scout/books.sqlite, i.e. ~/.local/share/scout/books.sqlite) or a
@@ -54,6 +56,8 @@ struct BooksCommand: ScoutCommand {
 
     let action: Action
     let databasePath: String
+    /// How imports show progress and size their batches.
+    let importOptions: ImportOptions
 
     init(arguments: [String], environment: [String: String]) throws(UsageError) {
         var scanner = ArgumentScanner(arguments)
@@ -61,9 +65,10 @@ struct BooksCommand: ScoutCommand {
         let json = scanner.flag("--json")
         let limitText = try scanner.value(for: "--limit")
         let kindText = try scanner.value(for: "--kind")
-        let signals = try ImportOptions(scanning: &scanner)
+        let signals = try ImportOptions(scanning: &scanner, isTerminal: isatty(2) == 1)
         let words = try scanner.remainingPositionals()
         databasePath = try Self.databasePath(explicit: database, environment: environment)
+        importOptions = signals
         switch words.first {
         case "import":
             action = try signals.action(for: Array(words.dropFirst()))

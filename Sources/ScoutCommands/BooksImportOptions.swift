@@ -1,21 +1,38 @@
 import BookCatalog
 import Foundation
 
-/// The options of `scout books import`: the goodbooks-10k companion files and the reader an
-/// export belongs to.
-struct ImportOptions {
+/// The options of `scout books import`: the goodbooks-10k companion files, the reader an
+/// export belongs to, how progress shows and how many rows each transaction writes.
+struct ImportOptions: Equatable {
     var tags: String?
     var bookTags: String?
     var ratings: String?
     var toRead: String?
     var reader: String?
+    var progress: ProgressBar.Style
+    var batchSize = 1000
 
-    init(scanning scanner: inout ArgumentScanner) throws(UsageError) {
+    init(scanning scanner: inout ArgumentScanner, isTerminal: Bool) throws(UsageError) {
         tags = try scanner.value(for: "--tags")
         bookTags = try scanner.value(for: "--book-tags")
         ratings = try scanner.value(for: "--ratings")
         toRead = try scanner.value(for: "--to-read")
         reader = try scanner.value(for: "--reader")
+        let style = try scanner.value(for: "--progress")
+        if let style {
+            guard let parsed = ProgressBar.Style(rawValue: style) else {
+                throw UsageError("--progress takes bar, lines or none, not '\(style)'")
+            }
+            progress = parsed
+        } else {
+            progress = isTerminal ? .bar : .none
+        }
+        if let text = try scanner.value(for: "--batch-size") {
+            guard let value = Int(text), (1...100_000).contains(value) else {
+                throw UsageError("--batch-size takes a whole number from 1 to 100000, not '\(text)'")
+            }
+            batchSize = value
+        }
     }
 
     /// The import `words` (after `import`) asks for, checked against the options given.

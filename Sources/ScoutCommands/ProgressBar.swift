@@ -9,19 +9,32 @@ import Synchronization
 /// books.csv     [##########··········]  50%   5,000 rows  12,345 rows/s  ETA 0:01
 /// ```
 ///
-/// Only on a terminal: when standard error is a file or a pipe, nothing is drawn and the
-/// summary at the end says it all.
+/// The `lines` style prints one line per committed batch instead, for logs: each line is a
+/// promise that those rows are on disk.
 final class ProgressBar: Sendable {
-    private let isTerminal: Bool
+    /// How progress shows.
+    enum Style: String, Equatable {
+        /// One line redrawn in place (terminals).
+        case bar
+        /// `books.csv: 2000 rows committed` after every batch (logs).
+        case lines
+        /// Nothing until the summary.
+        case none
+    }
+
+    private let style: Style
     private let lastDraw = Mutex<ContinuousClock.Instant?>(nil)
 
-    init(isTerminal: Bool = isatty(2) == 1) {
-        self.isTerminal = isTerminal
+    init(style: Style) {
+        self.style = style
     }
 
     /// Shows `progress` (a progress handler for importers).
     func show(_ progress: ImportProgress) {
-        guard isTerminal else { return }
+        if style == .lines {
+            FileHandle.standardError.write(Data("\(progress.phase): \(progress.records) rows committed\n".utf8))
+        }
+        guard style == .bar else { return }
         let now = ContinuousClock.now
         let due = lastDraw.withLock { last in
             guard progress.isFinished || last.map({ $0.duration(to: now) >= .milliseconds(100) }) ?? true else {
