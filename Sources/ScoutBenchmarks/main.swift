@@ -5,6 +5,7 @@ let benchmarks: [(name: String, run: () async throws -> Void)] = [
     ("static-reply", { try StaticReplyBenchmark().run() }),
     ("typing", { try await TypingBenchmark().run() }),
     ("cached-search", { try await CachedSearchBenchmark().run() }),
+    ("books", { try await BooksBenchmark().run() }),
 ]
 let requested = Array(CommandLine.arguments.dropFirst())
 var failed = false

@@ -32,7 +32,9 @@ extension BookStore {
         let books = try await allBooks()
         let picks = try await readerPicks(minimumRating: 4)
         let links = try await outgoingLinks()
-        let sources = touched.map { builder.neighbourhood(of: $0, among: books, picks: picks, links: links) }
+        var sources = touched.map { builder.neighbourhood(of: $0, among: books, picks: picks, links: links) }
+        // Past half the catalog, one full replacement is cheaper than deleting book by book.
+        if let count = sources?.count, count * 2 >= books.count { sources = nil }
         let relations = builder.relations(among: books, picks: picks, links: links, from: sources)
         try await replaceRelations(for: RelationBuilder.kinds, from: sources, with: relations)
         return relations.count

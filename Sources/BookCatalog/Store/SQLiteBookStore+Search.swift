@@ -35,7 +35,7 @@ extension SQLiteBookStore {
                 books.id IN (SELECT rowid FROM books_fts WHERE books_fts MATCH ?) AS one_column
             FROM books_fts JOIN books ON books.id = books_fts.rowid
             WHERE books_fts MATCH ?
-            ORDER BY one_column DESC, coalesce(books.ratings_count, 0) DESC, bm25(books_fts, 10.0, 1.0), books.id
+            ORDER BY one_column DESC, coalesce(books.ratings_count, 0) DESC, books.id
             LIMIT ?
             """
         return try await database.query(

@@ -1,0 +1,54 @@
+import BookCatalog
+import Foundation
+
+/// A catalog of any size for scale benchmarks: titles of two to five words and authors from a
+/// generated vocabulary of pronounceable words, with Zipf-like word frequencies like real titles,
+/// a series for one book in five, and ratings counts spread over six orders of magnitude.
+enum GeneratedCatalog {
+    static let syllables = [
+        "ka", "lo", "mi", "ra", "tho", "ven", "sel", "dor", "an", "bri", "cal", "den", "el", "fin", "gar", "hol",
+        "ith", "jor", "kel", "lin", "mor", "nes", "or", "pel", "quin", "ros", "sar", "tem", "ul", "var", "wyn", "zor",
+    ]
+
+    /// `count` books in batches of `batchSize`, handed to `body` one batch at a time.
+    static func generate(count: Int, batchSize: Int = 5000, seed: UInt64, _ body: ([Book]) async throws -> Void)
+        async rethrows
+    {
+        var random = BenchRandom(seed: seed)
+        let vocabulary = (0..<40_000).map { _ in word(&random) }
+        let surnames = (0..<20_000).map { _ in word(&random).capitalized }
+        var batch: [Book] = []
+        for number in 0..<count {
+            func pick() -> String {
+                // Squaring a uniform number favours the start of the vocabulary: a few common words.
+                let unit = Double(random.next() % 1_000_000) / 1_000_000
+                return vocabulary[Int(unit * unit * Double(vocabulary.count - 1))]
+            }
+            let title = (0..<(2 + Int(random.next() % 4))).map { _ in pick() }.joined(separator: " ").capitalized
+            let author = surnames[Int(random.next() % UInt64(surnames.count))]
+            let series = random.next() % 5 == 0 ? "Saga of " + pick().capitalized : nil
+            batch.append(
+                Book(
+                    source: "generated", sourceID: String(number), title: title, seriesName: series,
+                    seriesNumber: series == nil ? nil : Double(1 + random.next() % 6),
+                    authors: [pick().capitalized + " " + author], year: 1800 + Int(random.next() % 225),
+                    averageRating: 3 + Double(random.next() % 200) / 100,
+                    ratingsCount: Int(pow10(Double(random.next() % 600) / 100)), tags: []))
+            if batch.count == batchSize {
+                try await body(batch)
+                batch.removeAll(keepingCapacity: true)
+            }
+        }
+        if !batch.isEmpty { try await body(batch) }
+    }
+
+    private static func word(_ random: inout BenchRandom) -> String {
+        (0..<(2 + Int(random.next() % 2))).map { _ in syllables[Int(random.next() % UInt64(syllables.count))] }.joined()
+    }
+
+    private static func pow10(_ exponent: Double) -> Double {
+        var result = 1.0
+        for _ in 0..<Int(exponent) { result *= 10 }
+        return result * (1 + (exponent - exponent.rounded(.down)) * 9)
+    }
+}
