@@ -18,7 +18,7 @@ build: deps-build
 
 test: deps-test
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --disable-xctest --no-parallel
+	scripts/with-postgres.sh $(SWIFT) test --disable-xctest --no-parallel
 
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests Plugins
@@ -31,7 +31,8 @@ bench: deps-bench
 	scripts/bench.sh
 
 soak: deps-test
-	@echo "No soak tests yet: they arrive with the gateway and the importers." >&2
+	$(SWIFT) build --build-tests
+	SCOUT_CRASH_TRIALS=200 $(SWIFT) test --disable-xctest --filter ImportCrashTests
 
 clean:
 	rm -rf .build .build-*

@@ -24,6 +24,18 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
 
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
+
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+
         // Library modules, leaf first.
         .target(name: "ScoutModels"),
         .target(name: "Networking", dependencies: ["ScoutModels"]),
@@ -31,12 +43,14 @@ let package = Package(
         .target(name: "InstantSearch", dependencies: ["ScoutModels"]),
         .target(name: "ImageLoading", dependencies: ["ScoutModels", "Networking"]),
         .target(name: "SQLite", dependencies: ["CSQLite"]),
+        .target(name: "Postgres", dependencies: ["CLibPQ"]),
         .target(
             name: "BookCatalog",
-            dependencies: ["SQLite", "ScoutModels"],
+            dependencies: ["SQLite", "Postgres", "ScoutModels"],
             exclude: ["Assets"],
             plugins: ["EmbedAssets"]
         ),
+        .target(name: "BookCrawler", dependencies: ["CLibXML2", "Networking", "BookCatalog", "ScoutModels"]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         .target(
             name: "ScoutServer",
@@ -48,7 +62,7 @@ let package = Package(
             name: "ScoutCommands",
             dependencies: [
                 "ScoutServer", "HTTPServer", "ScoutModels", "Networking", "Providers", "InstantSearch", "BookCatalog",
-                "SQLite",
+                "SQLite", "Postgres", "BookCrawler",
             ]
         ),
         .executableTarget(name: "scout", dependencies: ["ScoutCommands"]),
@@ -63,20 +77,34 @@ let package = Package(
             name: "ScoutBenchmarks",
             dependencies: [
                 "HTTPServer", "ScoutServer", "ScoutTestSupport", "ScoutModels", "Networking", "Providers",
-                "InstantSearch",
+                "InstantSearch", "BookCatalog", "Postgres",
             ]
         ),
         .testTarget(name: "ScoutModelsTests", dependencies: ["ScoutModels"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "ScoutTestSupport", "HTTPServer"]),
-        .testTarget(name: "ProvidersTests", dependencies: ["Providers", "Networking", "ScoutTestSupport"]),
+        .testTarget(
+            name: "ProvidersTests",
+            dependencies: [
+                "Providers", "Networking", "ScoutTestSupport",
+                // The books provider is tested against Scout's own server, in process.
+                "ScoutServer", "HTTPServer", "BookCatalog",
+            ]
+        ),
         .testTarget(
             name: "InstantSearchTests",
             dependencies: ["InstantSearch", "ScoutModels", "ScoutTestSupport", "Providers", "Networking"]
         ),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "ScoutTestSupport"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "ScoutTestSupport"]),
+        .testTarget(name: "PostgresTests", dependencies: ["Postgres"]),
+        .testTarget(
+            name: "BookStoreContractTests", dependencies: ["BookCatalog", "Postgres", "ScoutTestSupport"]),
         .testTarget(
             name: "BookCatalogTests", dependencies: ["BookCatalog", "SQLite", "ScoutModels", "ScoutTestSupport"]),
+        .testTarget(
+            name: "BookCrawlerTests",
+            dependencies: ["BookCrawler", "BookCatalog", "Networking", "ScoutTestSupport", "ScoutCommands"]
+        ),
         .testTarget(
             name: "ImageLoadingTests",
             dependencies: ["ImageLoading", "Networking", "ScoutModels", "ScoutTestSupport", "HTTPServer"]

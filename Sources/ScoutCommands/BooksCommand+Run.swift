@@ -1,5 +1,6 @@
 import BookCatalog
 import Foundation
+import Postgres
 import SQLite
 import ScoutModels
 
@@ -8,6 +9,7 @@ extension BooksCommand {
         do {
             let store = try await openStore()
             switch action {
+            case .crawl(let crawl): return try await crawl.crawl(into: store)
             case .importGoodbooks(let files):
                 for file in [files.books, files.tags, files.bookTags, files.ratings, files.toRead].compactMap(\.self) {
                     _ = try readable(file)
@@ -34,23 +36,24 @@ extension BooksCommand {
             return ExitCode.success
         } catch let error as SQLiteError {
             Console.error("scout: the catalog at \(databaseLabel) could not be used: \(error.description)")
+        } catch let error as PostgresError {
+            Console.error("scout: the catalog at \(databaseLabel) could not be used: \(error.description)")
         } catch {
             Console.error("scout: \(error.localizedDescription)")
         }
         return ExitCode.failure
     }
 
-    /// The catalog named by ``databasePath``, creating a SQLite file's folder when needed.
+    /// The catalog named by ``databasePath``: a SQLite file (its folder created when needed) or
+    /// a PostgreSQL database.
     private func openStore() async throws -> any BookStore {
-        let directory = URL(fileURLWithPath: databasePath).deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return try await SQLiteBookStore(path: databasePath)
+        try await BookStores.openCreatingFolder(databasePath)
     }
 
     private var progressBar: ProgressBar { ProgressBar(style: importOptions.progress) }
 
     /// The catalog's location for messages (never a password).
-    var databaseLabel: String { databasePath }
+    var databaseLabel: String { BookStores.label(databasePath) }
 
     private func readable(_ file: URL) throws -> URL {
         guard FileManager.default.isReadableFile(atPath: file.path) else {

@@ -12,6 +12,7 @@ struct BooksCommand: ScoutCommand {
                                             [--ratings ratings.csv] [--to-read to_read.csv]
                scout books import goodreads-export <goodreads_library_export.csv> [--reader name]
                scout books import jsonl <file>
+               scout books crawl <url…> [--depth n] [--rate r/s] [--same-host] [--max-pages n] [--max-kb n]
                scout books export <file>
                scout books search [--json] [--limit n] <text…>
                scout books related [--json] [--kind k] <title…>
@@ -33,6 +34,15 @@ struct BooksCommand: ScoutCommand {
         import goodreads-export  Imports the CSV you download from Goodreads ("Import and export" →
                                  "Export library"): your books, ratings and to-read shelf.
         import jsonl             Imports Scout's own JSON Lines (what 'export' writes).
+        crawl                    Reads the books of web pages marked up with schema.org JSON-LD,
+                                 microdata or Open Graph book tags, follows links to the site's
+                                 other pages and its "similar books" links up to --depth links
+                                 away (default 2), and stores each book with those links. It keeps
+                                 to robots.txt, waits between requests to a host (--rate, default
+                                 1/s, or longer when robots.txt asks) and names you in its
+                                 User-Agent: set SCOUT_CONTACT to an address site owners can reach.
+                                 --same-host follows links only on the start pages' hosts;
+                                 --max-pages (default 500) and --max-kb (default 2048) bound it.
         export                   Writes every book as one JSON object per line (atomically).
         search                   Title and author, prefix as you type, case, accents and small
                                  typos forgiven; best match first, then the most rated.
@@ -44,6 +54,7 @@ struct BooksCommand: ScoutCommand {
         """
 
     enum Action: Equatable {
+        case crawl(BooksCrawlCommand)
         case importGoodbooks(GoodbooksFiles)
         case importGoodreadsExport(URL, reader: String)
         case importJSONLines(URL)
@@ -60,6 +71,14 @@ struct BooksCommand: ScoutCommand {
     let importOptions: ImportOptions
 
     init(arguments: [String], environment: [String: String]) throws(UsageError) {
+        // `crawl` has options of its own, so it parses its words itself.
+        if arguments.first == "crawl" {
+            let crawl = try BooksCrawlCommand(arguments: Array(arguments.dropFirst()), environment: environment)
+            var noOptions = ArgumentScanner([])
+            (action, databasePath) = (.crawl(crawl), crawl.databasePath)
+            importOptions = try ImportOptions(scanning: &noOptions, isTerminal: false)
+            return
+        }
         var scanner = ArgumentScanner(arguments)
         let database = try scanner.value(for: "--database")
         let json = scanner.flag("--json")
@@ -106,7 +125,8 @@ struct BooksCommand: ScoutCommand {
             guard words.count == 1 else { throw UsageError("'scout books \(words[0])' takes no words") }
             action = words[0] == "relate" ? .relate : .stats
         case let other?:
-            throw UsageError("unknown books command '\(other)'; use import, export, search, related, relate or stats")
+            throw UsageError(
+                "unknown books command '\(other)'; use import, crawl, export, search, related, relate or stats")
         case nil:
             throw UsageError("say what to do: import, export, search, related, relate or stats")
         }

@@ -89,16 +89,17 @@ struct ServeCommand: ScoutCommand {
     /// offline on a fresh machine), or nil with a warning when it cannot be opened.
     private func openCatalog() async -> (any BookStore)? {
         do {
-            let directory = URL(fileURLWithPath: catalogPath).deletingLastPathComponent()
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let store = try await SQLiteBookStore(path: catalogPath)
+            let store = try await BookStores.openCreatingFolder(catalogPath)
             if let summary = try await StarterCatalog.installIfEmpty(into: store) {
-                Console.error("scout: installed the starter catalog (\(summary.imported) books) in \(catalogPath).")
+                Console.error(
+                    "scout: installed the starter catalog (\(summary.imported) books) in \(BookStores.label(catalogPath))."
+                )
             }
             return store
         } catch {
             Console.error(
-                "scout: the book catalog at \(catalogPath) could not be opened (\(error)); /map will answer 503.")
+                "scout: the book catalog at \(BookStores.label(catalogPath)) could not be opened (\(error)); "
+                    + "/map will answer 503.")
             return nil
         }
     }

@@ -21,12 +21,14 @@ public struct ScoutApp: Sendable {
     /// Counts upstream searches, for tests, metrics and the coalescing benchmark.
     public let gatewayStatistics: @Sendable () -> Int
 
-    /// - Parameter books: the book catalog behind `/map`; nil answers 503 there.
+    /// - Parameter books: the book catalog behind `/map`, `/api/v1/books/…` and the `books`
+    ///   source of `/api/v1/search`; nil answers 503 there and leaves the source out.
     public init(configuration: ScoutServerConfiguration, books: (any BookStore)? = nil) {
         let client = APIClient(configuration: .init(userAgent: configuration.userAgent))
-        let catalog = SourceCatalog(configuration: configuration, client: client)
-        let imageOrigins = [ImageOrigin.wikimedia(base: configuration.wikimediaUploadBase)]
-        let thumbnails = ThumbnailLinker(origins: imageOrigins)
+        let catalog = SourceCatalog(configuration: configuration, client: client, books: books)
+        let wikimedia = ImageOrigin.wikimedia(base: configuration.wikimediaUploadBase)
+        let imageOrigins = [wikimedia] + configuration.bookCoverOrigins
+        let thumbnails = ThumbnailLinker(origins: [.wikipedia: [wikimedia], .books: configuration.bookCoverOrigins])
         let images = ImageProxy(
             origins: imageOrigins,
             allowlist: ImageAllowlist(origins: imageOrigins, explicitEntries: configuration.extraImageHosts),
@@ -35,7 +37,8 @@ public struct ScoutApp: Sendable {
                 diskDirectory: configuration.imageCacheDirectory?.appending(path: "images", directoryHint: .isDirectory)
             ))
         let gateway = SearchGateway(
-            timeToLive: configuration.searchCacheTimeToLive, capacity: configuration.searchCacheCapacity,
+            timeToLive: configuration.searchCacheTimeToLive,
+            localTimeToLive: configuration.localSearchCacheTimeToLive, capacity: configuration.searchCacheCapacity,
             render: { page, query, source, cached, tookMs in
                 SearchAPI.render(page, query, source, cached: cached, tookMs: tookMs, thumbnails: thumbnails)
             })
@@ -58,7 +61,7 @@ public struct ScoutApp: Sendable {
         router.add(.get, "/api/v1/search", handler: api.handler)
         router.add(.get, "/search", handler: ResultsPageRoute(api: api).handler)
         router.add(.get, "/map", handler: MapRoute(books: books).handler)
-        BooksAPI(books: books).register(in: &router)
+        BooksAPI(books: books, thumbnails: thumbnails).register(in: &router)
         router.add(.get, "/img/:source/*key") { request in
             await images.respond(
                 to: request, source: request.pathParameters["source"] ?? "", key: request.pathParameters["key"] ?? "")

@@ -12,7 +12,11 @@ import Testing
         try await withTemporaryStore { store in
             let clashOfKings = Book(
                 source: "test", sourceID: "7", title: "A Clash of Kings", authors: ["George R.R. Martin"])
-            _ = try await store.upsert(SampleBooks.all + [clashOfKings])
+            // Books that nothing relates, so the touched neighbourhood stays under half the catalog.
+            let loners = (1...6).map {
+                Book(source: "test", sourceID: "loner-\($0)", title: "Loner \($0)", authors: ["Writer \($0)"])
+            }
+            _ = try await store.upsert(SampleBooks.all + [clashOfKings] + loners)
             try await store.rebuildRelations()
             var mockingjay = Book(
                 source: "test", sourceID: "6", title: "Mockingjay", seriesName: "The Hunger Games", seriesNumber: 3,

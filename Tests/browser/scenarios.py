@@ -629,6 +629,107 @@ def no_javascript(base_url, screenshots):
         page.close()
 
 
+@scenario
+def books(base_url, screenshots):
+    """The Books tab: cover rows with the typed prefix highlighted; a book opens its Related panel.
+
+    Catalog: The Hunger Games trilogy and Gregor the Overlander (Suzanne Collins), The Very
+    Hungry Caterpillar, Hunger and The Hunchback of Notre-Dame; covers on the test image host
+    (Gregor has none). Relations: same series and same author. Wikipedia is empty.
+    """
+    page = Page(base_url, screenshots, 'books')
+
+    def panel():
+        return page.js('''
+            const panel = document.getElementById('related');
+            return {
+              hidden: panel.hidden,
+              heading: (panel.querySelector('.related-heading') || {}).textContent || null,
+              kinds: Array.from(panel.querySelectorAll('.related-kind'), e => e.textContent),
+              titles: Array.from(panel.querySelectorAll('.related-title'), e => e.textContent),
+              reasons: Array.from(panel.querySelectorAll('.related-reason'), e => e.textContent),
+              focused: document.activeElement ? document.activeElement.textContent : null,
+            };''')
+
+    try:
+        page.open('/?source=books')
+        page.wait_for(lambda: page.js('const t = document.getElementById("tab-books"); '
+                                      'return t && t.getAttribute("aria-selected") === "true"'),
+                      'the Books tab is not listed and selected')
+        page.type('hun')
+        page.wait_for(lambda: len(page.titles()) == 4, 'the rows of "hun" did not appear')
+        rows = page.rows()
+        expect(rows[0]['title'] == 'The Hunger Games', f'the most read book is not first: {rows}')
+        expect(sorted(row['title'] for row in rows) ==
+               ['Hunger', 'The Hunchback of Notre-Dame', 'The Hunger Games', 'The Very Hungry Caterpillar'],
+               f'"hun" found other books: {rows}')
+        expect(rows[0]['description'] == 'Suzanne Collins · 2008 · ★ 4.34',
+               f'the first row does not show authors, year and rating: {rows[0]}')
+        marks = page.js('return Array.from(document.querySelectorAll("#result-list mark"), m => m.textContent)')
+        expect(len(marks) == 4 and all(mark.lower() == 'hun' for mark in marks), f'the prefix is not highlighted: {marks}')
+        page.wait_for(lambda: page.js('const i = document.querySelector("#result-0 .thumb-image"); '
+                                      'return Boolean(i && i.complete && i.naturalWidth > 0)'),
+                      'the first cover did not load through /img/')
+        cover = page.js('return document.querySelector("#result-0 .thumb-image").src')
+        expect(cover.startswith(base_url.rstrip('/') + '/img/books/'), f'the cover does not come through the proxy: {cover}')
+        expect(page.js('return document.querySelector("#result-0").classList.contains("result--book")'),
+               'book rows are not marked as books')
+        page.screenshot('rows')
+
+        # Keyboard: ↓ Enter opens the first book's Related panel and moves focus into it.
+        page.press(Keys.ARROW_DOWN)
+        page.press(Keys.ENTER)
+        page.wait_for(lambda: panel()['titles'] == ['Catching Fire', 'Mockingjay', 'Gregor the Overlander'],
+                      f'the Related panel of The Hunger Games did not appear: {panel()}')
+        shown = panel()
+        expect(shown['heading'] == 'The Hunger Games', f'the panel is about another book: {shown}')
+        expect(shown['kinds'] == ['Same series', 'Same author'], f'the groups are not the relation kinds: {shown}')
+        expect(shown['reasons'][0] == 'same series: The Hunger Games #2', f'reasons are missing: {shown}')
+        expect(shown['focused'] == 'Catching Fire', f'focus did not move to the first related title: {shown}')
+        expect(len(page.driver.window_handles) == 1, 'opening a book opened a tab')
+        page.screenshot()
+        page.driver.execute_cdp_cmd('Emulation.setEmulatedMedia',
+                                    {'features': [{'name': 'prefers-color-scheme', 'value': 'dark'}]})
+        page.screenshot('dark')
+        page.driver.execute_cdp_cmd('Emulation.setEmulatedMedia', {'features': []})
+
+        # ↓ moves through the panel; Esc closes it and gives the field its focus back.
+        page.driver.switch_to.active_element.send_keys(Keys.ARROW_DOWN)
+        expect(panel()['focused'] == 'Mockingjay', f'↓ did not move to the next related title: {panel()}')
+        page.driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+        page.wait_for(lambda: panel()['hidden'], 'Esc did not close the panel')
+        expect(page.driver.switch_to.active_element == page.field, 'the field did not get focus back')
+        expect(page.titles()[0] == 'The Hunger Games', 'closing the panel changed the rows')
+
+        # A click opens it too; a related title searches for itself.
+        page.driver.find_element(By.CSS_SELECTOR, '#result-0 .result-title').click()
+        page.wait_for(lambda: 'Mockingjay' in panel()['titles'], 'a click did not open the Related panel')
+        page.driver.find_element(By.XPATH, '//button[@class="related-title" and text()="Mockingjay"]').click()
+        page.wait_for(lambda: page.titles() == ['Mockingjay'], 'the related title was not searched')
+        expect(page.field.get_attribute('value') == 'Mockingjay', 'the field does not show the related title')
+        parameters, _ = page.query_parameters()
+        expect(parameters == {'q': 'Mockingjay', 'source': 'books'}, f'the address is {page.driver.current_url}')
+
+        # Phone width: the panel above the rows, nothing wider than the screen.
+        page.driver.set_window_size(*PHONE)
+        page.wait_for(lambda: page.js('return window.innerWidth') <= PHONE[0], 'the window did not shrink')
+        page.press(Keys.ENTER)  # no active row: the search is settled; open the first book by click instead
+        page.driver.find_element(By.CSS_SELECTOR, '#result-0 .result-title').click()
+        page.wait_for(lambda: sorted(panel()['titles']) == ['Catching Fire', 'Gregor the Overlander', 'The Hunger Games'],
+                      f'the Related panel of Mockingjay did not appear: {panel()}')
+        overflow = page.js('return document.documentElement.scrollWidth - window.innerWidth')
+        expect(overflow <= 0, f'at phone width the page is {overflow} px wider than the screen')
+        page.js('window.scrollTo(0, 0)')
+        page.screenshot('phone')
+        page.driver.execute_cdp_cmd('Emulation.setEmulatedMedia',
+                                    {'features': [{'name': 'prefers-color-scheme', 'value': 'dark'}]})
+        page.screenshot('phone-dark')
+        page.expect_no_dialog()
+        page.expect_clean_console()
+    finally:
+        page.close()
+
+
 # ---------------------------------------------------------------------------- XSS (SECURITY.md T2)
 
 INJECTED = '''

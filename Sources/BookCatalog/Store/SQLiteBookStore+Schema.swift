@@ -20,6 +20,8 @@ extension SQLiteBookStore {
     /// tolerance) and `catalog_state.generation`, which every write that changes
     /// `books` bumps in its transaction, so caches of derived data (the typo dictionary) know when to refresh.
     ///
+    /// Version 5 keys `books_fts` rows by ``rankKey(_:)`` instead of the book id.
+    ///
     /// Version 4 rebuilds `books_fts` with prefix indexes of 1, 2 and 3 characters: the first
     /// keystrokes of a search match thousands of words, and without them FTS5 scans every term.
     ///
@@ -115,5 +117,44 @@ extension SQLiteBookStore {
                 SELECT id, title, (SELECT group_concat(value, ', ') FROM json_each(books.authors)) FROM books;
                 CREATE VIRTUAL TABLE books_fts_vocabulary USING fts5vocab(books_fts, 'row');
                 """),
+        Migration(
+            version: 5,
+            sql: """
+                DROP TRIGGER books_fts_insert;
+                DROP TRIGGER books_fts_update;
+                DROP TRIGGER books_fts_delete;
+                DROP TABLE books_fts_vocabulary;
+                DROP TABLE books_fts;
+                CREATE VIRTUAL TABLE books_fts USING fts5(
+                    title, authors, tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3'
+                );
+                INSERT INTO books_fts (rowid, title, authors)
+                SELECT \(rankKey("books")), title, (SELECT group_concat(value, ', ') FROM json_each(books.authors))
+                FROM books;
+                CREATE VIRTUAL TABLE books_fts_vocabulary USING fts5vocab(books_fts, 'row');
+                CREATE TRIGGER books_fts_insert AFTER INSERT ON books BEGIN
+                    INSERT INTO books_fts (rowid, title, authors)
+                    VALUES (\(rankKey("new")), new.title, (SELECT group_concat(value, ', ') FROM json_each(new.authors)));
+                END;
+                CREATE TRIGGER books_fts_update AFTER UPDATE OF title, authors, ratings_count ON books BEGIN
+                    DELETE FROM books_fts WHERE rowid = \(rankKey("old"));
+                    INSERT INTO books_fts (rowid, title, authors)
+                    VALUES (\(rankKey("new")), new.title, (SELECT group_concat(value, ', ') FROM json_each(new.authors)));
+                END;
+                CREATE TRIGGER books_fts_delete AFTER DELETE ON books BEGIN
+                    DELETE FROM books_fts WHERE rowid = \(rankKey("old"));
+                END;
+                """),
     ]
+
+    /// The search index's row key of the book row `row` (`new`, `old` or `books`): its ratings
+    /// count, most first, in the high 30 bits and its id in the low 32. FTS5 walks matches in
+    /// key order and stops at `LIMIT`, so "most read first" needs no sort of every match — what
+    /// keeps a one-letter prefix fast in a catalog of millions.
+    static func rankKey(_ row: String) -> String {
+        "((1073741823 - min(max(coalesce(\(row).ratings_count, 0), 0), 1073741823)) << 32) | \(row).id"
+    }
+
+    /// The book id in a search index row key.
+    static let idMask: Int64 = 0xFFFF_FFFF
 }

@@ -30,17 +30,21 @@ extension SQLiteBookStore {
     public func search(_ query: BookQuery, limit: Int) async throws -> [Book] {
         guard let match = Self.match(query) else { return [] }
         let limit = min(max(limit, 1), Self.maximumSearchLimit)
+        // Index rows are keyed most-read first (see `rankKey`), so each query reads only the
+        // first `limit` matches: one-column matches, then, if short, any matches.
         let sql = """
-            SELECT \(Self.selectColumns),
-                books.id IN (SELECT rowid FROM books_fts WHERE books_fts MATCH ?) AS one_column
-            FROM books_fts JOIN books ON books.id = books_fts.rowid
-            WHERE books_fts MATCH ?
-            ORDER BY one_column DESC, coalesce(books.ratings_count, 0) DESC, books.id
-            LIMIT ?
+            SELECT \(Self.selectColumns) FROM (
+                SELECT rowid AS rank_key FROM books_fts WHERE books_fts MATCH ? ORDER BY rowid LIMIT ?
+            ) AS hits JOIN books ON books.id = (hits.rank_key & \(Self.idMask))
+            ORDER BY hits.rank_key
             """
-        return try await database.query(
-            sql, [.text("{title} : (\(match)) OR {authors} : (\(match))"), .text(match), .integer(Int64(limit))],
-            Self.book(from:))
+        let oneColumn = "{title} : (\(match)) OR {authors} : (\(match))"
+        let sameColumn = try await database.query(sql, [.text(oneColumn), .integer(Int64(limit))], Self.book(from:))
+        guard sameColumn.count < limit, query.terms.count > 1 else { return sameColumn }
+        let found = Set(sameColumn.map(\.id))
+        let any = try await database.query(
+            sql, [.text(match), .integer(Int64(limit + sameColumn.count))], Self.book(from:))
+        return sameColumn + any.filter { !found.contains($0.id) }.prefix(limit - sameColumn.count)
     }
 
     /// Every distinct word in the title and author index, from FTS5's own vocabulary.

@@ -1,5 +1,6 @@
 import BookCatalog
 import Foundation
+import Postgres
 
 /// A kind of store the book benchmarks run against.
 struct BenchStore: Sendable {
@@ -18,6 +19,31 @@ struct BenchStore: Sendable {
         name: "SQLite", location: { $0.appending(path: "\($1).sqlite").path },
         open: { try await SQLiteBookStore(path: $0) })
 
+    /// PostgreSQL on the server `SCOUT_BENCH_POSTGRES_URL` names (a superuser URL): one fresh
+    /// database per catalog, dropped first if an earlier run left it.
+    static func postgres(server: String) -> BenchStore {
+        BenchStore(
+            name: "PostgreSQL",
+            location: { _, name in Self.databaseURL(server: server, name: "scout_bench_\(name)") },
+            open: { location in
+                let name = String(location.split(separator: "/").last?.split(separator: "?").first ?? "")
+                let admin = try await PostgresDatabase(url: try PostgresURL(server))
+                _ = try await admin.execute("DROP DATABASE IF EXISTS \(name)")
+                _ = try await admin.execute("CREATE DATABASE \(name)")
+                return try await BookStores.open(location)
+            })
+    }
+
+    /// `server` with its database path replaced by `name`.
+    static func databaseURL(server: String, name: String) -> String {
+        guard var components = URLComponents(string: server) else { return server }
+        components.path = "/" + name
+        return components.string ?? server
+    }
+
     /// SQLite, and PostgreSQL when `SCOUT_BENCH_POSTGRES_URL` names a server.
-    static var available: [BenchStore] { [sqlite] }
+    static var available: [BenchStore] {
+        let server = ProcessInfo.processInfo.environment["SCOUT_BENCH_POSTGRES_URL"] ?? ""
+        return server.isEmpty ? [sqlite] : [sqlite, postgres(server: server)]
+    }
 }

@@ -91,6 +91,11 @@ struct BooksBenchmark {
         for query in queries {
             latencies.append(try await clock.measure { _ = try await store.search(query, limit: 10) })
         }
+        if ProcessInfo.processInfo.environment["SCOUT_BENCH_SLOWEST"] != nil {
+            for (query, latency) in zip(queries, latencies).sorted(by: { $0.1 > $1.1 }).prefix(15) {
+                print("slow: \(latency.milliseconds) \(query.debugDescription)")
+            }
+        }
         return latencies
     }
 

@@ -8,63 +8,11 @@ import ScoutModels
 struct BooksAPI: Sendable {
     /// Nil when the server has no catalog; every route then answers 503.
     let books: (any BookStore)?
+    /// Rewrites covers to the image proxy.
+    let thumbnails: ThumbnailLinker
 
     static let defaultLimit = 20
     static let maximumLimit = 50
-
-    /// A book as the API shows it. Covers are left out until the image proxy serves them:
-    /// browsers must not fetch from third parties.
-    struct BookBody: Encodable {
-        struct Series: Codable, Sendable, Hashable {
-            let name: String
-            @ExplicitNull var number: Double?
-        }
-
-        let id: Int64
-        let title: String
-        @ExplicitNull var series: Series?
-        let authors: [String]
-        @ExplicitNull var year: Int?
-        @ExplicitNull var isbn10: String?
-        @ExplicitNull var isbn13: String?
-        @ExplicitNull var language: String?
-        @ExplicitNull var averageRating: Double?
-        @ExplicitNull var ratingsCount: Int?
-        let tags: [String]
-
-        init(_ book: Book) {
-            id = book.id
-            title = book.title
-            series = book.seriesName.map { Series(name: $0, number: book.seriesNumber) }
-            authors = book.authors
-            year = book.year
-            isbn10 = book.isbn10
-            isbn13 = book.isbn13
-            language = book.language
-            averageRating = book.averageRating
-            ratingsCount = book.ratingsCount
-            tags = book.tags
-        }
-    }
-
-    struct SearchBody: Encodable {
-        let query: String
-        let items: [BookBody]
-        @ExplicitNull var next: String?
-    }
-
-    struct RelatedBody: Encodable {
-        struct Entry: Encodable {
-            let kind: String
-            let phrase: String
-            let reason: String
-            let score: Double
-            let book: BookBody
-        }
-
-        let book: BookBody
-        let related: [Entry]
-    }
 
     func register(in router: inout Router) {
         router.add(.get, "/api/v1/books/search") { request in try await search(request) }
@@ -91,18 +39,14 @@ struct BooksAPI: Sendable {
         let limit =
             try Self.number(request.query["limit"], name: "limit", range: 1...Self.maximumLimit)
             ?? Self.defaultLimit
-        let offset = try Self.number(request.query["cursor"], name: "cursor", range: 0...150) ?? 0
-        // The store ranks whole result lists; a page is a slice of one, fetched one longer to
-        // know whether another page follows.
-        let found = try await books.search(text, limit: offset + limit + 1)
-        let page = found.dropFirst(offset).prefix(limit)
-        let next = found.count > offset + limit && offset + limit <= 150 ? String(offset + limit) : nil
-        return try .json(SearchBody(query: text, items: page.map(BookBody.init), next: next))
+        let offset = try BookPaging.offset(request.query["cursor"])
+        let page = try await BookPaging.page(of: books, text: text, offset: offset, limit: limit)
+        return try .json(SearchBody(query: text, items: page.books.map(body(for:)), next: page.next))
     }
 
     func book(_ request: Request) async throws -> Response {
         let found = try await requestedBook(request)
-        return try .json(BookBody(found))
+        return try .json(body(for: found))
     }
 
     func related(_ request: Request) async throws -> Response {
@@ -118,12 +62,17 @@ struct BooksAPI: Sendable {
         let related = try await store().related(to: found.id, kind: kind, limit: 50)
         return try .json(
             RelatedBody(
-                book: BookBody(found),
+                book: body(for: found),
                 related: related.map {
                     .init(
                         kind: $0.relation.kind.rawValue, phrase: $0.relation.kind.phrase, reason: $0.relation.reason,
-                        score: $0.relation.score, book: BookBody($0.book))
+                        score: $0.relation.score, book: body(for: $0.book))
                 }))
+    }
+
+    /// `book` as the API shows it, its cover through the image proxy.
+    private func body(for book: Book) -> BookBody {
+        BookBody(book, cover: book.cover.flatMap { thumbnails.proxiedPath(for: $0, source: .books) })
     }
 
     private func requestedBook(_ request: Request) async throws -> Book {

@@ -108,7 +108,8 @@ struct SearchAPI: Sendable {
     func reply(for parameters: Parameters) async throws -> SearchGateway.Reply {
         do {
             return try await gateway.search(
-                parameters.key, query: parameters.query, cursor: parameters.cursor, provider: parameters.provider)
+                parameters.key, query: parameters.query, cursor: parameters.cursor, provider: parameters.provider,
+                isLocal: parameters.entry.isLocal)
         } catch let error as APIError {
             throw GatewayError.upstream(error, source: parameters.entry.id)
         }
@@ -166,15 +167,5 @@ final class ParsedQueries: Sendable {
                 entries[raw] = newValue
             }
         }
-    }
-}
-
-/// Maps an upstream image URL to Scout's own `/img/<source>/<key>` path, or nil when the
-/// image is not on an origin the proxy serves (the thumbnail is then left out).
-struct ThumbnailLinker: Sendable {
-    let origins: [ImageOrigin]
-
-    func proxiedPath(for url: URL, source: SourceID) -> String? {
-        origins.lazy.filter { $0.source == source }.compactMap { $0.proxyPath(for: url) }.first
     }
 }

@@ -1,10 +1,12 @@
 // Scout's search page: results while you type. No framework, no build step, nothing from
 // another origin. Text from the API reaches the page only through textContent and Text nodes
-// (SECURITY.md T2); links and images only when they are http(s).
+// (SECURITY.md T2); links and images only when they are http(s). An ES module: the shared
+// helpers are in dom.js, the Books tab's Related panel in books.js.
 //
 // The markup it works on is index.html (or the same markup rendered by the server for
 // /search). Without this script the form still works: it submits to /search.
-'use strict';
+import { asCount, asString, isAbort, make, safeURL, thumbnail } from './dom.js';
+import { createBooksPanel, isBookSource } from './books.js';
 
 (() => {
   const DEBOUNCE_MS = 120; // wait this long after a keystroke before searching
@@ -56,34 +58,24 @@
     entrySettled: true, // the current history entry holds a finished search: typing pushes a new one
   };
 
+  // The Books tab opens a book's related books in a panel instead of following its link.
+  const books = createBooksPanel({
+    panel: byId('related'),
+    shell: byId('main'),
+    onSearch: searchFor,
+    onClose: () => input.focus(),
+  });
+
   // ---------------------------------------------------------------- small helpers
-
-  /** An element with a class and, optionally, text (set as textContent, never parsed). */
-  function make(tag, className, text) {
-    const node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text !== undefined && text !== null) node.textContent = String(text);
-    return node;
-  }
-
-  const asString = (value) => (typeof value === 'string' ? value : null);
-  const asCount = (value) => (Number.isFinite(value) && value >= 0 ? Math.floor(value) : null);
-
-  /** `value` as an absolute http(s) URL, or null: no javascript:, data:, or anything else. */
-  function safeURL(value) {
-    if (typeof value !== 'string' || value.trim() === '') return null;
-    try {
-      const url = new URL(value, window.location.href);
-      return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
-    } catch {
-      return null;
-    }
-  }
-
-  const isAbort = (error) => error && error.name === 'AbortError';
 
   function sourceInfo(id) {
     return state.sources.find((source) => source.id === id) || null;
+  }
+
+  /** Whether the rows shown (or about to be) are books. */
+  function showsBooks() {
+    const id = state.request ? state.request.source : state.source;
+    return isBookSource(id, sourceInfo(id));
   }
 
   function sourceName(id) {
@@ -137,12 +129,6 @@
     if (start > 0) node.append(text.slice(0, start));
     node.append(make('mark', '', text.slice(start, end)));
     if (end < text.length) node.append(text.slice(end));
-  }
-
-  /** The first letter or digit of `title`, for the placeholder of a missing thumbnail. */
-  function initial(title) {
-    const match = /[\p{L}\p{N}]/u.exec(title);
-    return match ? match[0].toLocaleUpperCase() : '';
   }
 
   // ---------------------------------------------------------------- the API
@@ -286,6 +272,7 @@
     state.controller = null;
     state.request = null;
     stopSpinner();
+    books.close();
     state.view = 'start';
     state.query = '';
     state.items = [];
@@ -388,12 +375,18 @@
     row.setAttribute('role', 'option');
     row.setAttribute('aria-selected', 'false');
     row.dataset.index = String(index);
+    const isBook = showsBooks();
+    if (isBook) row.classList.add('result--book');
+    if (isBook && books.isOpenFor(item.id)) row.classList.add('is-open');
     const href = safeURL(item.link);
     const link = make(href ? 'a' : 'div', href ? 'result-link' : 'result-link result-link--plain');
     if (href) {
       link.href = href;
-      link.target = '_blank';
-      link.rel = 'noopener noreferrer';
+      if (!isBook) {
+        // A book's link is its related view here; other results open at their source.
+        link.target = '_blank';
+        link.rel = 'noopener noreferrer';
+      }
       link.tabIndex = -1; // the field keeps focus; ↑/↓ move through the rows
     }
     link.append(renderThumbnail(item), renderText(item));
@@ -402,23 +395,8 @@
   }
 
   function renderThumbnail(item) {
-    const box = make('span', 'thumb', initial(item.title));
-    box.setAttribute('aria-hidden', 'true');
-    const src = item.thumbnail ? safeURL(item.thumbnail.url) : null;
-    if (src) {
-      const image = make('img', 'thumb-image');
-      image.alt = '';
-      image.loading = 'lazy';
-      image.decoding = 'async';
-      if (item.thumbnail.width && item.thumbnail.height) {
-        image.width = item.thumbnail.width;
-        image.height = item.thumbnail.height;
-      }
-      image.addEventListener('error', () => image.remove(), { once: true });
-      image.src = src;
-      box.append(image);
-    }
-    return box;
+    const picture = item.thumbnail || {};
+    return thumbnail('thumb', item.title, picture.url, picture.width, picture.height);
   }
 
   function renderText(item) {
@@ -586,6 +564,11 @@
 
   function openItem(index) {
     const item = state.items[index];
+    if (item && showsBooks()) {
+      settleEntry();
+      books.open(item, byId(`result-${index}`));
+      return;
+    }
     const href = item ? safeURL(item.link) : null;
     if (!href) return;
     settleEntry();
@@ -660,6 +643,7 @@
     }
     tabNote.hidden = true;
     if (source.id === state.source) return;
+    books.close();
     state.source = source.id;
     renderTabs();
     const q = input.value;
@@ -827,6 +811,10 @@
         break;
       case 'Escape':
         event.preventDefault();
+        if (books.isOpen()) {
+          books.close(); // first Esc closes the panel, the next clears
+          break;
+        }
         if (input.value) {
           input.value = '';
           pushTyped();
@@ -855,8 +843,24 @@
   });
 
   list.addEventListener('click', (event) => {
-    if (event.target.closest && event.target.closest('a.result-link')) settleEntry();
+    const link = event.target.closest ? event.target.closest('a.result-link') : null;
+    if (!link) return;
+    settleEntry();
+    const plainClick = event.button === 0 && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey;
+    const row = link.closest('.result');
+    if (plainClick && row && showsBooks()) {
+      event.preventDefault(); // a book opens its Related panel; a modified click still opens the link
+      openItem(Number(row.dataset.index));
+    }
   });
+
+  /** Searches `title` at once in the current source: a related book's title was chosen. */
+  function searchFor(title) {
+    input.value = title;
+    pushTyped();
+    search(title, state.source, 'now');
+    input.focus();
+  }
 
   if (tabs) {
     tabs.addEventListener('keydown', (event) => {

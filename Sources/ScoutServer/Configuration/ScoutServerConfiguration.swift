@@ -1,4 +1,5 @@
 import Foundation
+import ImageLoading
 import Networking
 import Providers
 import ScoutModels
@@ -17,6 +18,8 @@ public struct ScoutServerConfiguration: Sendable {
     /// Where Wikimedia serves thumbnails; the image proxy fetches only from here (and from
     /// ``extraImageHosts``).
     public var wikimediaUploadBase: URL
+    /// Where book covers are fetched from (`/img/books…/`): the Goodreads image hosts.
+    public var bookCoverOrigins: [ImageOrigin]
     /// Hosts the image proxy may also fetch from even though they are not public https hosts
     /// (`http://127.0.0.1:PORT` in tests, a local mirror) — never set from a request.
     public var extraImageHosts: [ImageAllowlist.Entry]
@@ -28,6 +31,9 @@ public struct ScoutServerConfiguration: Sendable {
     public var upstreamDeadline: Duration
     /// How long a search result stays in the shared cache.
     public var searchCacheTimeToLive: Duration
+    /// How long a search of the book catalog stays in the shared cache: short, since the
+    /// catalog can change under a running server (an import) and searching it is cheap.
+    public var localSearchCacheTimeToLive: Duration
     /// How many distinct searches the shared cache keeps.
     public var searchCacheCapacity: Int
     /// Each client (IP address) may search this often …
@@ -41,11 +47,13 @@ public struct ScoutServerConfiguration: Sendable {
         wikimediaUploadBase =
             environment["SCOUT_WIKIMEDIA_UPLOAD"].flatMap(URL.init(string:))
             ?? URL(string: "https://upload.wikimedia.org/")!
+        bookCoverOrigins = ImageOrigin.goodreads()
         extraImageHosts = []
         userAgent = UserAgent.make(environment: environment)
         imageCacheDirectory = Self.cacheDirectory(environment: environment)
         upstreamDeadline = .seconds(3)
         searchCacheTimeToLive = .seconds(60)
+        localSearchCacheTimeToLive = .seconds(5)
         searchCacheCapacity = 2048
         clientRequestsPerSecond = 10
         clientBurst = 30

@@ -5,6 +5,11 @@ import Synchronization
 /// Searches on behalf of every browser at once: one shared cache of encoded replies (short
 /// TTL), and identical searches in flight coalesced into one upstream call.
 ///
+/// Local sources (the book catalog) go through the same cache and coalescing — identical
+/// searches from many browsers still cost the database once — but they are not upstream calls
+/// (``upstreamCalls`` leaves them out) and their replies live only ``localTimeToLive``, so
+/// an import shows up within seconds.
+///
 /// Replies are cached already encoded, so a cache hit is answered on the server thread without
 /// a task hop (see ``cachedBody(for:)``).
 final class SearchGateway: Sendable {
@@ -26,7 +31,7 @@ final class SearchGateway: Sendable {
 
     private struct Entry {
         let reply: Reply
-        let storedAt: ContinuousClock.Instant
+        let expiresAt: ContinuousClock.Instant
         var lastUsed: UInt64
     }
 
@@ -44,14 +49,16 @@ final class SearchGateway: Sendable {
 
     private let state = Mutex(State())
     private let timeToLive: Duration
+    private let localTimeToLive: Duration
     private let capacity: Int
     private let render: @Sendable (SearchPage, SearchQuery, SourceID, _ cached: Bool, _ tookMs: Int) -> [UInt8]
 
     init(
-        timeToLive: Duration, capacity: Int,
+        timeToLive: Duration, localTimeToLive: Duration = .seconds(5), capacity: Int,
         render: @escaping @Sendable (SearchPage, SearchQuery, SourceID, Bool, Int) -> [UInt8]
     ) {
         self.timeToLive = timeToLive
+        self.localTimeToLive = localTimeToLive
         self.capacity = max(1, capacity)
         self.render = render
     }
@@ -62,7 +69,7 @@ final class SearchGateway: Sendable {
     /// The encoded reply for `key` when a fresh one is cached.
     func cachedBody(for key: Key, now: ContinuousClock.Instant = .now) -> [UInt8]? {
         state.withLock { state in
-            guard var entry = state.entries[key], entry.storedAt.duration(to: now) < timeToLive else { return nil }
+            guard var entry = state.entries[key], now < entry.expiresAt else { return nil }
             state.useCounter += 1
             entry.lastUsed = state.useCounter
             state.entries[key] = entry
@@ -72,17 +79,18 @@ final class SearchGateway: Sendable {
 
     /// Searches through `provider`, sharing one upstream call among everyone asking the same at
     /// the same time; the caller's own cancellation never cancels the shared call. A fresh cached
-    /// reply is used first: it may have arrived since the caller last looked.
+    /// reply is used first: it may have arrived since the caller last looked. `isLocal`: the
+    /// provider answers from this process (see the type's discussion).
     func search(
-        _ key: Key, query: SearchQuery, cursor: SearchCursor?, provider: any SearchProvider
+        _ key: Key, query: SearchQuery, cursor: SearchCursor?, provider: any SearchProvider, isLocal: Bool = false
     ) async throws -> Reply {
         let now = ContinuousClock.now
         let lookup = state.withLock { state -> Lookup in
-            if let entry = state.entries[key], entry.storedAt.duration(to: now) < timeToLive {
+            if let entry = state.entries[key], now < entry.expiresAt {
                 return .cached(entry.reply)
             }
             if let running = state.inFlight[key] { return .running(running) }
-            state.upstreamCalls += 1
+            if !isLocal { state.upstreamCalls += 1 }
             let task = Task { [render] () throws -> Reply in
                 let page = try await provider.search(query, cursor: cursor, limit: key.limit)
                 return Reply(page: page, query: query, cachedBody: render(page, query, key.source, true, 0))
@@ -97,7 +105,7 @@ final class SearchGateway: Sendable {
         }
         do {
             let reply = try await task.value
-            store(reply, for: key)
+            store(reply, for: key, lifetime: isLocal ? localTimeToLive : timeToLive)
             return reply
         } catch {
             state.withLock { state in
@@ -107,12 +115,12 @@ final class SearchGateway: Sendable {
         }
     }
 
-    private func store(_ reply: Reply, for key: Key) {
+    private func store(_ reply: Reply, for key: Key, lifetime: Duration) {
         state.withLock { state in
             guard state.inFlight[key] != nil else { return }
             state.inFlight[key] = nil
             state.useCounter += 1
-            state.entries[key] = Entry(reply: reply, storedAt: .now, lastUsed: state.useCounter)
+            state.entries[key] = Entry(reply: reply, expiresAt: .now + lifetime, lastUsed: state.useCounter)
             if state.entries.count > capacity,
                 let oldest = state.entries.min(by: { $0.value.lastUsed < $1.value.lastUsed })
             {

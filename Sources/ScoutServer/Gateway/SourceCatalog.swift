@@ -1,9 +1,11 @@
+import BookCatalog
 import Foundation
 import Networking
 import Providers
 import ScoutModels
 
-/// The sources this server offers, each with its provider when it is configured.
+/// The sources this server offers, each with its provider when it is configured: Wikipedia
+/// always, books when the server has a catalog.
 struct SourceCatalog: Sendable {
     struct Entry: Sendable {
         let id: SourceID
@@ -12,11 +14,13 @@ struct SourceCatalog: Sendable {
         /// Nil when the source cannot be searched until it is set up; `problem` says why.
         let provider: (any SearchProvider)?
         let problem: String?
+        /// Searched in this process (the book catalog): no upstream call, a shorter cache life.
+        var isLocal = false
     }
 
     let entries: [Entry]
 
-    init(configuration: ScoutServerConfiguration, client: APIClient) {
+    init(configuration: ScoutServerConfiguration, client: APIClient, books: (any BookStore)? = nil) {
         var entries: [Entry] = []
         do {
             let wikipedia = try WikipediaProvider(
@@ -29,6 +33,12 @@ struct SourceCatalog: Sendable {
                 Entry(
                     id: .wikipedia, name: "Wikipedia", kind: "articles", provider: nil,
                     problem: "Wikipedia is not set up: \(error.description)."))
+        }
+        if let books {
+            entries.append(
+                Entry(
+                    id: .books, name: "Books", kind: "books", provider: CatalogSearchProvider(books: books),
+                    problem: nil, isLocal: true))
         }
         self.entries = entries
     }

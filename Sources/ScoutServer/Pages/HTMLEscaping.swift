@@ -42,7 +42,16 @@ public enum HTMLEscaping {
 
     /// `address` when it is a path on this server (`/img/wikipedia/…`, not `//host/…`) or an
     /// http(s) URL, else nil. The page's CSP then only lets same-origin images load.
-    public static func safeImageSource(_ address: String) -> String? {
+    public static func safeImageSource(_ address: String) -> String? { safeAddress(address) }
+
+    /// `address` when it is a path on this server (`/api/v1/books/1/related`, not `//host/…`)
+    /// or an http(s) URL, else nil: for results whose link is a view on this server.
+    ///
+    /// ```swift
+    /// HTMLEscaping.safeAddress("/api/v1/books/1/related")   // the same path
+    /// HTMLEscaping.safeAddress("//evil.example/")           // nil
+    /// ```
+    public static func safeAddress(_ address: String) -> String? {
         if address.hasPrefix("/") {
             let isSameOrigin =
                 !address.hasPrefix("//") && !address.contains("\\")

@@ -35,6 +35,7 @@ public enum ResultsPage {
         var html = head(title: title)
         html += form(query: query, source: source, sourceName: sourceName, sources: sources)
         html += status(query: trimmed, source: source, sourceName: sourceName, outcome: outcome)
+        html += #"<aside class="related" id="related" aria-label="Related books" hidden></aside>"# + "\n"
         html += #"<section class="recent" id="recent" aria-labelledby="recent-heading" hidden>"#
         html += #"<h2 class="recent-heading" id="recent-heading">Recent searches</h2>"#
         html += #"<ul class="recent-list" id="recent-list"></ul></section>"# + "\n"
@@ -64,7 +65,7 @@ public enum ResultsPage {
         <title>\(HTMLEscaping.escape(title))</title>
         <link rel="icon" href="/static/icon.svg" type="image/svg+xml">
         <link rel="stylesheet" href="/static/scout.css">
-        <script src="/static/app.js" defer></script>
+        <script type="module" src="/static/app.js"></script>
         </head>
         <body>
         <a class="skip-link" href="#results">Skip to results</a>
@@ -183,7 +184,7 @@ public enum ResultsPage {
 
     /// One row: the same markup `app.js` builds, minus the listbox roles it adds.
     static func row(_ item: PageItem, query: String) -> String {
-        let link = HTMLEscaping.safeLink(item.link)
+        let link = HTMLEscaping.safeAddress(item.link)
         var html = #"<li class="result">"#
         if let link {
             html += #"<a class="result-link" href="\#(HTMLEscaping.escape(link))" target="_blank" "#

@@ -21,7 +21,7 @@ struct PageAssetsTests {
 
     @Test("the page's files are embedded and served under /static")
     func embedded() {
-        for path in ["index.html", "app.js", "scout.css", "icon.svg", "search.svg", "clear.svg"] {
+        for path in ["index.html", "app.js", "dom.js", "books.js", "scout.css", "icon.svg", "search.svg", "clear.svg"] {
             #expect(ScoutApp.assets[path] != nil, "\(path) is missing")
         }
     }
@@ -71,19 +71,24 @@ struct PageAssetsTests {
         }
     }
 
-    @Test("script: text only through textContent, no eval, no other origin")
-    func script() throws {
-        let script = try Self.text("app.js")
+    @Test(
+        "scripts: text only through textContent, no eval, no other origin", arguments: ["app.js", "dom.js", "books.js"])
+    func script(path: String) throws {
+        let script = try Self.text(path)
         for pattern in [
             #"innerHTML"#, #"outerHTML"#, #"insertAdjacentHTML"#, #"document\.write"#, #"\beval\s*\("#,
             #"new\s+Function"#, #"setTimeout\(\s*['"`]"#, #"setInterval\(\s*['"`]"#, #"\.cssText"#,
             #"setAttribute\(\s*['"]style"#, #"setAttribute\(\s*['"]on"#, #"\bimport\s*\("#, #"https?://"#,
             #"['"`]//"#, #"createContextualFragment"#, #"DOMParser"#, #"srcdoc"#,
         ] {
-            #expect(Self.matches(pattern, in: script).isEmpty, "app.js uses \(pattern)")
+            #expect(Self.matches(pattern, in: script).isEmpty, "\(path) uses \(pattern)")
         }
-        #expect(script.contains("textContent"))
-        #expect(script.contains("'noopener,noreferrer'"))
+        // Static imports only, of the page's own modules.
+        for module in Self.matches(#"from\s+'[^']*'"#, in: script) {
+            #expect(module.hasPrefix("from './") && module.hasSuffix(".js'"), "\(path): \(module)")
+        }
+        #expect(try Self.text("dom.js").contains("textContent"))
+        #expect(try Self.text("app.js").contains("'noopener,noreferrer'"))
     }
 
     @Test("styles and icons: nothing from another origin, no scripts")

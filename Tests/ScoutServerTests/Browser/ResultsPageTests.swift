@@ -215,7 +215,8 @@ struct ResultsPageTests {
     static let ownTags: Set<String> = [
         "!doctype", "html", "/html", "head", "/head", "meta", "title", "/title", "link", "script", "/script", "body",
         "/body", "a", "/a", "header", "/header", "img", "span", "/span", "p", "/p", "main", "/main", "form", "/form",
-        "label", "/label", "div", "/div", "input", "kbd", "/kbd", "button", "/button", "section", "/section", "h2",
+        "label", "/label", "div", "/div", "input", "kbd", "/kbd", "button", "/button", "section", "/section", "aside",
+        "/aside", "h2",
         "/h2", "ul", "/ul", "li", "/li", "mark", "/mark", "strong", "/strong", "q", "/q", "footer", "/footer",
     ]
     static let ownAttributes: Set<String> = [

@@ -1,5 +1,7 @@
+import BookCatalog
 import Foundation
 import HTTPServer
+import ImageLoading
 import ScoutServer
 import ScoutTestSupport
 import Testing
@@ -20,7 +22,8 @@ func withUpstreams<T>(
 }
 
 /// Starts Scout's HTTP app on 127.0.0.1 (a free port) in this process, its Wikipedia source
-/// pointed at `fake` and its image proxy at `images`, and runs `scenario` of
+/// pointed at `fake`, its image proxy at `images` (for thumbnails and book covers) and its
+/// book catalog at `books`, and runs `scenario` of
 /// `Tests/browser/scenarios.py` against it in headless Chromium. Records an issue with the
 /// scenario's output when it does not pass.
 ///
@@ -31,6 +34,7 @@ func withUpstreams<T>(
 /// ```
 func runScenario(
     _ scenario: String, wikipedia fake: FakeWikipedia, images: ThumbnailServer? = nil,
+    books: (any BookStore)? = nil,
     control: @escaping @Sendable (String) async throws -> Void = { command in
         throw ScenarioControlError.unknown(command)
     },
@@ -47,12 +51,13 @@ func runScenario(
     configuration.imageCacheDirectory = nil
     if let images {
         configuration.wikimediaUploadBase = images.base
+        configuration.bookCoverOrigins = ImageOrigin.goodreads(coverBase: images.base)
         configuration.extraImageHosts = [.init(scheme: "http", host: "127.0.0.1", port: Int(images.port))]
     }
     // The scenarios and the page together make more requests than a person would.
     configuration.clientRequestsPerSecond = 1000
     configuration.clientBurst = 1000
-    let app = ScoutApp(configuration: configuration)
+    let app = ScoutApp(configuration: configuration, books: books)
     let server = ServerConfiguration(host: "127.0.0.1", port: 0, accessLog: nil, shutdownGracePeriod: .seconds(1))
     let result = try await Server.withRunning(server, responder: app.router) { server in
         try await ScenarioRunner(scenario: scenario, baseURL: "http://127.0.0.1:\(server.port)").run(control: control)

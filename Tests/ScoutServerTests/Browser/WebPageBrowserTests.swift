@@ -66,6 +66,17 @@ struct WebPageBrowserTests {
         }
     }
 
+    @Test("books: cover rows with the prefix highlighted; a book's Related panel, by keyboard and click")
+    func books() async throws {
+        try await withThumbnailServer { images in
+            try await withBookCatalog(BookFixtures.books(coverBase: images.base)) { store in
+                try await withFakeWikipedia(pages: []) { fake in
+                    try await runScenario("books", wikipedia: fake, images: images, books: store)
+                }
+            }
+        }
+    }
+
     @Test("XSS corpus (T2): typing shows every payload as text; 0 dialogs, 0 injected elements")
     func xss() async throws {
         try await withFakeWikipedia(pages: BrowserFixtures.xssPages()) { fake in

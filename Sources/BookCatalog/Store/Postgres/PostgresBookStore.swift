@@ -1,0 +1,85 @@
+import Postgres
+
+/// A ``BookStore`` in a PostgreSQL database, for several `scout serve` instances sharing one
+/// catalog; it behaves exactly as ``SQLiteBookStore`` does (one contract test suite runs against
+/// both).
+///
+/// Search uses a `tsvector` of the words ``SearchText`` folds in Swift (title words weighted A,
+/// author words B) with a GIN index, so PostgreSQL and SQLite see the same words whatever the
+/// server's locale. Writers (``apply(_:)``, ``replaceRelations(for:from:with:)``) take one
+/// transaction-scoped advisory lock, so concurrent imports from several processes queue up as
+/// they would on SQLite's single writer instead of failing on each other's new rows.
+///
+/// ```swift
+/// let store = try await PostgresBookStore(url: "postgres://scout@db.internal/books")
+/// try await store.upsert([Book(source: "manual", sourceID: "dune", title: "Dune")])
+/// let hits = try await store.search("dun", limit: 10)
+/// ```
+public final class PostgresBookStore: BookStore {
+    /// The database the store reads and writes.
+    public let database: PostgresDatabase
+    /// Typo-tolerant search over this store, with its dictionary of indexed words.
+    let typoTolerance = TypoTolerance()
+
+    /// Uses `database`, bringing its schema up to date with ``migrations``. Throws
+    /// ``Postgres/PostgresError``.
+    ///
+    /// ```swift
+    /// let store = try await PostgresBookStore(database: try await PostgresDatabase(url: url))
+    /// ```
+    public init(database: PostgresDatabase) async throws {
+        try await database.migrate(Self.migrations)
+        self.database = database
+    }
+
+    /// Connects to the `postgres://` URL `url` and migrates the database. Throws
+    /// ``Postgres/PostgresError``, whose description never shows the password.
+    ///
+    /// ```swift
+    /// let store = try await PostgresBookStore(url: "postgres://scout:secret@127.0.0.1:5432/books")
+    /// ```
+    public convenience init(url: String) async throws {
+        try await self.init(database: try await PostgresDatabase(url: try PostgresURL(url)))
+    }
+
+    /// The book with store id `id`, or `nil`: `try await store.book(id: 1)`.
+    public func book(id: Int64) async throws -> Book? {
+        try await database.query(
+            "SELECT \(Self.selectColumns) FROM books WHERE id = $1", [.integer(id)], Self.book(from:)
+        ).first
+    }
+
+    /// The book with the natural key `key`, or `nil`: `try await store.book(key: key)`.
+    public func book(key: BookKey) async throws -> Book? {
+        try await database.query(
+            "SELECT \(Self.selectColumns) FROM books WHERE source = $1 AND source_id = $2",
+            [.text(key.source.withoutNUL), .text(key.sourceID.withoutNUL)], Self.book(from:)
+        ).first
+    }
+
+    /// How many books the store holds: `try await store.count()`.
+    public func count() async throws -> Int {
+        try await database.query("SELECT count(*) FROM books") { row in try row.int(0) }.first ?? 0
+    }
+
+    /// Every book in the store, by id: `let books = try await store.allBooks()`.
+    public func allBooks() async throws -> [Book] {
+        try await database.query("SELECT \(Self.selectColumns) FROM books ORDER BY id", [], Self.book(from:))
+    }
+
+    /// Bumped by every write that changes books: `try await store.generation()`.
+    public func generation() async throws -> Int64 {
+        try await database.query("SELECT generation FROM catalog_state") { row in try row.int64(0) }.first ?? 0
+    }
+
+    /// The saved checkpoint of the import `name`, or `nil`.
+    ///
+    /// ```swift
+    /// let resumeAt = try await store.checkpoint(named: name)?.position ?? 0
+    /// ```
+    public func checkpoint(named name: String) async throws -> ImportCheckpoint? {
+        try await database.query("SELECT position FROM import_checkpoints WHERE name = $1", [.text(name.withoutNUL)]) {
+            row in ImportCheckpoint(name: name, position: try row.int(0))
+        }.first
+    }
+}

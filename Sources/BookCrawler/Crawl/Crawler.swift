@@ -1,0 +1,113 @@
+import BookCatalog
+import Foundation
+import Networking
+
+/// Crawls book pages politely and writes what it finds to a ``BookCatalog/BookStore``.
+///
+/// Breadth first from the start pages, up to ``CrawlConfiguration/maxDepth`` links away: it
+/// follows links to other pages of the same site and "similar books" links (only on the start
+/// hosts with ``CrawlConfiguration/staysOnStartHosts``). Before the first page of a host it
+/// reads the host's robots.txt and keeps to it; it waits between requests to a host
+/// (``CrawlConfiguration/requestsPerSecond``, or the site's `Crawl-delay` when longer), sends a
+/// User-Agent with contact, and fetches through `Networking.APIClient`, so every request has a
+/// deadline, a byte cap and retries with backoff. Redirects are re-queued, so their targets pass
+/// the same checks. Each page's book and its "similar books" links are written in one batch.
+///
+/// ```swift
+/// let crawler = Crawler(store: store, configuration: CrawlConfiguration(userAgent: agent))
+/// let summary = try await crawler.crawl([URL(string: "https://books.example.org/")!]) { event in
+///     print(event)
+/// }
+/// ```
+public struct Crawler: Sendable {
+    /// How the crawler behaves.
+    public let configuration: CrawlConfiguration
+    let store: any BookStore
+    let transport: ReplyHeadRecorder
+    let clock: any Clock<Duration>
+    let pacer: HostPacer
+    /// Fetches robots.txt files at the crawl's rate; pages go through each host's own client.
+    let robotsClient: APIClient
+
+    /// - Parameters:
+    ///   - transport: URLSession by default; tests may pass another.
+    ///   - clock: paces requests and measures deadlines; tests may pass a manual clock.
+    public init(
+        store: any BookStore, configuration: CrawlConfiguration, transport: any Transport = URLSessionTransport(),
+        clock: any Clock<Duration> = ContinuousClock()
+    ) {
+        self.store = store
+        self.configuration = configuration
+        self.transport = ReplyHeadRecorder(transport)
+        self.clock = clock
+        self.pacer = HostPacer(clock: clock)
+        self.robotsClient = Self.client(
+            configuration: configuration, interval: configuration.rateInterval, transport: self.transport, clock: clock)
+    }
+
+    /// Crawls from `start` and returns what happened; `progress` hears about every address as it
+    /// is handled. Page failures are collected in the summary; only a store error (or
+    /// cancellation) is thrown, after the batches before it were committed.
+    public func crawl(
+        _ start: [URL], progress: @Sendable (CrawlEvent) -> Void = { _ in }
+    ) async throws -> CrawlSummary {
+        var frontier = CrawlFrontier(
+            start: start, maxDepth: configuration.maxDepth, staysOnStartHosts: configuration.staysOnStartHosts)
+        var summary = CrawlSummary()
+        for url in start where CrawlURL.normalized(url) == nil {
+            let failure = CrawlFailure(url: url, reason: "This is not an http(s) address. Check it.")
+            summary.failures.append(failure)
+            progress(.failed(failure))
+        }
+        var hosts: [String: HostSession] = [:]
+        var requests = 0
+        while requests < configuration.maxPages, let (url, depth) = frontier.next() {
+            let origin = CrawlURL.origin(of: url)
+            let host: HostSession
+            if let known = hosts[origin] {
+                host = known
+            } else {
+                host = try await openSession(for: url, summary: &summary, progress: progress)
+                hosts[origin] = host
+            }
+            guard host.robots.allows(url) else {
+                summary.skippedByRobots.append(url)
+                progress(.skippedByRobots(url))
+                continue
+            }
+            requests += 1
+            try await pacer.waitForTurn(at: origin, interval: host.interval)
+            switch try await fetchPage(url, with: host) {
+            case .page(let body, let charset):
+                let page = BookPageExtractor().extract(from: HTMLDocument(data: body, url: url, charset: charset))
+                try await save(page, into: &summary)
+                progress(.fetched(url, books: page.books.count))
+                guard frontier.canFollow(from: depth) else { continue }
+                for link in page.siteLinks + page.similarLinks { frontier.add(link, depth: depth + 1) }
+            case .redirect(let target):
+                // Same depth: the target stands in for the page that was linked.
+                frontier.add(target, depth: depth)
+                progress(.redirected(url, to: target))
+            case .notHTML(let contentType):
+                summary.skippedNotHTML.append(url)
+                progress(.skippedNotHTML(url, contentType: contentType))
+            case .failure(let reason):
+                let failure = CrawlFailure(url: url, reason: reason)
+                summary.failures.append(failure)
+                progress(.failed(failure))
+            }
+        }
+        return summary
+    }
+
+    /// Writes the page's books and their "similar books" links in one batch.
+    private func save(_ page: BookPage, into summary: inout CrawlSummary) async throws {
+        summary.pagesFetched += 1
+        guard !page.books.isEmpty else { return }
+        let links = page.books.flatMap { book in
+            page.similarLinks.map { ListedLink(from: BookKey(book), to: $0) }
+        }
+        let result = try await store.apply(ImportBatch(books: page.books, links: links))
+        summary.record(result, books: page.books.count, links: links.count)
+    }
+}

@@ -1,0 +1,94 @@
+import BookCatalog
+import Foundation
+
+/// What one page holds for the crawler: its book (if it describes one), its "similar books"
+/// links, and its links to other pages of the same site.
+///
+/// ```swift
+/// let page = BookPageExtractor().extract(from: document)
+/// page.books.first?.title   // "The Hunger Games"
+/// page.similarLinks         // [https://example.org/books/catching-fire]
+/// ```
+public struct BookPage: Sendable, Equatable {
+    /// The books the page describes: none, or the one it is about.
+    public var books: [Book]
+    /// Links in the page's "similar books" sections, normalized, each once.
+    public var similarLinks: [URL]
+    /// Links to other pages of the same site, normalized, each once (`rel="nofollow"` left out).
+    public var siteLinks: [URL]
+
+    /// Makes a page: `BookPage(books: [], similarLinks: [], siteLinks: [])`.
+    public init(books: [Book], similarLinks: [URL], siteLinks: [URL]) {
+        self.books = books
+        self.similarLinks = similarLinks
+        self.siteLinks = siteLinks
+    }
+}
+
+/// Turns a parsed page into a ``BookPage``; pure, no I/O.
+///
+/// A page describes one book: what its JSON-LD says, completed by its microdata, then by its
+/// Open Graph tags (a field stays nil when none states it). A page none of them marks up as a
+/// book yields no book. Without a JSON-LD/microdata series, a title ending in
+/// `(Series, #n)` is split with ``BookCatalog/SeriesTitle``.
+///
+/// The book's source is `"crawl"` and its ``BookCatalog/Book/sourceID`` and
+/// ``BookCatalog/Book/sourceURL`` are its canonical address: the URL the markup states (JSON-LD,
+/// microdata, `og:url`, `<link rel="canonical">`) when it is on the page's own site, else the
+/// page's URL — so a page cannot overwrite another site's books by naming them.
+///
+/// ```swift
+/// let document = HTMLDocument(data: body, url: url, charset: "utf-8")
+/// let page = BookPageExtractor().extract(from: document)
+/// ```
+public struct BookPageExtractor: Sendable {
+    /// The ``BookCatalog/Book/source`` of every book a crawl finds.
+    public static let source = "crawl"
+
+    /// Makes an extractor: `BookPageExtractor()`.
+    public init() {}
+
+    /// The book, similar-book links and same-site links of `document`.
+    public func extract(from document: HTMLDocument) -> BookPage {
+        let links = PageLinks(document: document)
+        let found = fields(of: document).flatMap { self.book(from: $0, in: document) }
+        return BookPage(books: found.map { [$0] } ?? [], similarLinks: links.similar(), siteLinks: links.sameSite())
+    }
+
+    /// The merged fields, or nil when no format marks the page up as a book.
+    private func fields(of document: HTMLDocument) -> BookFields? {
+        let formats = [
+            JSONLDReader(document: document).books().first, MicrodataReader(document: document).book(),
+            OpenGraphReader(document: document).book(),
+        ].compactMap { $0 }
+        guard let first = formats.first else { return nil }
+        return formats.dropFirst().reduce(first) { $0.filling(from: $1) }
+    }
+
+    private func book(from fields: BookFields, in document: HTMLDocument) -> Book? {
+        guard let rawTitle = fields.title.flatMap(FieldText.clean), let address = canonicalURL(fields, document)
+        else { return nil }
+        var title = rawTitle
+        var seriesName = fields.seriesName
+        var seriesNumber = fields.seriesNumber
+        if seriesName == nil {
+            let parsed = SeriesTitle(parsing: rawTitle)
+            (title, seriesName, seriesNumber) = (parsed.title, parsed.seriesName, parsed.seriesNumber)
+        }
+        return Book(
+            source: Self.source, sourceID: address.absoluteString, title: title, seriesName: seriesName,
+            seriesNumber: seriesName == nil ? nil : seriesNumber, authors: fields.authors, year: fields.year,
+            isbn10: fields.isbn10, isbn13: fields.isbn13, language: fields.language,
+            averageRating: fields.averageRating, ratingsCount: fields.ratingsCount, coverURL: fields.coverURL,
+            description: fields.description, sourceURL: address)
+    }
+
+    /// The book's address: the first stated one on the page's own site, else the page's URL.
+    private func canonicalURL(_ fields: BookFields, _ document: HTMLDocument) -> URL? {
+        let canonicalLink = document.elements { $0.name == "link" && $0.hasToken("canonical", in: "rel") }
+            .first?["href"].flatMap(document.webURL)
+        let site = CrawlURL.site(of: document.url)
+        let stated = [fields.url, canonicalLink].compactMap { $0.flatMap(CrawlURL.normalized) }
+        return stated.first { CrawlURL.site(of: $0) == site } ?? CrawlURL.normalized(document.url)
+    }
+}

@@ -1,0 +1,52 @@
+/// The connection inside ``PostgresDatabase/transaction(_:)``: synchronous statements that all
+/// commit together or not at all.
+///
+/// Deliberately neither `Copyable` nor `Sendable`: the transaction closure only borrows it, so it
+/// can be neither stored nor captured by an escaping closure and cannot be used after
+/// `COMMIT`/`ROLLBACK` or from another thread. A failed statement aborts the whole transaction
+/// in PostgreSQL, so let its error propagate; the transaction then rolls back.
+///
+/// ```swift
+/// try await db.transaction { tx in
+///     try tx.execute("INSERT INTO books (title) SELECT * FROM unnest($1)", [.textArray(titles)])
+///     try tx.execute("UPDATE catalog SET generation = generation + 1")
+/// }
+/// ```
+public struct PostgresTransaction: ~Copyable {
+    let connection: Connection
+
+    /// Runs one statement with bound parameters and returns how many rows it changed. Throws
+    /// ``PostgresError``.
+    ///
+    /// ```swift
+    /// let updated = try tx.execute("UPDATE books SET title = $1 WHERE id = $2", ["Dune", 1])
+    /// ```
+    @discardableResult
+    public func execute(_ sql: String, _ parameters: [PostgresValue] = []) throws -> Int {
+        try connection.run(sql, parameters).affectedRows
+    }
+
+    /// Runs a query and returns its rows. Throws ``PostgresError``.
+    ///
+    /// ```swift
+    /// let rows = try tx.query("SELECT id FROM books WHERE title = $1", ["Dune"])
+    /// ```
+    public func query(_ sql: String, _ parameters: [PostgresValue] = []) throws -> [PostgresRow] {
+        try connection.run(sql, parameters).rows
+    }
+
+    /// Runs a query and returns `transform` of each row. Throws ``PostgresError`` or whatever
+    /// `transform` throws.
+    ///
+    /// ```swift
+    /// let ids = try tx.query("SELECT id FROM books") { row in try row.int64("id") }
+    /// ```
+    public func query<T>(_ sql: String, _ parameters: [PostgresValue] = [], _ transform: (PostgresRow) throws -> T)
+        throws -> [T]
+    {
+        try connection.run(sql, parameters).rows.map(transform)
+    }
+}
+
+@available(*, unavailable, message: "A PostgresTransaction is used only inside its transaction closure")
+extension PostgresTransaction: Sendable {}

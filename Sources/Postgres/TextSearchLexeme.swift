@@ -1,0 +1,47 @@
+/// Writes words as lexemes of PostgreSQL's `tsquery` and `tsvector` input syntax.
+///
+/// Casting text to `tsquery` or `tsvector` reads a query language: `&`, `|`, `!`, `<->`, `:*`,
+/// `(`, weights… Quoting each word makes it one literal lexeme whatever it holds, and unlike
+/// `to_tsquery` the cast does not run the word through the server's parser again (whose idea of
+/// a word depends on the server's locale), so the lexeme stays exactly the word given. Bind the
+/// result as a parameter.
+///
+/// ```swift
+/// let query = ["les", "miser"].map(TextSearchLexeme.quoted).joined(separator: " & ") + ":*"
+/// let rows = try await db.query("SELECT id FROM books WHERE search @@ $1::tsquery", [.text(query)])
+/// ```
+public enum TextSearchLexeme {
+    /// The most UTF-8 bytes a lexeme may have; PostgreSQL refuses longer words in queries and
+    /// silently mangles them in `array_to_tsvector`, so callers leave them out.
+    ///
+    /// ```swift
+    /// let indexable = words.filter(TextSearchLexeme.fits)
+    /// ```
+    public static let maximumByteCount = 2047
+
+    /// Whether `word` is a lexeme PostgreSQL can store: not empty, at most ``maximumByteCount``
+    /// bytes, no NUL.
+    ///
+    /// ```swift
+    /// TextSearchLexeme.fits("dune")  // true
+    /// ```
+    public static func fits(_ word: some StringProtocol) -> Bool {
+        !word.isEmpty && word.utf8.count <= maximumByteCount && !word.utf8.contains(0)
+    }
+
+    /// `word` in single quotes, with `'` and `\` escaped by a backslash.
+    ///
+    /// ```swift
+    /// TextSearchLexeme.quoted("it's")  // 'it\'s'
+    /// ```
+    public static func quoted(_ word: some StringProtocol) -> String {
+        var result = String.UnicodeScalarView()
+        result.append("'")
+        for scalar in word.unicodeScalars {
+            if scalar == "'" || scalar == "\\" { result.append("\\") }
+            result.append(scalar)
+        }
+        result.append("'")
+        return String(result)
+    }
+}

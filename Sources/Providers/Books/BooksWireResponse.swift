@@ -1,0 +1,71 @@
+/// A book as Scout's books API sends it (`/api/v1/books/…`). Only id and title are required;
+/// a malformed optional part is dropped, not the book (SECURITY.md T6). It stops at the
+/// provider: everything past it sees `SearchItem`.
+struct WireBook: Decodable {
+    struct Series: Decodable {
+        let name: String
+        let number: Double?
+    }
+
+    let id: Int64
+    let title: String
+    let series: Series?
+    let authors: [String]
+    let year: Int?
+    let averageRating: Double?
+    let ratingsCount: Int?
+    /// A path on the book server (`/img/books/…`), or an absolute URL.
+    let cover: String?
+
+    enum CodingKeys: String, CodingKey { case id, title, series, authors, year, averageRating, ratingsCount, cover }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(FlexibleInt.self, forKey: .id).int64
+        title = try container.decode(String.self, forKey: .title)
+        series = try? container.decodeIfPresent(Series.self, forKey: .series)
+        authors = ((try? container.decodeIfPresent([Lossy<String>].self, forKey: .authors)) ?? []).compactMap(\.value)
+        year = (try? container.decodeIfPresent(FlexibleInt.self, forKey: .year))?.value
+        averageRating = try? container.decodeIfPresent(Double.self, forKey: .averageRating)
+        ratingsCount = (try? container.decodeIfPresent(FlexibleInt.self, forKey: .ratingsCount))?.value
+        cover = try? container.decodeIfPresent(String.self, forKey: .cover)
+    }
+}
+
+/// The body of `GET /api/v1/books/search`.
+struct BookSearchReply: Decodable {
+    let items: [WireBook]
+    let next: String?
+
+    enum CodingKeys: String, CodingKey { case items, next }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        items = try container.decode([Lossy<WireBook>].self, forKey: .items).compactMap(\.value)
+        next = try? container.decodeIfPresent(String.self, forKey: .next)
+    }
+}
+
+/// The body of `GET /api/v1/books/{id}/related`.
+struct RelatedReply: Decodable {
+    struct Entry: Decodable {
+        let kind: String
+        let phrase: String?
+        let reason: String?
+        let book: WireBook
+    }
+
+    let related: [Entry]
+
+    enum CodingKeys: String, CodingKey { case related }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        related = try container.decode([Lossy<Entry>].self, forKey: .related).compactMap(\.value)
+    }
+}
+
+extension FlexibleInt {
+    /// The value as a book id.
+    var int64: Int64 { Int64(value) }
+}

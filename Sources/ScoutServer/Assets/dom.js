@@ -1,0 +1,57 @@
+// Small helpers shared by Scout's page scripts (app.js, books.js). Text from the API reaches
+// the page only through textContent and Text nodes (SECURITY.md T2); links and images only
+// when they are http(s) on this origin or another.
+
+/** An element with a class and, optionally, text (set as textContent, never parsed). */
+export function make(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined && text !== null) node.textContent = String(text);
+  return node;
+}
+
+export const asString = (value) => (typeof value === 'string' ? value : null);
+export const asCount = (value) => (Number.isFinite(value) && value >= 0 ? Math.floor(value) : null);
+
+/** `value` as an absolute http(s) URL, or null: no javascript:, data:, or anything else. */
+export function safeURL(value) {
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  try {
+    const url = new URL(value, window.location.href);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+export const isAbort = (error) => error && error.name === 'AbortError';
+
+/** The first letter or digit of `title`, for the placeholder of a missing thumbnail. */
+export function initial(title) {
+  const match = /[\p{L}\p{N}]/u.exec(title);
+  return match ? match[0].toLocaleUpperCase() : '';
+}
+
+/**
+ * A thumbnail box: the initial of `title`, covered by the image at `url` once it loads (a
+ * failed image leaves the initial). `width`/`height` reserve the image's shape when known.
+ */
+export function thumbnail(className, title, url, width, height) {
+  const box = make('span', className, initial(title));
+  box.setAttribute('aria-hidden', 'true');
+  const src = safeURL(url);
+  if (src) {
+    const image = make('img', 'thumb-image');
+    image.alt = '';
+    image.loading = 'lazy';
+    image.decoding = 'async';
+    if (width && height) {
+      image.width = width;
+      image.height = height;
+    }
+    image.addEventListener('error', () => image.remove(), { once: true });
+    image.src = src;
+    box.append(image);
+  }
+  return box;
+}

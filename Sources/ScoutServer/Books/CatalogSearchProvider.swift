@@ -1,0 +1,55 @@
+import BookCatalog
+import Foundation
+import Providers
+import ScoutModels
+
+/// The `books` source of `/api/v1/search`: searches the server's own ``BookCatalog/BookStore``
+/// (no upstream HTTP) and maps books to the rows every source returns — the title, a line of
+/// authors, year and rating, the cover (rewritten to `/img/` like any thumbnail), and the
+/// book's related view on this server as its link.
+///
+/// ```swift
+/// let provider = CatalogSearchProvider(books: store)
+/// let page = try await provider.search(try SearchQuery("hunger gam"), cursor: nil, limit: 20)
+/// page.items[0].description   // "Suzanne Collins · 2008 · ★ 4.34"
+/// ```
+struct CatalogSearchProvider: SearchProvider {
+    let source = SourceID.books
+    let displayName = "Books"
+    let books: any BookStore
+
+    func search(_ query: SearchQuery, cursor: SearchCursor?, limit: Int) async throws -> SearchPage {
+        let offset = try BookPaging.offset(cursor?.rawValue)
+        let page: (books: [Book], next: String?)
+        do {
+            page = try await BookPaging.page(of: books, text: query.text, offset: offset, limit: limit)
+        } catch let error as CancellationError {
+            throw error
+        } catch {
+            throw GatewayError(
+                status: 503, code: "catalog_failed",
+                message: "The book catalog could not be searched. Retry in a moment.", source: .books,
+                retryAfter: nil)
+        }
+        return SearchPage(items: page.books.map(Self.item(for:)), nextCursor: page.next.map(SearchCursor.init))
+    }
+
+    static func item(for book: Book) -> SearchItem {
+        SearchItem(
+            id: String(book.id), title: book.title,
+            description: BookSummary.line(authors: book.authors, year: book.year, averageRating: book.averageRating),
+            thumbnail: book.cover.map { Thumbnail(url: $0, width: nil, height: nil) },
+            link: relatedPath(id: book.id), source: .books)
+    }
+
+    /// `/api/v1/books/{id}/related` — relative: this server does not know the name it is
+    /// reached by, and a browser resolves it against the page.
+    static func relatedPath(id: Int64) -> URL {
+        URL(string: "/api/v1/books/\(id)/related")!
+    }
+}
+
+extension Book {
+    /// The cover to show in a row: the regular one (sharp at twice the row's size), else the small one.
+    var cover: URL? { coverURL ?? smallCoverURL }
+}

@@ -1,0 +1,192 @@
+import ScoutTestSupport
+import Testing
+
+@testable import BookCatalog
+
+@Suite struct TypoToleranceTests {
+    private static func titles(_ text: String, limit: Int = 5, in store: SQLiteBookStore) async throws -> [String] {
+        try await store.search(text, limit: limit).map(\.title)
+    }
+
+    @Test func budgetsStartAtFiveAndNineCharacters() {
+        let budgets = ["game", "games", "hungered", "miserable", "12345", "1234567890", "किताबें", "catch22"]
+            .map(TypoTolerance.allowedTypos(in:))
+        // "किताबें" is three characters (seven scalars): too short for a typo.
+        #expect(budgets == [0, 1, 1, 2, 0, 0, 0, 1])
+    }
+
+    @Test func typosFindTheIntendedBooks() async throws {
+        try await withTemporaryStore { store in
+            _ = try await store.upsert(SampleBooks.all)
+            #expect(try await Self.titles("hunger gmaes", in: store) == ["The Hunger Games"])
+            #expect(try await Self.titles("Les Miserbles", in: store) == ["Les Misérables"])
+            #expect(try await Self.titles("LES MISÉRBLES ", in: store) == ["Les Misérables"])
+            #expect(try await Self.titles("collinz", in: store) == ["The Hunger Games", "Catching Fire"])
+            #expect(try await Self.titles("catchng fire", in: store) == ["Catching Fire"])
+            #expect(try await Self.titles("thrnoes", in: store) == ["A Game of Thrones"])
+        }
+    }
+
+    @Test func shortWordsAndNumbersAreNeverWidened() async throws {
+        try await withTemporaryStore { store in
+            let potter = Book(source: "test", sourceID: "hp", title: "Harry Potter", ratingsCount: 9)
+            let year = Book(source: "test", sourceID: "84", title: "Nineteen 19845", ratingsCount: 9)
+            _ = try await store.upsert([potter, year])
+            // "hary" has 4 letters: no typo allowed, however close "harry" is.
+            #expect(try await Self.titles("hary pott", in: store).isEmpty)
+            #expect(try await Self.titles("harry pottr", in: store) == ["Harry Potter"])
+            #expect(try await Self.titles("19846", in: store).isEmpty)
+            #expect(try await Self.titles("nineteen 1984", in: store) == ["Nineteen 19845"])
+        }
+    }
+
+    @Test func aFinishedWordIsNotAPrefix() async throws {
+        #expect(SearchText.exactQuery("hunger ga")?.terms.map(\.isPrefix) == [false, true])
+        #expect(SearchText.exactQuery("hunger ga ")?.terms.map(\.isPrefix) == [false, false])
+        #expect(SearchText.exactQuery("hunger ga!")?.terms.map(\.isPrefix) == [false, false])
+        try await withTemporaryStore { store in
+            _ = try await store.upsert(SampleBooks.all)
+            #expect(try await Self.titles("hunger gme", in: store).isEmpty)  // 3 letters: exact only
+            #expect(try await Self.titles("hunger gamse", in: store) == ["The Hunger Games"])
+            #expect(try await Self.titles("catchin ", in: store) == ["Catching Fire"])
+            #expect(try await Self.titles("catchi ", in: store).isEmpty)  // 2 typos from "catching"
+        }
+    }
+
+    @Test func aWordTheCatalogHoldsIsTakenAsMeant() async throws {
+        try await withTemporaryStore { store in
+            let gamer = Book(source: "test", sourceID: "g", title: "The Gamer", ratingsCount: 90_000_000)
+            _ = try await store.upsert(SampleBooks.all + [gamer])
+            // "gamer" is a word of the catalog: no look-alikes, though "games" is one typo away.
+            #expect(try await Self.titles("gamer ", in: store) == ["The Gamer"])
+            // "gamez" is not: its neighbours within one typo, most read first.
+            #expect(
+                try await Self.titles("gamez ", in: store) == ["The Gamer", "The Hunger Games", "A Game of Thrones"])
+            #expect(try await Self.titles("gamez ", limit: 1, in: store) == ["The Gamer"])
+        }
+    }
+
+    @Test func oneTypoMatchesComeBeforeTwoTypoMatches() async throws {
+        try await withTemporaryStore { store in
+            let one = Book(source: "test", sourceID: "1", title: "Wanderland", ratingsCount: 10)
+            let two = Book(source: "test", sourceID: "2", title: "Wandurland", ratingsCount: 1000)
+            _ = try await store.upsert([one, two])
+            #expect(try await Self.titles("wonderland ", in: store) == ["Wanderland", "Wandurland"])
+        }
+    }
+
+    @Test func theDictionaryFollowsNewBooks() async throws {
+        try await withTemporaryStore { store in
+            _ = try await store.upsert(SampleBooks.all)
+            #expect(try await Self.titles("zebrafsh", in: store).isEmpty)
+            _ = try await store.upsert([Book(source: "test", sourceID: "z", title: "Zebrafish Days")])
+            #expect(try await Self.titles("zebrafsh", in: store) == ["Zebrafish Days"])
+        }
+    }
+
+    @Test func ftsSyntaxInTypoedTextIsHarmless() async throws {
+        try await withTemporaryStore { store in
+            _ = try await store.upsert(SampleBooks.all)
+            #expect(try await Self.titles("\"hungr\" gmaes*)", in: store) == ["The Hunger Games"])
+            #expect(try await Self.titles("{title}: colinz^", in: store).isEmpty)  // "title" must match too
+            for text in ["gmaes AND NOT( hungr*", "NEAR(hungre gmaes, 2)", "miserbles OR \"", "-colinz +"] {
+                _ = try await store.search(text, limit: 5)
+            }
+        }
+    }
+
+    /// SearchPropertyTests' hostile strings, with typos: nothing throws, and each ASCII word of
+    /// the query is within its typo budget of a word of every result (of a word's beginning,
+    /// for a last word still being typed).
+    @Test func hostileStringsMatchWithinTheTypoBudget() async throws {
+        let alphabet = [
+            "\"", "*", "(", ")", ":", "^", "-", "{", " ", " ", "AND", "NEAR", "hungre", "gmaes", "hugoz", "z",
+        ]
+        try await withTemporaryStore { store in
+            _ = try await store.upsert(SampleBooks.all)
+            var random = SplitMix64(seed: 0x7E_2D1)
+            for _ in 0..<500 {
+                let text = (0..<Int.random(in: 1...6, using: &random)).map { _ in
+                    alphabet.randomElement(using: &random)!
+                }
+                .joined()
+                let terms = SearchText.exactQuery(text)?.terms ?? []
+                for book in try await store.search(text, limit: 10) {
+                    let document = TermDictionary(
+                        SearchText.words(in: ([book.title] + book.authors).joined(separator: " ")))
+                    for term in terms where term.alternatives[0].allSatisfy(\.isASCII) {
+                        let word = term.alternatives[0]
+                        let budget = TypoTolerance.allowedTypos(in: word)
+                        let matches =
+                            term.isPrefix
+                            ? document.prefixes(near: word, maxDistance: budget)
+                            : document.words(near: word, maxDistance: budget)
+                        #expect(!matches.isEmpty, "\(text.debugDescription) gave \(book.title)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func concurrentSearchesShareOneDictionaryBuild() async throws {
+        try await withTemporaryStore { store in
+            _ = try await store.upsert(SampleBooks.all)
+            var cache = TypoTolerance.DictionaryCache()
+            guard case .building(let first) = cache.dictionaryOrBuild(at: 1, from: store),
+                case .building(let second) = cache.dictionaryOrBuild(at: 1, from: store)
+            else {
+                Issue.record("a fresh cache has nothing ready")
+                return
+            }
+            #expect(first == second)
+            cache.finish(first, at: 1, with: try await first.value)
+            guard case .ready = cache.dictionaryOrBuild(at: 1, from: store) else {
+                Issue.record("the finished build is cached")
+                return
+            }
+            guard case .building(let newer) = cache.dictionaryOrBuild(at: 2, from: store) else {
+                Issue.record("a new generation needs a new build")
+                return
+            }
+            #expect(newer != first)
+
+            let typoTolerance = TypoTolerance()
+            let results = try await withThrowingTaskGroup(of: [String].self) { group in
+                for _ in 0..<8 {
+                    group.addTask { try await typoTolerance.search("hunger gmaes", limit: 5, in: store).map(\.title) }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(results == Array(repeating: ["The Hunger Games"], count: 8))
+        }
+    }
+
+    @Test(
+        "Realistic typos find the intended goodbooks-10k book in the top 3 (reads ../shared)",
+        .enabled(if: SharedFixtures.shouldRun, Comment(rawValue: SharedFixtures.skipComment)))
+    func realisticTyposOnGoodbooks() async throws {
+        let url = try SharedFixtures.url("data/goodbooks-10k/books.csv")
+        try await withTemporaryStore { store in
+            _ = try await GoodbooksImporter(store: store).importBooks(from: url)
+            let cases: [(typed: String, title: String)] = [
+                ("hunger gmaes", "The Hunger Games"),
+                ("Les Miserbles", "Les Misérables"),
+                ("to kill a mockingbrd", "To Kill a Mockingbird"),
+                ("the great gatsbi", "The Great Gatsby"),
+                ("pride and prejudise", "Pride and Prejudice"),
+                ("the hobit", "The Hobbit"),
+                ("harry potter sorcerers stnoe", "Harry Potter and the Sorcerer's Stone"),
+                ("cacther in the rye", "The Catcher in the Rye"),
+                ("tolkein", "The Hobbit"),
+                ("suzane collins", "The Hunger Games"),
+            ]
+            let clock = ContinuousClock()
+            for (typed, title) in cases {
+                var found: [String] = []
+                let elapsed = try await clock.measure { found = try await Self.titles(typed, limit: 3, in: store) }
+                print("goodbooks typo \(typed.debugDescription): \(found) in \(elapsed)")
+                #expect(found.contains { $0.hasPrefix(title) }, "\(typed) → \(found)")
+            }
+        }
+    }
+}
