@@ -10,15 +10,24 @@ extension TypoTolerance {
         enum Lookup: Sendable {
             case ready(TermDictionary)
             case building(Build)
+            /// An older dictionary to use now, and the build that will replace it.
+            case stale(TermDictionary, refreshing: Build, generation: Int64)
         }
 
         private var cached: (generation: Int64, dictionary: TermDictionary)?
         private var inFlight: (generation: Int64, task: Build)?
 
-        /// The cached dictionary if it is of `generation`, else the build of it, started now
-        /// unless another search already started it.
+        /// The cached dictionary if it is of `generation`; else an older one while a build of
+        /// `generation` runs in the background (a catalog being imported changes every moment,
+        /// and a search should not wait a second for a dictionary that is stale again at once);
+        /// else, with no dictionary yet, the build of it, started now unless another search
+        /// already started it.
         mutating func dictionaryOrBuild(at generation: Int64, from store: some BookStore) -> Lookup {
             if let cached, cached.generation == generation { return .ready(cached.dictionary) }
+            if let cached, cached.generation < generation {
+                if inFlight == nil { inFlight = (generation, Build { TermDictionary(try await store.searchTerms()) }) }
+                return .stale(cached.dictionary, refreshing: inFlight!.task, generation: inFlight!.generation)
+            }
             if let inFlight, inFlight.generation == generation { return .building(inFlight.task) }
             // Not cancelled with the search that started it: the next keystroke's search, which
             // superseded it, needs the same dictionary.

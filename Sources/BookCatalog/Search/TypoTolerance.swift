@@ -10,8 +10,9 @@ import Synchronization
 ///
 /// A store owns one (its dictionary cache belongs to that store) and delegates
 /// ``BookStore/search(_:limit:)`` to it. The ``TermDictionary`` is built from
-/// ``BookStore/searchTerms()`` on first need and rebuilt when ``BookStore/generation()``
-/// changes; concurrent searches share one build.
+/// ``BookStore/searchTerms()`` on first need and rebuilt in the background when
+/// ``BookStore/generation()`` changes (searches meanwhile use the previous one); concurrent
+/// searches share one build.
 ///
 /// ```swift
 /// let typoTolerance = TypoTolerance()
@@ -77,6 +78,13 @@ public final class TypoTolerance: Sendable {
         let build = cache.withLock { cache in cache.dictionaryOrBuild(at: generation, from: store) }
         switch build {
         case .ready(let dictionary):
+            return dictionary
+        case .stale(let dictionary, let task, let newer):
+            // Whoever sees the build first records its end; recording it twice is harmless.
+            Task { [self] in
+                let built = try? await task.value
+                cache.withLock { $0.finish(task, at: newer, with: built) }
+            }
             return dictionary
         case .building(let task):
             do {
