@@ -45,7 +45,8 @@ enum ResultPrinter {
         }
     }
 
-    /// The documented shape of a `--json` line.
+    /// The documented shape of a `--json` line; `details` (author, license …) only when the
+    /// source has some.
     private struct JSONLine: Encodable {
         let id: String
         let title: String
@@ -53,6 +54,7 @@ enum ResultPrinter {
         @ExplicitNull var thumbnail: Thumbnail?
         let link: URL
         let source: SourceID
+        let details: [String: String]?
 
         init(_ item: SearchItem) {
             id = item.id
@@ -61,6 +63,7 @@ enum ResultPrinter {
             thumbnail = item.thumbnail
             link = item.link
             source = item.source
+            details = item.details.isEmpty ? nil : item.details
         }
     }
 }

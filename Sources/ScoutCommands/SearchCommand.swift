@@ -8,7 +8,7 @@ struct SearchCommand: ScoutCommand {
     static let name = "search"
     static let summary = "Search a source once and print the results."
     static let help = """
-        Usage: scout search wikipedia <query…> [--lang xx] [--limit n] [--all] [--json]
+        Usage: scout search <source> <query…> [--limit n] [--pages n | --all] [--json] [--lang xx]
 
         Searches once and prints the results: a table that fits the terminal, or JSON Lines
         with --json. No results prints "No results for …" (and a suggestion when the source
@@ -16,50 +16,64 @@ struct SearchCommand: ScoutCommand {
 
         Sources:
           wikipedia    Wikipedia articles (prefix search, filled up with full-text search)
+          commons      Photos and other files on Wikimedia Commons (no key needed)
+          flickr       Photos on Flickr (needs FLICKR_API_KEY)
+          books        Books on a Scout book server (scout serve)
 
         Options:
-          --lang xx    Wikipedia language (default en).
           --limit n    Results per page, 1 to 50 (default 10).
+          --pages n    Load n pages, one after the other (1 to 50; default 1).
           --all        Follow continuation and print every result (up to 500).
-          --json       One JSON object per line: id, title, description, thumbnail, link, source.
+          --json       One JSON object per line: id, title, description, thumbnail, link, source,
+                       and details (author, license …) when the source has them.
+          --lang xx    Wikipedia language (default en).
 
         Environment:
           SCOUT_WIKIPEDIA_API  API address, {lang} replaced by the language
                                (default https://{lang}.wikipedia.org/w/api.php).
+          SCOUT_COMMONS_API    Commons API address (default https://commons.wikimedia.org/w/api.php).
+          SCOUT_FLICKR_API     Flickr REST address (default https://api.flickr.com/services/rest/).
+          FLICKR_API_KEY       Your Flickr API key (https://www.flickr.com/services/apps/create/).
+          SCOUT_BOOKS_API      The book server (default http://127.0.0.1:8080).
           SCOUT_CONTACT        Contact put in the User-Agent (default: the project's URL).
         """
 
+    /// The sources `scout search` knows, in the order help lists them.
+    static let sources: [SourceID] = [.wikipedia, .commons, .flickr, .books]
     /// The most results `--all` prints, to stay polite to the source.
     static let allLimit = 500
+    /// The most pages `--pages` and `--all` load.
+    static let maxPages = 50
 
     let source: SourceID
     let query: SearchQuery
     let language: String
     let limit: Int
-    let followsContinuation: Bool
+    /// Pages to load; nil with `--all` (until the source has no more, within the limits above).
+    let pageCount: Int?
     let printsJSON: Bool
     let environment: [String: String]
 
     init(arguments: [String], environment: [String: String]) throws(UsageError) {
         var scanner = ArgumentScanner(arguments)
-        language = try scanner.value(for: "--lang") ?? "en"
+        let languageText = try scanner.value(for: "--lang")
         let limitText = try scanner.value(for: "--limit")
-        followsContinuation = scanner.flag("--all")
+        let pagesText = try scanner.value(for: "--pages")
+        let followsContinuation = scanner.flag("--all")
         printsJSON = scanner.flag("--json")
         let words = try scanner.remainingPositionals()
-        guard let sourceName = words.first else { throw UsageError("name a source to search, such as wikipedia") }
-        guard sourceName == SourceID.wikipedia.rawValue else {
-            throw UsageError("unknown source '\(sourceName)'; available: wikipedia")
+        let available = Self.sources.map(\.rawValue).joined(separator: ", ")
+        guard let sourceName = words.first else { throw UsageError("name a source to search: \(available)") }
+        guard let source = Self.sources.first(where: { $0.rawValue == sourceName }) else {
+            throw UsageError("unknown source '\(sourceName)'; available: \(available)")
         }
-        source = SourceID(rawValue: sourceName)
-        if let limitText {
-            guard let value = Int(limitText), (1...50).contains(value) else {
-                throw UsageError("--limit takes a whole number from 1 to 50, not '\(limitText)'")
-            }
-            limit = value
-        } else {
-            limit = 10
-        }
+        self.source = source
+        if languageText != nil, source != .wikipedia { throw UsageError("--lang applies to wikipedia only") }
+        language = languageText ?? "en"
+        limit = try Self.number(limitText, option: "--limit", in: 1...50) ?? 10
+        if pagesText != nil, followsContinuation { throw UsageError("use --pages or --all, not both") }
+        pageCount =
+            followsContinuation ? nil : try Self.number(pagesText, option: "--pages", in: 1...Self.maxPages) ?? 1
         do {
             query = try SearchQuery(words.dropFirst().joined(separator: " "))
         } catch {
@@ -72,46 +86,35 @@ struct SearchCommand: ScoutCommand {
     func run() async -> Int32 {
         let provider: any SearchProvider
         do {
-            provider = try WikipediaProvider(
-                client: APIClient(configuration: .init(userAgent: UserAgent.make(environment: environment))),
-                language: language,
-                apiTemplate: environment["SCOUT_WIKIPEDIA_API"] ?? WikipediaProvider.defaultAPITemplate)
+            provider = try makeProvider()
         } catch {
-            Console.error("scout: \(error.description).")
+            Console.error("scout: \(error).")
             return ExitCode.usage
         }
-        do {
-            let (items, suggestion) = try await collect(from: provider)
-            if items.isEmpty {
-                var message = "No results for “\(TerminalText.sanitize(query.text))” on \(provider.displayName)."
-                if let suggestion { message += " Did you mean “\(TerminalText.sanitize(suggestion))”?" }
-                Console.out(message)
-            } else if printsJSON {
-                ResultPrinter.printJSONLines(items)
-            } else {
-                ResultPrinter.printTable(items, width: TerminalSize.columns(environment: environment))
+        let results = await collect(from: provider)
+        if results.items.isEmpty, results.failure == nil {
+            var message = "No results for “\(TerminalText.sanitize(query.text))” on \(provider.displayName)."
+            if let suggestion = results.suggestion {
+                message += " Did you mean “\(TerminalText.sanitize(suggestion))”?"
             }
-            return ExitCode.success
-        } catch let failure as any SearchFailure {
-            Console.error("scout: \(failure.userMessage)")
-            return ExitCode.failure
-        } catch {
-            Console.error("scout: the search failed: \(error). Retry?")
-            return ExitCode.failure
+            Console.out(message)
+        } else if printsJSON {
+            ResultPrinter.printJSONLines(results.items)
+        } else if !results.items.isEmpty {
+            ResultPrinter.printTable(results.items, width: TerminalSize.columns(environment: environment))
         }
+        guard let failure = results.failure else { return ExitCode.success }
+        Console.error("scout: \(failure)")
+        return ExitCode.failure
     }
 
-    /// The first page, or with `--all` every page until the source has no more.
-    private func collect(from provider: any SearchProvider) async throws -> ([SearchItem], String?) {
-        var page = try await provider.search(query, cursor: nil, limit: limit)
-        var items = page.items
-        var seen = Set(items.map(\.id))
-        while followsContinuation, let cursor = page.nextCursor, items.count < Self.allLimit {
-            page = try await provider.search(query, cursor: cursor, limit: limit)
-            let fresh = page.items.filter { seen.insert($0.id).inserted }
-            if fresh.isEmpty && page.items.isEmpty { break }
-            items += fresh
+    /// `text` as a whole number in `range`, nil when the option was not given.
+    private static func number(_ text: String?, option: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+        guard let text else { return nil }
+        guard let value = Int(text), range.contains(value) else {
+            throw UsageError(
+                "\(option) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
         }
-        return (Array(items.prefix(Self.allLimit)), page.suggestion)
+        return value
     }
 }

@@ -42,8 +42,9 @@ public struct HostPolicy: Sendable, Equatable {
 
     /// Wikimedia's API etiquette: at most 3 requests at a time.
     public static let wikimedia = HostPolicy(maxConcurrent: 3, requestsPerSecond: 10, burst: 10)
-    /// Flickr allows 3,600 calls per hour per key.
-    public static let flickr = HostPolicy(maxConcurrent: 4, requestsPerSecond: 1, burst: 60)
+    /// Flickr allows 3,600 calls per hour per key: refilling at (3,600 − burst) per hour keeps
+    /// any hour, burst included, within it.
+    public static let flickr = HostPolicy(maxConcurrent: 4, requestsPerSecond: 3_540.0 / 3_600, burst: 60)
     /// Open Library asks for at most 3 requests per second.
     public static let openLibrary = HostPolicy(maxConcurrent: 3, requestsPerSecond: 3, burst: 3)
 }

@@ -1,0 +1,49 @@
+import Foundation
+import Networking
+import ScoutModels
+
+extension CommonsProvider {
+    /// Full-text search in the File namespace with each file's image information riding along:
+    /// one request per page.
+    func searchEndpoint(_ query: SearchQuery, offset: Int, limit: Int) -> Endpoint<CommonsQueryResponse> {
+        let parameters: [(String, String)] = [
+            ("action", "query"), ("format", "json"), ("formatversion", "2"),
+            ("generator", "search"), ("gsrsearch", query.text), ("gsrnamespace", "6"),
+            ("gsrlimit", "\(limit)"), ("gsroffset", "\(offset)"), ("gsrinfo", "totalhits"), ("gsrprop", ""),
+            ("prop", "imageinfo"), ("iiprop", "url|size|mime|extmetadata"), ("iiurlwidth", "\(thumbnailWidth)"),
+            // Only the fields shown: a file's full extmetadata runs to kilobytes.
+            ("iiextmetadatafilter", "Artist|LicenseShortName"),
+        ]
+        let source = displayName
+        return Endpoint(
+            source: source, url: apiURL, query: parameters.map { (name: $0.0, value: $0.1) },
+            deadline: deadline, maxResponseBytes: 2 * 1024 * 1024,
+            decode: { data in try Self.decode(data, source: source) })
+    }
+
+    /// Decodes a reply; MediaWiki's error shapes become ``Networking/APIError``s.
+    static func decode(_ data: Data, source: String) throws -> CommonsQueryResponse {
+        let reply = try JSONDecoder().decode(CommonsQueryResponse.self, from: data)
+        try MediaWikiErrors.check(classic: reply.error, modern: reply.errors, source: source)
+        return reply
+    }
+}
+
+/// MediaWiki's two error shapes — classic `{"error":{…}}` and `errorformat`'s `{"errors":[…]}` —
+/// as an ``Networking/APIError``, the same for every wiki Scout reads.
+enum MediaWikiErrors {
+    static func check(
+        classic: WikipediaQueryResponse.ClassicError?, modern: [WikipediaQueryResponse.ModernError]?, source: String
+    ) throws(APIError) {
+        if let error = classic {
+            throw APIError(
+                kind: .upstream(code: error.code, message: error.info ?? error.code), source: source,
+                details: "MediaWiki error \(error.code)")
+        }
+        if let error = modern?.first {
+            throw APIError(
+                kind: .upstream(code: error.code, message: error.text ?? error.html ?? error.code), source: source,
+                details: "MediaWiki error \(error.code)")
+        }
+    }
+}
