@@ -10,13 +10,7 @@ struct CommonsQueryResponse: Decodable {
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            if let list = try? container.decodeIfPresent([Lossy<Page>].self, forKey: .pages) {
-                pages = list.compactMap(\.value)
-            } else if let keyed = try? container.decodeIfPresent([String: Lossy<Page>].self, forKey: .pages) {
-                pages = keyed.values.compactMap(\.value)
-            } else {
-                pages = []
-            }
+            pages = container.mediaWikiPages(forKey: .pages)
             searchinfo = try? container.decodeIfPresent(SearchInfo.self, forKey: .searchinfo)
         }
     }

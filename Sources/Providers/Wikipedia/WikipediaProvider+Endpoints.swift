@@ -38,16 +38,7 @@ extension WikipediaProvider {
     /// Decodes a reply; MediaWiki's error shapes become ``APIError``s.
     static func decode(_ data: Data, source: String) throws -> WikipediaQueryResponse {
         let reply = try JSONDecoder().decode(WikipediaQueryResponse.self, from: data)
-        if let error = reply.error {
-            throw APIError(
-                kind: .upstream(code: error.code, message: error.info ?? error.code), source: source,
-                details: "MediaWiki error \(error.code)")
-        }
-        if let error = reply.errors?.first {
-            throw APIError(
-                kind: .upstream(code: error.code, message: error.text ?? error.html ?? error.code), source: source,
-                details: "MediaWiki error \(error.code)")
-        }
+        try MediaWikiErrors.check(classic: reply.error, modern: reply.errors, source: source)
         return reply
     }
 }

@@ -11,14 +11,7 @@ struct WikipediaQueryResponse: Decodable {
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            // formatversion 2 sends an array; formatversion 1 an object keyed by page id.
-            if let list = try? container.decodeIfPresent([Lossy<Page>].self, forKey: .pages) {
-                pages = list.compactMap(\.value)
-            } else if let keyed = try? container.decodeIfPresent([String: Lossy<Page>].self, forKey: .pages) {
-                pages = keyed.values.compactMap(\.value)
-            } else {
-                pages = []
-            }
+            pages = container.mediaWikiPages(forKey: .pages)
             redirects =
                 (try? container.decodeIfPresent([Lossy<Redirect>].self, forKey: .redirects))?
                 .compactMap(\.value) ?? []
