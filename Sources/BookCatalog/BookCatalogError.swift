@@ -1,3 +1,5 @@
+import Foundation
+
 /// Any failure of the book catalog other than a database error (those stay ``SQLite/SQLiteError``).
 ///
 /// `description` is a sentence a user can act on and never quotes file contents.
@@ -32,4 +34,9 @@ public enum BookCatalogError: Error, Sendable, Equatable, CustomStringConvertibl
             "Could not write \(path) (\(reason)). Check that its folder exists and is writable."
         }
     }
+}
+
+extension BookCatalogError: LocalizedError {
+    /// The same sentence as ``description``, so `error.localizedDescription` reads well too.
+    public var errorDescription: String? { description }
 }

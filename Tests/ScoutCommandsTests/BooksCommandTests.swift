@@ -73,6 +73,19 @@ struct BooksCommandTests {
         }
     }
 
+    @Test("a file that is not books.csv says which columns it lacks")
+    func wrongFile() async throws {
+        try await withTemporaryDirectory { directory in
+            let file = directory.appending(path: "tags.csv")
+            try "tag_id,tag_name\n1,fantasy\n".write(to: file, atomically: true, encoding: .utf8)
+            let result = try await scout(
+                ["import", "goodbooks", file.path], database: directory.appending(path: "b.sqlite"))
+            #expect(result.exitCode == 1)
+            #expect(result.standardError.hasPrefix("scout: The CSV header lacks the columns goodreads_book_id, title"))
+            #expect(result.standardError.contains("Check that it is the right file."))
+        }
+    }
+
     @Test(
         "mistakes are usage errors; a missing file is a sentence and exit 1",
         arguments: [
