@@ -63,7 +63,10 @@ public struct Router: HTTPResponder {
     }
 
     private func matchPattern(_ path: String) -> ([HTTPMethod: Handler], [String: String])? {
-        let segments = path.split(separator: "/", omittingEmptySubsequences: true)
+        // Split on bytes, not characters: this runs for every request to a patterned route.
+        let segments = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).map {
+            Substring($0)
+        }
         for route in patterned {
             if let parameters = route.pattern.match(segments) { return (route.handlers, parameters) }
         }
