@@ -81,15 +81,7 @@ struct FlickrProviderTests {
     func paging() async throws {
         try await withFakeFlickr(photos: Self.photos) { fake in
             let provider = try Self.provider(fake)
-            var cursor: SearchCursor?
-            var ids: [String] = []
-            var cursors: [SearchCursor?] = []
-            repeat {
-                let page = try await provider.search(SearchQuery("hut"), cursor: cursor, limit: 10)
-                ids += page.items.map(\.id)
-                cursor = page.nextCursor
-                cursors.append(cursor)
-            } while cursor != nil && ids.count < 100
+            let (ids, cursors) = try await pageThrough(provider, "hut")
             #expect(ids.count == 23)
             #expect(Set(ids).count == 23)
             #expect(cursors == [SearchCursor("2"), SearchCursor("3"), nil])

@@ -1,0 +1,18 @@
+import ScoutModels
+
+/// Every page of `text` from `provider`, following cursors (at most 100 items): the item ids
+/// and the cursor each page gave, `nil` last.
+func pageThrough(_ provider: some SearchProvider, _ text: String, limit: Int = 10) async throws -> (
+    ids: [String], cursors: [SearchCursor?]
+) {
+    var cursor: SearchCursor?
+    var ids: [String] = []
+    var cursors: [SearchCursor?] = []
+    repeat {
+        let page = try await provider.search(SearchQuery(text), cursor: cursor, limit: limit)
+        ids += page.items.map(\.id)
+        cursor = page.nextCursor
+        cursors.append(cursor)
+    } while cursor != nil && ids.count < 100
+    return (ids, cursors)
+}
