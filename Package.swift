@@ -31,6 +31,12 @@ let package = Package(
         ),
 
         .systemLibrary(
+            name: "CSTBImage",
+            pkgConfig: "stb",
+            providers: [.apt(["libstb-dev"])]
+        ),
+
+        .systemLibrary(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
@@ -42,6 +48,7 @@ let package = Package(
         .target(name: "Providers", dependencies: ["ScoutModels", "Networking"]),
         .target(name: "InstantSearch", dependencies: ["ScoutModels"]),
         .target(name: "ImageLoading", dependencies: ["ScoutModels", "Networking"]),
+        .target(name: "TerminalUI", dependencies: ["ScoutModels", "InstantSearch", "ImageLoading", "CSTBImage"]),
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         .target(name: "Postgres", dependencies: ["CLibPQ"]),
         .target(
@@ -62,7 +69,7 @@ let package = Package(
             name: "ScoutCommands",
             dependencies: [
                 "ScoutServer", "HTTPServer", "ScoutModels", "Networking", "Providers", "InstantSearch", "BookCatalog",
-                "SQLite", "Postgres", "BookCrawler",
+                "SQLite", "Postgres", "BookCrawler", "TerminalUI", "ImageLoading",
             ]
         ),
         .executableTarget(name: "scout", dependencies: ["ScoutCommands"]),
@@ -77,7 +84,7 @@ let package = Package(
             name: "ScoutBenchmarks",
             dependencies: [
                 "HTTPServer", "ScoutServer", "ScoutTestSupport", "ScoutModels", "Networking", "Providers",
-                "InstantSearch", "BookCatalog", "Postgres",
+                "InstantSearch", "BookCatalog", "Postgres", "TerminalUI", "ImageLoading",
             ]
         ),
         .testTarget(name: "ScoutModelsTests", dependencies: ["ScoutModels"]),
@@ -115,6 +122,10 @@ let package = Package(
                 "ScoutServer", "HTTPServer", "ScoutModels", "Networking", "Providers", "ImageLoading",
                 "ScoutTestSupport", "BookCatalog",
             ]
+        ),
+        .testTarget(
+            name: "TerminalUITests",
+            dependencies: ["TerminalUI", "InstantSearch", "ScoutModels", "ScoutTestSupport", "HTTPServer"]
         ),
         .testTarget(name: "ScoutTestSupportTests", dependencies: ["ScoutTestSupport", "HTTPServer"]),
         .testTarget(

@@ -6,6 +6,8 @@ let benchmarks: [(name: String, run: () async throws -> Void)] = [
     ("typing", { try await TypingBenchmark().run() }),
     ("cached-search", { try await CachedSearchBenchmark().run() }),
     ("books", { try await BooksBenchmark().run() }),
+    ("tui", { try await TerminalBenchmark().run() }),
+    ("images", { try await ImagesBenchmark().run() }),
 ]
 let requested = Array(CommandLine.arguments.dropFirst())
 var failed = false

@@ -7,7 +7,9 @@ import ScoutModels
 /// exit(await ScoutCLI.run(CommandLine.arguments))
 /// ```
 public enum ScoutCLI {
-    static let commands: [any ScoutCommand.Type] = [BooksCommand.self, SearchCommand.self, ServeCommand.self]
+    static let commands: [any ScoutCommand.Type] = [
+        BooksCommand.self, SearchCommand.self, ServeCommand.self, TUICommand.self,
+    ]
 
     static var overview: String {
         let width = commands.map { $0.name.count }.max() ?? 0

@@ -26,9 +26,9 @@ public struct ScoutApp: Sendable {
     public init(configuration: ScoutServerConfiguration, books: (any BookStore)? = nil) {
         let client = APIClient(configuration: .init(userAgent: configuration.userAgent))
         let catalog = SourceCatalog(configuration: configuration, client: client, books: books)
-        let wikimedia = ImageOrigin.wikimedia(base: configuration.wikimediaUploadBase)
-        let imageOrigins = [wikimedia] + configuration.bookCoverOrigins
-        let thumbnails = ThumbnailLinker(origins: [.wikipedia: [wikimedia], .books: configuration.bookCoverOrigins])
+        let routes = ImageRoutes(configuration: configuration)
+        let imageOrigins = routes.origins
+        let thumbnails = routes.thumbnails
         let images = ImageProxy(
             origins: imageOrigins,
             allowlist: ImageAllowlist(origins: imageOrigins, explicitEntries: configuration.extraImageHosts),
@@ -51,6 +51,7 @@ public struct ScoutApp: Sendable {
         var router = Router()
         let health = try? Response.json(Health())
         router.add(.get, "/healthz", immediate: { _ in health ?? .text("ok") })
+        router.add(.get, "/metrics", handler: MetricsRoute(images: images.loader).handler)
         router.add(.get, "/", immediate: { request in Self.assets.response(forPath: "index.html", request: request) })
         router.add(
             .get, "/api/openapi.json",
@@ -62,10 +63,7 @@ public struct ScoutApp: Sendable {
         router.add(.get, "/search", handler: ResultsPageRoute(api: api).handler)
         router.add(.get, "/map", handler: MapRoute(books: books).handler)
         BooksAPI(books: books, thumbnails: thumbnails).register(in: &router)
-        router.add(.get, "/img/:source/*key") { request in
-            await images.respond(
-                to: request, source: request.pathParameters["source"] ?? "", key: request.pathParameters["key"] ?? "")
-        }
+        router.add(.get, "/img/:source/*key", handler: images.handler)
         router.mount(Self.assets, at: "/static")
         self.router = router
         gatewayStatistics = { gateway.upstreamCalls }

@@ -730,6 +730,239 @@ def books(base_url, screenshots):
         page.close()
 
 
+# ---------------------------------------------------------------------------- photos
+
+PHOTO_STATE = '''
+  const grid = document.getElementById('photo-grid');
+  const tiles = Array.from(grid.querySelectorAll('.photo-tile'));
+  const more = document.getElementById('photo-more');
+  const box = document.getElementById('lightbox');
+  const active = document.activeElement;
+  const image = box && box.querySelector('.lightbox-image');
+  return {
+    hidden: grid.hidden,
+    titles: tiles.map(t => t.querySelector('.photo-caption').textContent),
+    ids: tiles.map(t => t.id),
+    images: grid.querySelectorAll('.photo-image').length,
+    released: Array.from(grid.querySelectorAll('.photo-tile.is-released'), t => Number(t.dataset.index)),
+    more: more.dataset.state || '',
+    retry: Boolean(more.querySelector('button.retry')),
+    focused: active && active.classList.contains('photo-tile') ? Number(active.dataset.index) : null,
+    lightbox: box && box.open ? {
+      title: box.querySelector('.lightbox-title').textContent,
+      facts: box.querySelector('.lightbox-facts').textContent,
+      position: box.querySelector('.lightbox-position').textContent,
+      href: box.querySelector('.lightbox-link').getAttribute('href'),
+      rel: box.querySelector('.lightbox-link').rel,
+      target: box.querySelector('.lightbox-link').target,
+      src: image ? image.src : null,
+      loaded: Boolean(image && image.complete && image.naturalWidth > 0),
+    } : null,
+  };'''
+
+# Records the page's photo requests: their cursors, and how many ran at once at most.
+PHOTO_FETCH_PROBE = '''
+  window.__scoutPhotoCursors = [];
+  window.__scoutPhotoInFlight = 0;
+  window.__scoutPhotoMaxInFlight = 0;
+  const original = window.fetch;
+  window.fetch = async (resource, options) => {
+    const url = new URL(String(resource), window.location.href);
+    const isPhoto = url.pathname === '/api/v1/search' && ['commons', 'flickr'].includes(url.searchParams.get('source'));
+    if (!isPhoto) return original(resource, options);
+    window.__scoutPhotoCursors.push(url.searchParams.get('cursor'));
+    window.__scoutPhotoInFlight += 1;
+    window.__scoutPhotoMaxInFlight = Math.max(window.__scoutPhotoMaxInFlight, window.__scoutPhotoInFlight);
+    try { return await original(resource, options); } finally { window.__scoutPhotoInFlight -= 1; }
+  };'''
+
+# Every tile on screen shows its image (released tiles near the screen get theirs back).
+VISIBLE_IMAGES_LOADED = '''
+  const tiles = Array.from(document.querySelectorAll('#photo-grid .photo-tile')).filter(tile => {
+    const rect = tile.getBoundingClientRect();
+    return rect.bottom > 0 && rect.top < window.innerHeight;
+  });
+  return tiles.length > 0 && tiles.every(tile => {
+    const image = tile.querySelector('.photo-image');
+    return image && image.complete && image.naturalWidth > 0;
+  });'''
+
+FIRST_IMAGE_LOADED = ('const i = document.querySelector("#photo-0 .photo-image"); '
+                      'return Boolean(i && i.complete && i.naturalWidth > 0)')
+
+
+@scenario
+def photos(base_url, screenshots):
+    """The Photos tab: an endless grid of tiles, a page that fails then Retry, far-off images
+    released and restored, the lightbox by keyboard; Flickr through the source switch; dark and
+    phone width.
+
+    Fakes: Commons with 100 files "Hut 001" … "Hut 100" (every third by Jane Doe, CC BY-SA 4.0),
+    150 ms latency; Flickr with 24 photos "Hut 001" … by Joi; images from the test image host.
+    Control: `fail-third-page` makes the Commons page at offset 60 fail; `recover` ends that.
+    """
+    page = Page(base_url, screenshots, 'photos')
+    expected = [f'Hut {number:03d}' for number in range(1, 101)]
+    own = base_url.rstrip('/') + '/img/'
+
+    def state():
+        return page.js(PHOTO_STATE)
+
+    def key(*keys):
+        page.driver.switch_to.active_element.send_keys(*keys)
+
+    def dark(on):
+        features = [{'name': 'prefers-color-scheme', 'value': 'dark'}] if on else []
+        page.driver.execute_cdp_cmd('Emulation.setEmulatedMedia', {'features': features})
+
+    def shoot(name):
+        page.wait_for(lambda: page.js(VISIBLE_IMAGES_LOADED), f'the photos on screen did not load ({name})')
+        page.screenshot(name)
+
+    def scroll_until(more_state, message):
+        for _ in range(40):
+            if state()['more'] == more_state:
+                return
+            page.js('window.scrollTo(0, document.documentElement.scrollHeight)')
+            time.sleep(0.15)
+        page.wait_for(lambda: state()['more'] == more_state, message)
+
+    try:
+        page.open('/?source=commons')
+        page.wait_for(lambda: page.js('const t = document.getElementById("tab-photos"); '
+                                      'return Boolean(t && t.getAttribute("aria-selected") === "true")'),
+                      'the Photos tab is not listed and selected')
+        switch = page.js('return Array.from(document.querySelectorAll("#photo-sources .photo-source"), '
+                         'b => [b.textContent, b.getAttribute("aria-pressed")])')
+        expect(switch == [['Wikimedia Commons', 'true'], ['Flickr', 'false']], f'the source switch shows {switch}')
+        page.js(PHOTO_FETCH_PROBE)
+        page.js('document.getElementById("photo-grid").dataset.maxImages = "36"')
+        control('fail-third-page')
+        page.type('hut')
+        page.wait_for(lambda: state()['titles'][:30] == expected[:30], 'the first page of photos did not appear')
+        page.wait_for(lambda: page.js(FIRST_IMAGE_LOADED), 'the first thumbnail did not load through /img/')
+        src = page.js('return document.querySelector("#photo-0 .photo-image").src')
+        expect(src.startswith(own), f'a thumbnail does not come through the proxy: {src}')
+        page.js('window.scrollTo(0, 0)')
+        shoot('grid')
+
+        # Scrolling loads page 2; page 3 fails: the tiles stay, Retry shows, nothing more is asked.
+        scroll_until('failed', 'the failing page shows no failure')
+        shown = state()
+        expect(shown['titles'] == expected[:60], f'a failed page changed the tiles: {len(shown["titles"])} tiles')
+        expect(shown['retry'], 'the failed page offers no Retry button')
+        message = page.js('return document.querySelector("#photo-more .notice-title").textContent')
+        expect('Wikimedia Commons' in message, f'the failure does not name the source: {message!r}')
+        asked = page.js('return window.__scoutPhotoCursors.length')
+        page.js('window.scrollTo(0, 0)')
+        page.js('window.scrollTo(0, document.documentElement.scrollHeight)')
+        time.sleep(0.6)
+        expect(page.js('return window.__scoutPhotoCursors.length') == asked, 'scrolling asked for the failed page again')
+        shoot('failed')
+
+        # Retry loads it; scrolling on loads the rest, to the end, each page once.
+        control('recover')
+        page.driver.find_element(By.CSS_SELECTOR, '#photo-more button.retry').click()
+        scroll_until('end', 'the end of the photos is not marked')
+        shown = state()
+        expect(shown['titles'] == expected, f'the tiles are not Hut 001…100 once each: {len(shown["titles"])} tiles')
+        expect(len(set(shown['ids'])) == 100, 'tile ids are not unique')
+        cursors = page.js('return window.__scoutPhotoCursors')
+        expect(cursors == [None, '30', '60', '60', '90'],
+               f'pages should be asked for once each (the failed one again by Retry): {cursors}')
+        expect(page.js('return window.__scoutPhotoMaxInFlight') == 1, 'two photo pages loaded at once')
+        status = page.status_text()
+        expect(status.startswith('100 results for hut in Wikimedia Commons'), f'the status says {status!r}')
+
+        # Far above the screen the images were given back; the tiles keep their place and size.
+        page.wait_for(lambda: 0 in state()['released'], 'the first tiles kept their images far off screen')
+        expect(state()['images'] < 100, f'{state()["images"]} images are still loaded')
+        sizes = page.js('return [document.getElementById("photo-0").getBoundingClientRect().height, '
+                        'document.getElementById("photo-99").getBoundingClientRect().height]')
+        expect(abs(sizes[0] - sizes[1]) < 1, f'a released tile changed size: {sizes}')
+        page.js('window.scrollTo(0, 0)')
+        page.wait_for(lambda: 0 not in state()['released'] and page.js(FIRST_IMAGE_LOADED),
+                      'scrolling back did not bring the first images back')
+
+        # Keyboard: ↓ from the field enters the grid, arrows move, Enter opens the lightbox.
+        page.field.click()
+        page.press(Keys.ARROW_DOWN)
+        page.wait_for(lambda: state()['focused'] == 0, 'ArrowDown in the field did not focus the first photo')
+        columns = page.js('const t = Array.from(document.querySelectorAll(".photo-tile")); '
+                          'return t.filter(x => x.offsetTop === t[0].offsetTop).length')
+        key(Keys.ARROW_RIGHT)
+        expect(state()['focused'] == 1, f'→ did not move to the second photo: {state()["focused"]}')
+        key(Keys.ARROW_DOWN)
+        expect(state()['focused'] == 1 + columns, f'↓ did not move one row ({columns}) down: {state()["focused"]}')
+        key(Keys.ARROW_UP)
+        key(Keys.ARROW_LEFT)
+        expect(state()['focused'] == 0, f'↑ ← did not come back to the first photo: {state()["focused"]}')
+        key(Keys.ENTER)
+        page.wait_for(lambda: state()['lightbox'] is not None, 'Enter did not open the lightbox')
+        box = state()['lightbox']
+        expect(box['title'] == 'Hut 001', f'the lightbox shows {box}')
+        expect(box['facts'] == 'by Jane Doe · CC BY-SA 4.0', f'author and licence are missing: {box}')
+        expect(box['href'].startswith('https://commons.wikimedia.org/wiki/File:Hut_001.jpg'), f'the link is {box}')
+        expect(box['target'] == '_blank' and {'noopener', 'noreferrer'} <= set(box['rel'].split()), f'link: {box}')
+        expect(box['position'] == '1 of 100', f'the position is {box["position"]!r}')
+        page.wait_for(lambda: state()['lightbox']['loaded'], 'the large image did not load')
+        expect(state()['lightbox']['src'].startswith(own), 'the large image is not proxied')
+        page.screenshot('lightbox')
+        key(Keys.ARROW_RIGHT)
+        page.wait_for(lambda: state()['lightbox']['title'] == 'Hut 002', '→ did not show the next photo')
+        expect(state()['lightbox']['facts'] == 'Author and licence: see the source page.', 'facts of an unknown author')
+        key(Keys.ARROW_RIGHT)
+        key(Keys.ARROW_LEFT)
+        page.wait_for(lambda: state()['lightbox']['title'] == 'Hut 002', '← did not show the previous photo')
+        dark(True)
+        page.wait_for(lambda: state()['lightbox']['loaded'], 'the large image did not load')
+        page.screenshot('lightbox-dark')
+        key(Keys.ESCAPE)
+        page.wait_for(lambda: state()['lightbox'] is None, 'Esc did not close the lightbox')
+        page.wait_for(lambda: state()['focused'] == 1, 'focus did not return to the photo shown last')
+        page.js('window.scrollTo(0, 0)')
+        shoot('dark')
+        dark(False)
+
+        # The switch: Flickr's photos in the same grid.
+        page.driver.find_element(By.ID, 'photo-source-flickr').click()
+        page.wait_for(lambda: state()['titles'] == expected[:24], 'switching to Flickr did not show its photos')
+        parameters, _ = page.query_parameters()
+        expect(parameters == {'q': 'hut', 'source': 'flickr'}, f'the address is {page.driver.current_url}')
+        page.wait_for(lambda: page.js(FIRST_IMAGE_LOADED), 'the first Flickr thumbnail did not load')
+        flickr_src = page.js('return document.querySelector("#photo-0 .photo-image").src')
+        expect(flickr_src.startswith(own + 'flickr/'), f'Flickr images are not proxied: {flickr_src}')
+        shoot('flickr')
+
+        # Phone width: nothing wider than the screen; the lightbox fits.
+        page.driver.set_window_size(*PHONE)
+        page.wait_for(lambda: page.js('return window.innerWidth') <= PHONE[0], 'the window did not shrink')
+        page.js('window.scrollTo(0, 0)')
+        overflow = page.js('return document.documentElement.scrollWidth - window.innerWidth')
+        expect(overflow <= 0, f'at phone width the page is {overflow} px wider than the screen')
+        shoot('phone')
+        page.driver.find_element(By.ID, 'photo-2').click()
+        page.wait_for(lambda: state()['lightbox'] is not None and state()['lightbox']['loaded'],
+                      'a click did not open the lightbox')
+        expect(state()['lightbox']['facts'] == 'by Joi · CC BY 2.0', f'Flickr facts: {state()["lightbox"]}')
+        page.screenshot('phone-lightbox')
+        dark(True)
+        page.screenshot('phone-lightbox-dark')
+        key(Keys.ESCAPE)
+        page.wait_for(lambda: state()['lightbox'] is None, 'Esc did not close the lightbox at phone width')
+        page.wait_for(lambda: state()['focused'] == 2, 'focus did not return to the clicked photo')
+        page.screenshot('phone-dark')
+
+        # A shared link opens as a grid straight away.
+        page.open('/?q=hut&source=flickr')
+        page.wait_for(lambda: state()['titles'] == expected[:24], 'a shared link to Flickr photos showed no grid')
+        page.expect_no_dialog()
+        page.expect_clean_console()
+        page.screenshot()
+    finally:
+        page.close()
+
+
 # ---------------------------------------------------------------------------- XSS (SECURITY.md T2)
 
 INJECTED = '''
@@ -881,6 +1114,76 @@ def xss_no_javascript(base_url, screenshots):
             _, body = api(base_url, query)
             expect(page.field.get_attribute('value') == body['query'], f'the field does not hold {query!r} literally')
             inspect_injection(page, baseline, f'the server page for {query!r}')
+        page.screenshot()
+    finally:
+        page.close()
+
+
+# The photo grid and lightbox hold only their own elements; images only from this origin.
+PHOTO_INJECTED = '''
+  const bad = [];
+  const grid = new Set(['LI', 'BUTTON', 'SPAN', 'IMG']);
+  const box = new Set(['FIGURE', 'DIV', 'FIGCAPTION', 'H2', 'P', 'A', 'IMG', 'BUTTON']);
+  const check = (selector, allowed) => {
+    for (const node of document.querySelectorAll(selector)) {
+      if (!allowed.has(node.tagName)) bad.push(`${selector} holds <${node.tagName.toLowerCase()}>`);
+      for (const attribute of node.attributes) {
+        if (attribute.name.startsWith('on')) bad.push(`${node.tagName} ${attribute.name}`);
+      }
+      if (node.tagName === 'IMG' && !node.src.startsWith(window.location.origin + '/img/')) bad.push(`an image from ${node.src}`);
+      if (node.tagName === 'A' && !/^https?:/.test(node.href)) bad.push(`a link to ${node.href}`);
+    }
+  };
+  check('#photo-grid *', grid);
+  check('#lightbox *', box);
+  return {bad, canary: window.__scoutXSS === undefined ? null : String(window.__scoutXSS)};'''
+
+
+@scenario
+def xss_photos(base_url, screenshots):
+    """Hostile photo titles and authors are shown as text in the grid and the lightbox.
+
+    Fake: Flickr with one photo per payload of xss-corpus.json, titled with it (its author too),
+    all tagged "xss"; images from the test image host.
+    """
+    page = Page(base_url, screenshots, 'xss-photos')
+
+    def inspect(where):
+        found = page.js(PHOTO_INJECTED)
+        problems = found['bad'] + ([f'an injected script ran ({found["canary"]})'] if found['canary'] else [])
+        expect(not problems, f'{where}: injected markup found:\n  ' + '\n  '.join(problems))
+        page.expect_no_dialog()
+
+    try:
+        page.open('/?source=flickr')
+        items = api_all(base_url, 'xss', source='flickr', limit=30)
+        expect(len(items) >= 50, f'the API returned only {len(items)} payload photos')
+        page.type('xss')
+        page.wait_for(lambda: page.js('return document.querySelectorAll(".photo-tile").length') >= 30,
+                      'typing "xss" showed no photos')
+        for _ in range(30):
+            if page.js('return document.getElementById("photo-more").dataset.state') == 'end':
+                break
+            page.js('window.scrollTo(0, document.documentElement.scrollHeight)')
+            time.sleep(0.2)
+        captions = page.js('return Array.from(document.querySelectorAll(".photo-caption"), e => e.textContent)')
+        expect(captions == [item['title'] for item in items], 'the tiles do not show the titles literally')
+        labels = page.js('return Array.from(document.querySelectorAll(".photo-tile"), e => e.getAttribute("aria-label"))')
+        expect(labels == captions, 'the tiles are not labelled with their titles')
+        inspect('the grid')
+        page.js('window.scrollTo(0, 0)')
+        page.driver.find_element(By.ID, 'photo-0').click()
+        for index, item in enumerate(items[:12]):
+            page.wait_for(lambda: page.js('return document.querySelector(".lightbox-title").textContent') == item['title'],
+                          f'the lightbox does not show photo {index} literally')
+            facts = page.js('return document.querySelector(".lightbox-facts").textContent')
+            author = item['photo'].get('author')
+            expect(not author or facts.startswith('by ' + author), f'the author is not shown literally: {facts!r}')
+            inspect(f'the lightbox of photo {index}')
+            page.driver.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
+        page.screenshot('lightbox')
+        page.driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+        page.expect_clean_console()
         page.screenshot()
     finally:
         page.close()

@@ -7,6 +7,10 @@ extension DiskCache {
         let code: Int32
 
         var description: String { "\(call) failed: \(String(cString: strerror(code)))" }
+
+        /// Whether the disk itself is the problem (full, failing, over quota, read-only), so
+        /// the next write would fail too.
+        var meansDiskUnusable: Bool { [ENOSPC, EIO, EDQUOT, EROFS].contains(code) }
     }
 
     /// The whole file at `path` when it exists and is at most `limit` bytes, else nil.

@@ -32,18 +32,20 @@ final class DiskCache: Sendable {
     let capacity: Int
     /// Larger files are never read (a cap on what a corrupt or planted file can cost).
     let maxEntryBytes: Int
+    private let writer: DiskCacheWriter
     private let index = Mutex(Index())
     private static let rescanInterval = 64
     private static let suffix = ".img"
     private static let temporaryPrefix = ".tmp-"
 
     /// Creates the directory (mode 0700) if needed; throws when it cannot.
-    init(directory: URL, capacity: Int, maxEntryBytes: Int) throws {
+    init(directory: URL, capacity: Int, maxEntryBytes: Int, writer: DiskCacheWriter = .atomic) throws {
         try FileManager.default.createDirectory(
             at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         self.directory = directory
         self.capacity = max(0, capacity)
         self.maxEntryBytes = maxEntryBytes
+        self.writer = writer
     }
 
     /// The file name for `key`.
@@ -84,7 +86,7 @@ final class DiskCache: Sendable {
         guard file.count <= capacity else { return 0 }
         loadIndexIfNeeded()
         let name = Self.fileName(for: key)
-        try Self.writeAtomically(file, to: directory, name: name)
+        try writer.write(file, directory, name)
         let rescan = index.withLock { index in
             index.totalBytes += file.count - (index.files[name]?.size ?? 0)
             index.files[name] = FileRecord(size: file.count, lastUse: Date())

@@ -49,6 +49,9 @@ final class MemoryCache: Sendable {
         }
     }
 
+    /// Whether `key` is cached, without marking it used.
+    func contains(_ key: String) -> Bool { state.withLock { $0.nodes[key] != nil } }
+
     /// Stores `image`, evicting the least recently used entries until it fits; returns how
     /// many were evicted. An image larger than the whole cache is not stored.
     @discardableResult

@@ -30,6 +30,21 @@ extension ImageLoader {
         public var hostPolicies: [String: HostPolicy]
         /// The policy of hosts not in ``hostPolicies``.
         public var defaultPolicy: HostPolicy
+        /// How long a 404 is remembered (and answered without asking the host again). Only
+        /// 404: transport errors, timeouts and 5xx are never remembered.
+        public var negativeTimeToLive: Duration = .seconds(30)
+        /// 404s remembered at once; the oldest go first.
+        public var negativeCapacity = 4096
+        /// After the disk reports ENOSPC, EIO, EDQUOT or EROFS, the loader caches in memory only
+        /// for this long before trying the disk again.
+        public var diskRetryInterval: Duration = .seconds(300)
+        /// Prefetches downloading at once; they start only while no foreground load is waiting.
+        public var prefetchConcurrency = 1
+        /// Operational messages (the disk falling back to memory), one line each; standard error
+        /// by default.
+        public var log: @Sendable (String) -> Void = { ImageLoader.writeToStandardError($0) }
+        /// How disk cache files are written; tests inject failures (ENOSPC, EIO) here.
+        var diskWriter = DiskCacheWriter.atomic
 
         /// Creates a configuration; only the User-Agent has no default.
         ///

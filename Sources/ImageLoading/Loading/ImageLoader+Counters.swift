@@ -30,10 +30,23 @@ extension ImageLoader {
         public var corruptEntriesRemoved = 0
         /// Disk writes that failed (the image stayed in memory).
         public var diskWriteFailures = 0
+        /// Requests answered with a 404 remembered from an earlier request.
+        public var negativeHits = 0
+        /// Downloads stopped because every request waiting for them was cancelled.
+        public var cancelledDownloads = 0
+        /// Times a full or failing disk made the loader cache in memory only.
+        public var diskFallbacks = 0
+        /// Prefetches started.
+        public var prefetches = 0
+        /// Prefetches cancelled, queued or running.
+        public var prefetchesCancelled = 0
         /// Bytes held in memory now.
         public var memoryBytes = 0
         /// Bytes held on disk now, as far as this process knows.
         public var diskBytes = 0
+
+        /// Whether the loader caches in memory only now because the disk failed.
+        public var isMemoryOnly = false
 
         /// Memory and disk hits together.
         public var hits: Int { memoryHits + diskHits }

@@ -8,7 +8,8 @@ import Synchronization
 /// hand (at most ``Configuration/maxRedirects``) with the ``ImageFetchPolicy`` asked before
 /// every hop; bodies must sniff as JPEG, PNG, GIF or WebP within the pixel budget before
 /// anything is cached. Caches in memory (LRU by bytes) and optionally on disk (checksummed,
-/// size-capped); concurrent requests for one URL share one download.
+/// size-capped, memory only while the disk fails); concurrent requests for one URL share one
+/// download; 404s are remembered briefly; ``prefetch(_:)`` loads ahead at low priority.
 ///
 /// ```swift
 /// let loader = ImageLoader(configuration: .init(userAgent: UserAgent.make(environment: env)))
@@ -27,8 +28,12 @@ public final class ImageLoader: Sendable {
     let sleep: @Sendable (Duration) async throws -> Void
     let memory: MemoryCache
     let disk: DiskCache?
-    private let diskQueue = DispatchQueue(label: "scout.image-loader.disk")
-    private let flights = FlightTable<LoadedImage>()
+    let diskQueue = DispatchQueue(label: "scout.image-loader.disk")
+    /// When the disk failed, the loader caches in memory only until this time.
+    let diskHealth = Mutex(DiskHealth())
+    let negatives: NegativeCache
+    let flights = FlightTable<LoadedImage>()
+    let prefetching: Mutex<PrefetchState>
     let tally = Mutex(Counters())
 
     /// Creates a loader.
@@ -59,19 +64,28 @@ public final class ImageLoader: Sendable {
         self.memory = MemoryCache(capacity: configuration.memoryCapacity)
         self.disk = configuration.diskDirectory.flatMap { directory in
             try? DiskCache(
-                directory: directory, capacity: configuration.diskCapacity, maxEntryBytes: configuration.maxBytes)
+                directory: directory, capacity: configuration.diskCapacity, maxEntryBytes: configuration.maxBytes,
+                writer: configuration.diskWriter)
         }
+        self.negatives = NegativeCache(
+            capacity: configuration.negativeCapacity, timeToLive: configuration.negativeTimeToLive)
+        self.prefetching = Mutex(
+            PrefetchState(scheduler: PrefetchScheduler(concurrency: configuration.prefetchConcurrency)))
     }
 
     /// The image at `url`, from memory, disk or the network.
     ///
     /// Throws ``ImageLoaderError`` for every failure, or `CancellationError` when the calling
-    /// task is cancelled (the download goes on while others wait for it).
+    /// task is cancelled (the download goes on while others wait for it, and stops when the
+    /// last one leaves). A 404 is remembered for ``Configuration/negativeTimeToLive``.
     ///
     /// ```swift
     /// let image = try await loader.image(for: URL(string: "https://upload.wikimedia.org/…/120px-X.png")!)
     /// ```
     public func image(for url: URL) async throws -> LoadedImage {
+        // Keys are canonical URLs, and canonical URLs are their own canonical form: a URL
+        // already in that form can hit memory without being parsed again (the hot path).
+        if let hit = memoryImage(for: url) { return hit }
         guard let url = HopURL.canonical(url) else {
             tally.withLock { $0.rejected += 1 }
             throw ImageLoaderError(.refused, details: "not an http(s) URL Scout accepts")
@@ -81,9 +95,25 @@ public final class ImageLoader: Sendable {
             tally.withLock { $0.memoryHits += 1 }
             return hit
         }
-        return try await flights.value(
-            for: key, joined: { [self] in tally.withLock { $0.coalesced += 1 } },
-            work: { [self] in try await loadMissing(url, key: key) })
+        if negatives.contains(key, now: elapsed()) {
+            tally.withLock { $0.negativeHits += 1 }
+            throw ImageLoaderError(.status(404), details: "a 404 remembered for \(url.host ?? "?")")
+        }
+        return try await asForeground { try await load(url, key: key) }
+    }
+
+    /// The image for `url` if it is in memory now, without waiting for anything: for servers
+    /// that answer memory hits on their own thread. Counts as a memory hit; nil otherwise (then
+    /// call ``image(for:)``). Only the canonical form of a URL (as ``image(for:)`` stores it)
+    /// is looked up.
+    ///
+    /// ```swift
+    /// if let image = loader.memoryImage(for: url) { return response(image) }
+    /// ```
+    public func memoryImage(for url: URL) -> LoadedImage? {
+        guard let hit = memory.image(for: url.absoluteString) else { return nil }
+        tally.withLock { $0.memoryHits += 1 }
+        return hit
     }
 
     /// Whether this loader caches on disk (false when no directory was configured or it could
@@ -98,7 +128,7 @@ public final class ImageLoader: Sendable {
     public func cachedImage(for url: URL) async -> LoadedImage? {
         guard let key = HopURL.canonical(url)?.absoluteString else { return nil }
         if let hit = memory.image(for: key) { return hit }
-        guard disk != nil, case .hit(let image) = await lookupOnDisk(key) else { return nil }
+        guard case .hit(let image) = await lookupOnDisk(key) else { return nil }
         memory.insert(image, for: key)
         return image
     }
@@ -108,50 +138,20 @@ public final class ImageLoader: Sendable {
         var snapshot = tally.withLock { $0 }
         snapshot.memoryBytes = memory.totalBytes
         snapshot.diskBytes = disk?.totalBytes ?? 0
+        snapshot.isMemoryOnly = isMemoryOnly
         return snapshot
     }
 
-    /// Empties the memory and disk caches.
+    /// Empties the memory and disk caches (404s remembered too).
     ///
     /// ```swift
     /// await loader.removeAll()
     /// ```
     public func removeAll() async {
         memory.removeAll()
+        negatives.removeAll()
         guard let disk else { return }
         await onDiskQueue { disk.removeAll() }
-    }
-
-    /// Disk, then network; whatever arrives is cached in memory and on disk.
-    private func loadMissing(_ url: URL, key: String) async throws -> LoadedImage {
-        if disk != nil, case .hit(let image) = await lookupOnDisk(key) {
-            tally.withLock { $0.diskHits += 1 }
-            let evicted = memory.insert(image, for: key)
-            tally.withLock { $0.memoryEvictions += evicted }
-            return image
-        }
-        tally.withLock { $0.misses += 1 }
-        let image = try await download(url)
-        let evicted = memory.insert(image, for: key)
-        tally.withLock { counters in
-            counters.downloads += 1
-            counters.bytesDownloaded += image.data.count
-            counters.memoryEvictions += evicted
-        }
-        if let disk {
-            let stored = await onDiskQueue { () -> Int? in try? disk.store(image, for: key) }
-            tally.withLock { counters in
-                if let stored { counters.diskEvictions += stored } else { counters.diskWriteFailures += 1 }
-            }
-        }
-        return image
-    }
-
-    private func lookupOnDisk(_ key: String) async -> DiskCache.Lookup {
-        guard let disk else { return .miss }
-        let lookup = await onDiskQueue { disk.lookup(key) }
-        if case .corrupt = lookup { tally.withLock { $0.corruptEntriesRemoved += 1 } }
-        return lookup
     }
 
     private static func timeline<C: Clock>(
@@ -159,12 +159,5 @@ public final class ImageLoader: Sendable {
     ) -> (@Sendable () -> Duration, @Sendable (Duration) async throws -> Void) where C.Duration == Duration {
         let origin = clock.now
         return ({ origin.duration(to: clock.now) }, { try await clock.sleep(for: $0) })
-    }
-
-    /// Runs blocking file work on the loader's own queue, off the cooperative pool.
-    private func onDiskQueue<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            diskQueue.async { continuation.resume(returning: work()) }
-        }
     }
 }

@@ -1,7 +1,8 @@
 import ScoutModels
 
 /// The pure state machine behind endless scrolling: one load at a time, items deduplicated by id
-/// across pages, and a failed page that keeps what was loaded and can be retried.
+/// across pages, a failed page that keeps what was loaded and can be retried, and — with a
+/// memory bound — pages far behind released (see ``maxRetainedItems``).
 ///
 /// Phases: `idle → loading → loaded(nextCursor) | exhausted`, and `loading → failed → loading`.
 /// Each event returns what to do; the caller performs the fetch and reports back with
@@ -54,29 +55,48 @@ public struct Paginator: Sendable, Equatable {
     /// if case .failed = paginator.phase { showRetryRow() }
     /// ```
     public private(set) var phase: Phase
-    /// Every item loaded so far, in page order, without duplicate ids.
+    /// Every item loaded so far, in page order, without duplicate ids — less the pages released
+    /// past ``maxRetainedItems``.
     ///
     /// ```swift
     /// let rows = paginator.items
     /// ```
-    public private(set) var items: [SearchItem]
+    public internal(set) var items: [SearchItem]
     /// How many pages were received.
     ///
     /// ```swift
     /// print("\(paginator.pagesLoaded) pages")
     /// ```
     public private(set) var pagesLoaded: Int
+    /// At most this many items stay in ``items``; nil keeps them all. Past it, whole pages
+    /// are released from the front, oldest first, but the page just received always stays.
+    ///
+    /// ```swift
+    /// var paginator = Paginator(maxRetainedItems: 600)   // a photo grid: 20 screens of tiles
+    /// ```
+    public let maxRetainedItems: Int?
+    /// The pages released so far, oldest first: where each started (to fetch it again should the
+    /// person scroll back) and how many of ``items`` it held.
+    public internal(set) var releasedPages: [PageSpan]
+    /// The pages still in ``items``, oldest first.
+    var retainedPages: [PageSpan]
+    /// Ids of every item received, released ones included: a page that repeats a released item
+    /// still does not show it twice.
     private var seenIDs: Set<String>
 
     /// An idle paginator: the next load is the first page.
     ///
     /// ```swift
     /// var paginator = Paginator()
+    /// var bounded = Paginator(maxRetainedItems: 600)
     /// ```
-    public init() {
+    public init(maxRetainedItems: Int? = nil) {
         phase = .idle
         items = []
         pagesLoaded = 0
+        self.maxRetainedItems = maxRetainedItems.map { max(1, $0) }
+        releasedPages = []
+        retainedPages = []
         seenIDs = []
     }
 
@@ -87,7 +107,7 @@ public struct Paginator: Sendable, Equatable {
     /// ```
     public init(items: [SearchItem], nextCursor: SearchCursor?) {
         self.init()
-        append(items)
+        retainedPages = [PageSpan(cursor: nil, itemCount: append(items).count)]
         pagesLoaded = 1
         phase = nextCursor.map { .loaded(nextCursor: $0) } ?? .exhausted
     }
@@ -149,6 +169,8 @@ public struct Paginator: Sendable, Equatable {
         guard case .loading(let cursor) = phase else { return [] }
         let added = append(page.items)
         pagesLoaded += 1
+        retainedPages.append(PageSpan(cursor: cursor, itemCount: added.count))
+        releasePagesPastBound()
         if let next = page.nextCursor, next != cursor {
             phase = .loaded(nextCursor: next)
         } else {

@@ -1,5 +1,6 @@
 import HTTPServer
 import Networking
+import Providers
 import ScoutModels
 
 /// The errors of Scout's JSON API: `{"error":{"code","message","source","retryAfter"}}` with the
@@ -45,6 +46,20 @@ struct GatewayError: HTTPResponseError {
             }
         return GatewayError(
             status: status, code: code, message: error.userMessage, source: source, retryAfter: error.retryAfter)
+    }
+
+    /// A provider's own failure (Flickr's): the status of the call underneath when there was
+    /// one, else 503 — the source cannot search as set up — with the provider's sentence.
+    static func upstream(_ failure: FlickrError, source: SourceID) -> GatewayError {
+        guard let underlying = failure.underlying else {
+            return GatewayError(
+                status: 503, code: "source_not_configured", message: failure.userMessage, source: source,
+                retryAfter: nil)
+        }
+        let base = upstream(underlying, source: source)
+        return GatewayError(
+            status: base.status, code: base.code, message: failure.userMessage, source: source,
+            retryAfter: failure.retryAfter)
     }
 
     /// Seconds rounded up, at least 1, as `Retry-After` wants.

@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import ImageLoading
 import Networking
+import Providers
 import ScoutModels
 import Synchronization
 
@@ -112,6 +113,8 @@ struct SearchAPI: Sendable {
                 isLocal: parameters.entry.isLocal)
         } catch let error as APIError {
             throw GatewayError.upstream(error, source: parameters.entry.id)
+        } catch let error as FlickrError {
+            throw GatewayError.upstream(error, source: parameters.entry.id)
         }
     }
 
@@ -125,29 +128,6 @@ struct SearchAPI: Sendable {
             bytes: Self.render(
                 reply.page, reply.query, parameters.entry.id, cached: false, tookMs: milliseconds,
                 thumbnails: thumbnails))
-    }
-
-    /// The JSON body for a page: thumbnails rewritten to Scout's `/img/` proxy.
-    static func render(
-        _ page: SearchPage, _ query: SearchQuery, _ source: SourceID, cached: Bool, tookMs: Int,
-        thumbnails: ThumbnailLinker
-    ) -> [UInt8] {
-        let body = SearchResponseBody(
-            query: query.text, source: source,
-            items: page.items.map { item in
-                .init(
-                    id: item.id, title: item.title, description: item.description,
-                    thumbnail: item.thumbnail.flatMap { thumbnail in
-                        thumbnails.proxiedPath(for: thumbnail.url, source: source).map {
-                            .init(url: $0, width: thumbnail.width, height: thumbnail.height)
-                        }
-                    },
-                    link: item.link)
-            },
-            next: page.nextCursor?.rawValue, suggestion: page.suggestion, tookMs: tookMs, cached: cached)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(body)).map(Array.init) ?? Array(#"{"items":[]}"#.utf8)
     }
 }
 

@@ -1,12 +1,21 @@
 // Scout's search page: results while you type. No framework, no build step, nothing from
 // another origin. Text from the API reaches the page only through textContent and Text nodes
 // (SECURITY.md T2); links and images only when they are http(s). An ES module: the shared
-// helpers are in dom.js, the Books tab's Related panel in books.js.
+// helpers are in dom.js, the Books tab's Related panel in books.js, the Photos tab's grid and
+// lightbox in photos.js and lightbox.js.
 //
 // The markup it works on is index.html (or the same markup rendered by the server for
 // /search). Without this script the form still works: it submits to /search.
 import { asCount, asString, isAbort, make, safeURL, thumbnail } from './dom.js';
 import { createBooksPanel, isBookSource } from './books.js';
+import {
+  createPhotoGrid,
+  isPhotoSource,
+  makePhotoSwitch,
+  normalizePhoto,
+  PHOTO_PAGE_SIZE,
+  renderPhotoSwitch,
+} from './photos.js';
 
 (() => {
   const DEBOUNCE_MS = 120; // wait this long after a keystroke before searching
@@ -32,6 +41,7 @@ import { createBooksPanel, isBookSource } from './books.js';
   const list = byId('result-list');
   const more = byId('more');
   const sentinel = byId('sentinel');
+  const photoSwitch = makePhotoSwitch(tabs);
   if (!form || !input || !list || !resultsBox) return;
 
   document.documentElement.classList.add('js');
@@ -56,6 +66,7 @@ import { createBooksPanel, isBookSource } from './books.js';
     moreFailure: null,
     active: -1,
     entrySettled: true, // the current history entry holds a finished search: typing pushes a new one
+    photoSource: null, // the photo source last chosen in the Photos tab
   };
 
   // The Books tab opens a book's related books in a panel instead of following its link.
@@ -64,6 +75,15 @@ import { createBooksPanel, isBookSource } from './books.js';
     shell: byId('main'),
     onSearch: searchFor,
     onClose: () => input.focus(),
+  });
+
+  // Photo sources show a grid of their own, which loads its further pages itself.
+  const photos = createPhotoGrid({
+    container: resultsBox,
+    fetchPage,
+    sourceName,
+    renderFailure,
+    onChange: () => renderStatus(),
   });
 
   // ---------------------------------------------------------------- small helpers
@@ -76,6 +96,12 @@ import { createBooksPanel, isBookSource } from './books.js';
   function showsBooks() {
     const id = state.request ? state.request.source : state.source;
     return isBookSource(id, sourceInfo(id));
+  }
+
+  /** Whether the results shown (or about to be) are photos. */
+  function showsPhotos() {
+    const id = state.request ? state.request.source : state.source;
+    return isPhotoSource(id, sourceInfo(id));
   }
 
   function sourceName(id) {
@@ -159,7 +185,8 @@ import { createBooksPanel, isBookSource } from './books.js';
         height: asCount(raw.thumbnail.height),
       };
     }
-    return { id, title, description: asString(raw.description), thumbnail, link: asString(raw.link) };
+    const photo = normalizePhoto(raw.photo);
+    return { id, title, description: asString(raw.description), thumbnail, link: asString(raw.link), photo };
   }
 
   function normalizeReply(body, q) {
@@ -180,8 +207,8 @@ import { createBooksPanel, isBookSource } from './books.js';
     return Number.isNaN(date) ? null : Math.max(0, Math.round((date - Date.now()) / 1000));
   }
 
-  async function fetchPage(q, source, cursor, signal) {
-    const parameters = new URLSearchParams({ source, q, limit: String(PAGE_SIZE) });
+  async function fetchPage(q, source, cursor, signal, limit = PAGE_SIZE) {
+    const parameters = new URLSearchParams({ source, q, limit: String(limit) });
     if (cursor) parameters.set('cursor', cursor);
     let response;
     try {
@@ -245,7 +272,8 @@ import { createBooksPanel, isBookSource } from './books.js';
     state.moreFailure = null;
     startSpinner(generation);
     try {
-      const page = await fetchPage(q, source, null, controller.signal);
+      const limit = showsPhotos() ? PHOTO_PAGE_SIZE : PAGE_SIZE;
+      const page = await fetchPage(q, source, null, controller.signal, limit);
       if (generation !== state.generation) return; // a newer search started meanwhile
       stopSpinner();
       showPage(page);
@@ -273,6 +301,7 @@ import { createBooksPanel, isBookSource } from './books.js';
     state.request = null;
     stopSpinner();
     books.close();
+    photos.clear();
     state.view = 'start';
     state.query = '';
     state.items = [];
@@ -349,8 +378,11 @@ import { createBooksPanel, isBookSource } from './books.js';
     state.view = page.items.length ? 'results' : 'empty';
     list.replaceChildren();
     setActive(-1);
-    appendItems(page.items);
-    if (!state.items.length) state.view = 'empty';
+    photos.clear();
+    if (showsPhotos() && page.items.length) photos.show(page, state.request);
+    else appendItems(page.items);
+    if (!state.items.length && !photos.count()) state.view = 'empty';
+    if (photos.count()) state.next = null; // the grid pages itself
     renderStatus();
     renderMore();
     updateView();
@@ -414,10 +446,11 @@ import { createBooksPanel, isBookSource } from './books.js';
     if (state.view === 'error' || state.view === 'offline') return; // the failure notice stays
     statusBox.replaceChildren();
     if (state.view === 'results') {
-      const count = state.items.length;
+      const count = state.items.length || photos.count();
+      const hasMore = state.next || photos.hasMore();
       const line = make('p', 'status-line');
       line.append(
-        `${count}${state.next ? '+' : ''} ${count === 1 && !state.next ? 'result' : 'results'} for `,
+        `${count}${hasMore ? '+' : ''} ${count === 1 && !hasMore ? 'result' : 'results'} for `,
         make('strong', '', state.query),
         ` in ${sourceName(state.request ? state.request.source : state.source)}`,
       );
@@ -460,6 +493,7 @@ import { createBooksPanel, isBookSource } from './books.js';
     state.next = null;
     list.replaceChildren();
     more.replaceChildren();
+    photos.clear();
     setActive(-1);
     statusBox.replaceChildren(renderFailure(failure, name, retry));
     updateView();
@@ -610,10 +644,17 @@ import { createBooksPanel, isBookSource } from './books.js';
     if (!tabs) return;
     tabs.setAttribute('role', 'tablist');
     tabs.replaceChildren();
-    for (const source of state.sources) {
-      const tab = make('button', 'tab', source.name);
+    const photoSources = state.sources.filter((source) => isPhotoSource(source.id, source));
+    if (isPhotoSource(state.source, sourceInfo(state.source))) state.photoSource = state.source;
+    for (const listed of state.sources) {
+      // Every photo source shares one Photos tab, at the first one's place; it opens the one
+      // chosen last, and a switch inside the tab picks among them.
+      const isPhotos = photoSources.includes(listed);
+      if (isPhotos && listed !== photoSources[0]) continue;
+      const source = isPhotos ? sourceInfo(state.photoSource) || listed : listed;
+      const tab = make('button', 'tab', isPhotos ? 'Photos' : source.name);
       tab.type = 'button';
-      tab.id = `tab-${source.id}`;
+      tab.id = isPhotos ? 'tab-photos' : `tab-${source.id}`;
       tab.dataset.source = source.id;
       tab.setAttribute('role', 'tab');
       tab.setAttribute('aria-controls', 'result-list');
@@ -632,6 +673,7 @@ import { createBooksPanel, isBookSource } from './books.js';
     }
     const name = sourceName(state.source);
     input.placeholder = `Search ${name}`;
+    renderPhotoSwitch(photoSwitch, photoSources, state.source, chooseSource);
     if (sourceField) sourceField.value = state.source;
   }
 
@@ -795,6 +837,11 @@ import { createBooksPanel, isBookSource } from './books.js';
     if (event.isComposing) return;
     switch (event.key) {
       case 'ArrowDown':
+        if (photos.count() && !state.items.length) {
+          event.preventDefault();
+          photos.focusFirst(); // the grid takes over the arrows
+          return;
+        }
         if (!state.items.length) return;
         event.preventDefault();
         setActive(Math.min(state.active + 1, state.items.length - 1));

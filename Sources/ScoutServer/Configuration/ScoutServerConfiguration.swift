@@ -18,6 +18,15 @@ public struct ScoutServerConfiguration: Sendable {
     /// Where Wikimedia serves thumbnails; the image proxy fetches only from here (and from
     /// ``extraImageHosts``).
     public var wikimediaUploadBase: URL
+    /// The Commons API address (`SCOUT_COMMONS_API`); the `commons` source is always offered.
+    public var commonsAPIAddress: String
+    /// The Flickr key (`FLICKR_API_KEY`); without one the `flickr` source is not offered.
+    /// It goes only into Flickr requests: never into a page, a reply or a log line (T3).
+    public var flickrAPIKey: FlickrAPIKey?
+    /// The Flickr REST address (`SCOUT_FLICKR_API`).
+    public var flickrAPIAddress: String
+    /// Where Flickr serves photos; the image proxy fetches Flickr images only from here.
+    public var flickrImageBase: URL
     /// Where book covers are fetched from (`/img/books…/`): the Goodreads image hosts.
     public var bookCoverOrigins: [ImageOrigin]
     /// Hosts the image proxy may also fetch from even though they are not public https hosts
@@ -47,6 +56,10 @@ public struct ScoutServerConfiguration: Sendable {
         wikimediaUploadBase =
             environment["SCOUT_WIKIMEDIA_UPLOAD"].flatMap(URL.init(string:))
             ?? URL(string: "https://upload.wikimedia.org/")!
+        commonsAPIAddress = Self.nonEmpty(environment["SCOUT_COMMONS_API"]) ?? CommonsProvider.defaultAPIAddress
+        flickrAPIKey = FlickrAPIKey(environment: environment)
+        flickrAPIAddress = Self.nonEmpty(environment["SCOUT_FLICKR_API"]) ?? FlickrProvider.defaultAPIAddress
+        flickrImageBase = ImageOrigin.flickrBase
         bookCoverOrigins = ImageOrigin.goodreads()
         extraImageHosts = []
         userAgent = UserAgent.make(environment: environment)
@@ -58,6 +71,8 @@ public struct ScoutServerConfiguration: Sendable {
         clientRequestsPerSecond = 10
         clientBurst = 30
     }
+
+    private static func nonEmpty(_ value: String?) -> String? { value?.isEmpty == false ? value : nil }
 
     /// `SCOUT_CACHE_DIR`, else `$XDG_CACHE_HOME/scout`, else `~/.cache/scout`.
     static func cacheDirectory(environment: [String: String]) -> URL? {

@@ -5,7 +5,7 @@ import Providers
 import ScoutModels
 
 /// The sources this server offers, each with its provider when it is configured: Wikipedia
-/// always, books when the server has a catalog.
+/// and Wikimedia Commons always, Flickr when it has a key, books when the server has a catalog.
 struct SourceCatalog: Sendable {
     struct Entry: Sendable {
         let id: SourceID
@@ -40,6 +40,9 @@ struct SourceCatalog: Sendable {
                     id: .books, name: "Books", kind: "books", provider: CatalogSearchProvider(books: books),
                     problem: nil, isLocal: true))
         }
+        // Photos after books, so the order of the sources clients already knew stays.
+        entries.append(.commons(configuration: configuration, client: client))
+        if let flickr = Entry.flickr(configuration: configuration, client: client) { entries.append(flickr) }
         self.entries = entries
     }
 

@@ -13,10 +13,7 @@ import ScoutModels
 /// let proxy = ImageProxy(
 ///     origins: [.wikimedia()], allowlist: ImageAllowlist(origins: [.wikimedia()]),
 ///     configuration: ImageLoader.Configuration(userAgent: UserAgent.make(environment: env)))
-/// router.add(.get, "/img/:source/*key") { request in
-///     await proxy.respond(
-///         to: request, source: request.pathParameters["source"]!, key: request.pathParameters["key"]!)
-/// }
+/// router.add(.get, "/img/:source/*key", handler: proxy.handler)
 /// ```
 public final class ImageProxy: Sendable {
     /// `Cache-Control` of every image: keys name immutable thumbnails.
@@ -30,6 +27,7 @@ public final class ImageProxy: Sendable {
     public let allowlist: ImageAllowlist
     /// The loader, made with the allowlist as its policy; read its counters for metrics.
     public let loader: ImageLoader
+    let targets = ProxyTargets()
 
     /// A proxy for `origins`, with a loader of its own whose policy is `allowlist` — so the
     /// first request and every redirect hop are checked.
@@ -55,9 +53,7 @@ public final class ImageProxy: Sendable {
     /// let response = await proxy.respond(to: request, source: "wikipedia", key: key)
     /// ```
     public func respond(to request: Request, source: String, key: String) async -> Response {
-        guard let origin = origins[SourceID(rawValue: source)], let url = origin.url(for: key) else {
-            return ImageProxyError.notFound.response
-        }
+        guard let url = upstreamURL(source: source, key: key) else { return ImageProxyError.notFound.response }
         do {
             return Self.response(for: try await loader.image(for: url))
         } catch let error as ImageLoaderError {

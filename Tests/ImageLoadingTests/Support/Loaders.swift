@@ -2,6 +2,7 @@ import Foundation
 import ImageLoading
 import Networking
 import ScoutTestSupport
+import Synchronization
 
 /// Etiquette for the fake host that never gets in a test's way: no rate limit, no retries, no
 /// breaker.
@@ -12,9 +13,9 @@ let unthrottled = HostPolicy(
 /// parallel on two cores; what matters is that a hang (30 s, or forever) ends at all.
 let timingSlack = Duration.seconds(3)
 
-/// A loader that may fetch only from `host` (http://127.0.0.1:PORT).
+/// A loader that may fetch only from `host` (http://127.0.0.1:PORT), on `clock`.
 func makeLoader(
-    for host: FakeImageHost, diskDirectory: URL? = nil,
+    for host: FakeImageHost, diskDirectory: URL? = nil, clock: any Clock<Duration> = ContinuousClock(),
     configure: (inout ImageLoader.Configuration) -> Void = { _ in }
 ) -> ImageLoader {
     var configuration = ImageLoader.Configuration(
@@ -23,7 +24,8 @@ func makeLoader(
     configure(&configuration)
     let port = Int(host.port)
     return ImageLoader(
-        configuration: configuration, policy: ImageFetchPolicy { $0.host == "127.0.0.1" && $0.port == port })
+        configuration: configuration, policy: ImageFetchPolicy { $0.host == "127.0.0.1" && $0.port == port },
+        clock: clock)
 }
 
 /// The image files (not temporary files) in a disk cache directory.
@@ -37,4 +39,20 @@ func cacheSize(in directory: URL) -> Int {
     cacheFiles(in: directory).reduce(0) { total, file in
         total + ((try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)??.intValue ?? 0)
     }
+}
+
+/// The URL of a generated PNG thumbnail called `name` on `host`.
+func thumbnail(_ name: String, on host: FakeImageHost, format: TestImage.Format = .png) -> URL {
+    host.url(forPath: FakeImageHost.thumbnailPath(name: name, format: format))
+}
+
+/// Log lines a loader wrote, collected for assertions.
+final class LogLines: Sendable {
+    private let lines = Mutex<[String]>([])
+
+    /// Appends a line; pass it as ``ImageLoader/Configuration/log``.
+    func append(_ line: String) { lines.withLock { $0.append(line) } }
+
+    /// Every line so far.
+    var all: [String] { lines.withLock { $0 } }
 }

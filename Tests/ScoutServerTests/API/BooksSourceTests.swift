@@ -32,7 +32,8 @@ struct BooksSourceTests {
         }
         try await withScoutApp(pages: []) { _, _, port in
             let connection = try RawHTTPConnection(port: port)
-            #expect(try await connection.get("/api/v1/sources").json()["sources"]?.arrayValue?.count == 1)
+            let sources = try await connection.get("/api/v1/sources").json()["sources"]?.arrayValue ?? []
+            #expect(sources.map { $0["id"] } == ["wikipedia", "commons"])
             let reply = try await connection.get("/api/v1/search?source=books&q=hunger")
             #expect(reply.status == 400)
             #expect(try reply.json()["error"]?["code"] == "unknown_source")

@@ -20,24 +20,30 @@ struct CanaryKeyTests {
             try? FileManager.default.removeItem(atPath: logPath)
         }
         var seen: [String] = []
-        try await withScoutApp(
-            pages: [FakeWikipedia.Page(pageID: 1, title: "Alpha", description: "A page")],
-            environment: ["FLICKR_API_KEY": Self.canary, "SCOUT_CONTACT": "ops@example.org"],
-            server: { $0.accessLog = AccessLog(fileDescriptor: descriptor) }
-        ) { fake, _, port in
-            let targets = [
-                "/", "/static/app.js", "/static/scout.css", "/api/openapi.json", "/api/v1/sources",
-                "/api/v1/search?q=alpha", "/api/v1/search?q=alpha&source=flickr", "/api/v1/search",
-                "/api/v1/search?q=alpha&api_key=\(Self.canary)", "/search?q=alpha", "/search?q=alpha&source=flickr",
-                "/img/flickr/photo.jpg", "/img/wikipedia/x", "/healthz", "/missing?key=\(Self.canary)",
-            ]
-            for target in targets {
-                let reply = try await RawHTTPConnection(port: port).get(target)
-                seen.append(reply.text)
-                seen += reply.headers.map { "\($0.name): \($0.value)" }
+        // Flickr is FakeFlickr, refusing the canary: no test reaches the real API.
+        try await withFakeFlickr(apiKeys: []) { flickr in
+            try await withScoutApp(
+                pages: [FakeWikipedia.Page(pageID: 1, title: "Alpha", description: "A page")],
+                environment: [
+                    "FLICKR_API_KEY": Self.canary, "SCOUT_CONTACT": "ops@example.org",
+                    "SCOUT_FLICKR_API": flickr.baseURL.absoluteString,
+                ],
+                server: { $0.accessLog = AccessLog(fileDescriptor: descriptor) }
+            ) { fake, _, port in
+                let targets = [
+                    "/", "/static/app.js", "/static/scout.css", "/api/openapi.json", "/api/v1/sources",
+                    "/api/v1/search?q=alpha", "/api/v1/search?q=alpha&source=flickr", "/api/v1/search",
+                    "/api/v1/search?q=alpha&api_key=\(Self.canary)", "/search?q=alpha", "/search?q=alpha&source=flickr",
+                    "/img/flickr/photo.jpg", "/img/wikipedia/x", "/healthz", "/missing?key=\(Self.canary)",
+                ]
+                for target in targets {
+                    let reply = try await RawHTTPConnection(port: port).get(target)
+                    seen.append(reply.text)
+                    seen += reply.headers.map { "\($0.name): \($0.value)" }
+                }
+                seen += fake.requests.map(\.rawTarget)
+                seen += fake.requests.flatMap { $0.headers.map(\.value) }
             }
-            seen += fake.requests.map(\.rawTarget)
-            seen += fake.requests.flatMap { $0.headers.map(\.value) }
         }
         seen.append(try String(contentsOfFile: logPath, encoding: .utf8))
         #expect(seen.count > 30)

@@ -23,7 +23,7 @@ func withUpstreams<T>(
 
 /// Starts Scout's HTTP app on 127.0.0.1 (a free port) in this process, its Wikipedia source
 /// pointed at `fake`, its image proxy at `images` (for thumbnails and book covers) and its
-/// book catalog at `books`, and runs `scenario` of
+/// book catalog at `books` (`configure` adjusts the rest, such as the photo sources), and runs `scenario` of
 /// `Tests/browser/scenarios.py` against it in headless Chromium. Records an issue with the
 /// scenario's output when it does not pass.
 ///
@@ -38,6 +38,7 @@ func runScenario(
     control: @escaping @Sendable (String) async throws -> Void = { command in
         throw ScenarioControlError.unknown(command)
     },
+    configure: (inout ScoutServerConfiguration) -> Void = { _ in },
     sourceLocation: SourceLocation = #_sourceLocation
 ) async throws {
     if let missing = BrowserEnvironment.missing {
@@ -57,6 +58,7 @@ func runScenario(
     // The scenarios and the page together make more requests than a person would.
     configuration.clientRequestsPerSecond = 1000
     configuration.clientBurst = 1000
+    configure(&configuration)
     let app = ScoutApp(configuration: configuration, books: books)
     let server = ServerConfiguration(host: "127.0.0.1", port: 0, accessLog: nil, shutdownGracePeriod: .seconds(1))
     let result = try await Server.withRunning(server, responder: app.router) { server in

@@ -43,10 +43,7 @@ enum ImageProxyHarness {
     /// Serves `proxy` at `/img/:source/*key` on 127.0.0.1:0 while `body` runs.
     static func serve<T>(_ proxy: ImageProxy, _ body: (_ port: UInt16) async throws -> T) async throws -> T {
         var router = Router()
-        router.add(.get, "/img/:source/*key") { request in
-            await proxy.respond(
-                to: request, source: request.pathParameters["source"]!, key: request.pathParameters["key"]!)
-        }
+        router.add(.get, "/img/:source/*key", handler: proxy.handler)
         var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, accessLog: nil)
         configuration.shutdownGracePeriod = .milliseconds(200)
         configuration.limits.maxConnectionsPerIP = 256

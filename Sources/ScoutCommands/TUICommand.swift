@@ -1,0 +1,81 @@
+import Foundation
+import TerminalUI
+
+/// `scout tui`: the full-screen terminal app — type, see results with thumbnails, open one.
+struct TUICommand: ScoutCommand {
+    static let name = "tui"
+    static let summary = "Search as you type in a full-screen terminal app."
+    static let help = """
+        Usage: scout tui [--source name] [--images kitty|blocks|none] [--lang xx]
+                         [--books-server url]
+
+        A full-screen search: type and results appear as you type, with thumbnails.
+
+        Keys:
+          typing, ←/→, Home/End, Ctrl-A/E/U/W, Backspace/Delete   edit the query
+          ↑/↓, PgUp/PgDn   move (the next page loads at the end of the list)
+          Tab, Shift-Tab   switch source          Enter   open the link
+          →                on a book: its related books, with the reasons (← back);
+                           in a photo grid: the next photo (↑/↓ move by rows)
+          Esc              clear the query        r       retry after an error
+          Ctrl-C, or q on an empty query          quit
+
+        Enter opens the link with xdg-open when a display exists (DISPLAY or WAYLAND_DISPLAY);
+        otherwise the links are printed when you quit. Needs a terminal on standard input and
+        output; in a script use 'scout search'.
+
+        Options:
+          --source name        The tab to start on: wikipedia, commons, flickr (with
+                               FLICKR_API_KEY) or books (default wikipedia).
+          --images mode        kitty (kitty graphics protocol), blocks (truecolor half-blocks) or
+                               none; detected from TERM, KITTY_WINDOW_ID and COLORTERM by default.
+          --lang xx            Wikipedia language (env SCOUT_WIKIPEDIA_LANG; default en).
+          --books-server url   The Scout server with the book catalog (env SCOUT_BOOKS_API;
+                               default http://127.0.0.1:8080).
+
+        Environment:
+          SCOUT_WIKIPEDIA_API     MediaWiki API address (default https://{lang}.wikipedia.org/w/api.php)
+          SCOUT_COMMONS_API       Wikimedia Commons API address
+          SCOUT_FLICKR_API, FLICKR_API_KEY   Flickr's API address and key (no key: no Flickr tab)
+          SCOUT_WIKIMEDIA_UPLOAD  a thumbnail host to fetch from besides public https hosts
+          SCOUT_CACHE_DIR         image cache directory (default $XDG_CACHE_HOME/scout)
+          SCOUT_CONTACT           contact in the User-Agent of upstream calls
+        """
+
+    let settings: TUISettings
+
+    init(arguments: [String], environment: [String: String]) throws(UsageError) {
+        var scanner = ArgumentScanner(arguments)
+        settings = try TUISettings(scanner: &scanner, environment: environment)
+        try scanner.finish()
+    }
+
+    func run() async -> Int32 {
+        guard TerminalSession.isInteractive else {
+            Console.error("scout tui needs a terminal; use scout search")
+            return ExitCode.notATerminal
+        }
+        let sources: [TUISource]
+        do {
+            sources = try settings.sources()
+        } catch let error as UsageError {
+            Console.error("scout: \(error.message).")
+            return ExitCode.usage
+        } catch {
+            Console.error("scout: \(error).")
+            return ExitCode.usage
+        }
+        let links = await TUIRunner(settings: settings, sources: sources).run()
+        guard let links else {
+            Console.error("scout tui needs a terminal; use scout search")
+            return ExitCode.notATerminal
+        }
+        for link in links { Console.out(link.absoluteString) }
+        return ExitCode.success
+    }
+}
+
+extension ExitCode {
+    /// `scout tui` without a terminal: not a usage mistake, not a failure of the search.
+    static let notATerminal: Int32 = 2
+}

@@ -1,0 +1,41 @@
+import Foundation
+import InstantSearch
+import ScoutModels
+import TerminalUI
+
+/// Owns the terminal for the length of `scout tui`: enters raw mode and the alternate screen,
+/// runs the app on the main actor, and restores the terminal however the run ends.
+struct TUIRunner {
+    let settings: TUISettings
+    let sources: [TUISource]
+
+    /// Runs the app; returns the links to print, or nil when the terminal could not be set up.
+    func run() async -> [URL]? {
+        let session: TerminalSession
+        do {
+            session = try TerminalSession.enter()
+        } catch {
+            return nil
+        }
+        defer { session.leave() }
+        let events = TerminalEvents()
+        defer { events.stop() }
+        return await runApp(events: events.stream)
+    }
+
+    @MainActor
+    private func runApp(events: AsyncStream<TerminalEvent>) async -> [URL] {
+        let tabs = sources.map { source in
+            // Photos show as a grid of thumbnails, articles and books as rows.
+            SourceTab(
+                name: source.provider.displayName, model: SearchViewModel(provider: source.provider),
+                layout: [.commons, .flickr].contains(source.provider.source) ? .grid : .list, related: source.related)
+        }
+        let thumbnails =
+            settings.imageMode == .none ? nil : ThumbnailStore(mode: settings.imageMode, loader: settings.imageLoader())
+        let app = TerminalApp(
+            tabs: tabs, output: .standard, size: WindowSize.current() ?? WindowSize(rows: 24, columns: 80),
+            thumbnails: thumbnails, opener: .system(environment: settings.environment))
+        return await app.run(events: events)
+    }
+}

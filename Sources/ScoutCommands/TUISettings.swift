@@ -1,0 +1,105 @@
+import Foundation
+import ImageLoading
+import Networking
+import Providers
+import ScoutModels
+import TerminalUI
+
+/// What `scout tui` was asked for, from its options and the environment.
+struct TUISettings: Sendable {
+    let imageMode: ImageMode
+    let language: String
+    let booksServer: URL
+    let firstSource: SourceID
+    let environment: [String: String]
+
+    init(scanner: inout ArgumentScanner, environment: [String: String]) throws(UsageError) {
+        if let images = try scanner.value(for: "--images") {
+            guard let mode = ImageMode(argument: images) else {
+                throw UsageError("--images takes kitty, blocks or none, not '\(images)'")
+            }
+            imageMode = mode
+        } else {
+            imageMode = ImageMode.detect(environment: environment)
+        }
+        language = try scanner.value(for: "--lang") ?? environment["SCOUT_WIKIPEDIA_LANG"] ?? "en"
+        let server =
+            try scanner.value(for: "--books-server") ?? environment["SCOUT_BOOKS_API"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? BooksProvider.defaultBaseURL.absoluteString
+        guard let url = URL(string: server.hasSuffix("/") ? server : server + "/"), url.host != nil else {
+            throw UsageError("--books-server takes an http(s) address such as http://127.0.0.1:8080, not '\(server)'")
+        }
+        booksServer = url
+        let source = try scanner.value(for: "--source") ?? SourceID.wikipedia.rawValue
+        guard Self.sourceNames.map(\.rawValue).contains(source) else {
+            throw UsageError("--source takes wikipedia, commons, flickr or books, not '\(source)'")
+        }
+        firstSource = SourceID(rawValue: source)
+        self.environment = environment
+    }
+
+    /// The sources `--source` may name, in tab order.
+    static let sourceNames: [SourceID] = [.wikipedia, .commons, .flickr, .books]
+
+    /// The configured sources, in tab order, with the one asked for first. Flickr is configured
+    /// only with an API key (`FLICKR_API_KEY`); without one it has no tab.
+    func sources() throws -> [TUISource] {
+        let client = APIClient(configuration: .init(userAgent: UserAgent.make(environment: environment)))
+        let wikipedia = try WikipediaProvider(
+            client: client, language: language,
+            apiTemplate: environment["SCOUT_WIKIPEDIA_API"] ?? WikipediaProvider.defaultAPITemplate)
+        let books = try BooksProvider(client: client, baseURL: booksServer)
+        var all = [TUISource(provider: wikipedia, related: nil)]
+        all.append(TUISource(provider: try CommonsProvider(client: client, environment: environment), related: nil))
+        if let flickr = try? FlickrProvider(client: client, environment: environment), flickr.isConfigured {
+            all.append(TUISource(provider: flickr, related: nil))
+        }
+        all.append(
+            TUISource(provider: books) { item in
+                try await books.related(id: item.id).map { related in
+                    RelatedEntry(item: related.item, reason: related.reason.isEmpty ? related.phrase : related.reason)
+                }
+            })
+        guard all.contains(where: { $0.provider.source == firstSource }) else {
+            throw UsageError("--source \(firstSource) is not configured (Flickr needs FLICKR_API_KEY)")
+        }
+        return all.filter { $0.provider.source == firstSource } + all.filter { $0.provider.source != firstSource }
+    }
+
+    /// Images come from public https hosts, plus the configured servers as written (the book
+    /// server proxies covers; a Wikimedia mirror or a test fake stands in for upload.wikimedia.org).
+    func imageLoader() -> ImageLoader {
+        let trusted = [booksServer.absoluteString, environment["SCOUT_WIKIMEDIA_UPLOAD"]].compactMap { address in
+            address.flatMap(URL.init(string:)).map(Self.origin(of:))
+        }
+        let publicHTTPS = ImageFetchPolicy.publicHTTPS()
+        let policy = ImageFetchPolicy { url in
+            if trusted.contains(Self.origin(of: url)) { return true }
+            return await publicHTTPS.allows(url)
+        }
+        var configuration = ImageLoader.Configuration(userAgent: UserAgent.make(environment: environment))
+        configuration.diskDirectory = Self.cacheDirectory(environment: environment)?.appending(path: "tui-images")
+        return ImageLoader(configuration: configuration, policy: policy)
+    }
+
+    private static func origin(of url: URL) -> String {
+        let scheme = url.scheme?.lowercased() ?? ""
+        return "\(scheme)://\(url.host?.lowercased() ?? ""):\(url.port ?? (scheme == "http" ? 80 : 443))"
+    }
+
+    /// `SCOUT_CACHE_DIR`, else `$XDG_CACHE_HOME/scout`, else `~/.cache/scout`, as `scout serve`.
+    private static func cacheDirectory(environment: [String: String]) -> URL? {
+        if let explicit = environment["SCOUT_CACHE_DIR"], !explicit.isEmpty { return URL(fileURLWithPath: explicit) }
+        if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty {
+            return URL(fileURLWithPath: xdg).appending(path: "scout")
+        }
+        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        return URL(fileURLWithPath: home).appending(path: ".cache/scout")
+    }
+}
+
+/// A provider and, for books, how to find an item's related ones.
+struct TUISource: Sendable {
+    let provider: any SearchProvider
+    let related: RelatedLookup?
+}

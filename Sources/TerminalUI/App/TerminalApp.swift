@@ -1,0 +1,139 @@
+import Foundation
+import InstantSearch
+import Observation
+import ScoutModels
+
+/// The terminal app: a query line, source tabs, a result list and a status line, driven by the
+/// same ``InstantSearch/SearchViewModel`` a SwiftUI app binds to. Keys edit the query and move
+/// the selection; the models publish results; every change repaints through ``ScreenDiffer``,
+/// one write per frame.
+///
+/// It owns no terminal: ``run(events:)`` takes events from anywhere (``TerminalEvents`` in the
+/// real app, a list in tests and benchmarks) and frames go to a ``TerminalOutput``.
+///
+/// ```swift
+/// let app = TerminalApp(tabs: [wikipediaTab], output: .standard, size: WindowSize.current()!)
+/// let links = await app.run(events: TerminalEvents().stream)   // links to print on exit
+/// ```
+@MainActor
+public final class TerminalApp {
+    /// The sources, in tab order.
+    public let tabs: [SourceTab]
+    /// The index of the tab typing drives.
+    public internal(set) var activeTab = 0
+    /// The query line.
+    public internal(set) var editor = LineEditor()
+    /// The selected row of the list (of the related panel while it is open).
+    public internal(set) var selection = 0
+    var scrollTop = 0
+    var related: RelatedPanel?
+    var relatedTask: Task<Void, Never>?
+    /// Links chosen with Enter where none could be opened, printed on exit.
+    public internal(set) var pendingLinks: [URL] = []
+    var notice: String?
+    var isFinished = false
+    var spinnerFrame = 0
+    var spinner: Task<Void, Never>?
+    var shownQuery: String?
+    var lastLatency: [Int: Duration] = [:]
+    var size: WindowSize
+    var differ = ScreenDiffer()
+    var isRenderScheduled = false
+    let output: TerminalOutput
+    let thumbnails: ThumbnailStore?
+    let opener: LinkOpener
+
+    /// An app over `tabs` (at least one) that paints into `output`.
+    /// - Parameters:
+    ///   - thumbnails: where pictures come from; nil draws none.
+    ///   - opener: opens a link; ``LinkOpener/system(environment:)`` uses `xdg-open` when a
+    ///     display exists.
+    public init(
+        tabs: [SourceTab], output: TerminalOutput, size: WindowSize, thumbnails: ThumbnailStore? = nil,
+        opener: LinkOpener = .never
+    ) {
+        precondition(!tabs.isEmpty, "the terminal app needs at least one source")
+        self.tabs = tabs
+        self.output = output
+        self.size = size
+        self.thumbnails = thumbnails
+        self.opener = opener
+        thumbnails?.onUpdate = { [weak self] in self?.scheduleRender() }
+    }
+
+    /// The active tab's model.
+    public var model: SearchViewModel { tabs[activeTab].model }
+
+    /// Paints, then handles events until the person quits or `events` ends; returns the links
+    /// to print after the terminal is restored.
+    public func run(events: AsyncStream<TerminalEvent>) async -> [URL] {
+        render()
+        for await event in events {
+            handle(event)
+            if isFinished { break }
+            render()
+        }
+        spinner?.cancel()
+        relatedTask?.cancel()
+        return pendingLinks
+    }
+
+    /// Reacts to one event (without painting).
+    public func handle(_ event: TerminalEvent) {
+        switch event {
+        case .key(let key): handle(key)
+        case .resize:
+            if let current = WindowSize.current() { resize(to: current) }
+        }
+    }
+
+    /// Takes a new window size; the next frame repaints everything.
+    public func resize(to newSize: WindowSize) {
+        size = newSize
+        differ.invalidate()
+        thumbnails?.invalidatePlacements()
+    }
+
+    /// Paints the current state: only the cells that changed since the last frame, in one write.
+    /// Reads the models under observation tracking, so their next change paints again.
+    public func render() {
+        isRenderScheduled = false
+        let (grid, cursor) = withObservationTracking {
+            AppView(app: self).draw()
+        } onChange: { [weak self] in
+            Task { @MainActor in self?.scheduleRender() }
+        }
+        var frame = differ.frame(grid, cursor: cursor)
+        if let thumbnails { frame += thumbnails.placements(for: self) }
+        output.write(frame)
+        updateSpinner()
+    }
+
+    /// Paints soon, once, however many changes arrive meanwhile.
+    func scheduleRender() {
+        guard !isRenderScheduled, !isFinished else { return }
+        isRenderScheduled = true
+        Task { @MainActor [weak self] in
+            guard let self, self.isRenderScheduled else { return }
+            self.render()
+        }
+    }
+
+    /// Animates the loading indicator while something loads, and only then.
+    private func updateSpinner() {
+        let isBusy = model.isLoading || model.isLoadingMore || related?.isLoading == true
+        if isBusy, spinner == nil {
+            spinner = Task { @MainActor [weak self] in
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .milliseconds(120))
+                    guard let self, !Task.isCancelled else { return }
+                    self.spinnerFrame += 1
+                    self.render()
+                }
+            }
+        } else if !isBusy, let task = spinner {
+            task.cancel()
+            spinner = nil
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import ScoutTestSupport
+import Testing
+
+/// `scout tui` as a person uses it: the built binary in a real terminal (tmux), against
+/// FakeWikipedia (`SCOUT_WIKIPEDIA_API`), typed into with `send-keys`, read with `capture-pane`.
+@Suite("scout tui in tmux", .serialized)
+struct TUIEndToEndTests {
+    static let cities: [FakeWikipedia.Page] = [
+        .init(pageID: 1, title: "Zug", description: "Town in Switzerland"),
+        .init(pageID: 2, title: "Zürich", description: "Largest city in Switzerland"),
+        .init(pageID: 3, title: "Zürich Hauptbahnhof", description: "Railway station"),
+        .init(pageID: 4, title: "Zurbarán", description: "Spanish painter"),
+    ]
+
+    private func environment(_ fake: FakeWikipedia) -> [String: String] {
+        ["SCOUT_WIKIPEDIA_API": fake.baseURL.absoluteString, "SCOUT_BOOKS_API": "http://127.0.0.1:9/"]
+    }
+
+    @Test("typing with out-of-order replies: the screen ends on the final query's results")
+    func outOfOrder() async throws {
+        try await withFakeWikipedia(pages: Self.cities) { fake in
+            // Shorter queries answer late, after the longer ones.
+            fake.faults.setLatency { text in text.count < 4 ? .milliseconds(900) : .milliseconds(50) }
+            try await withScoutInTmux(environment: environment(fake)) { tmux in
+                try await tmux.waitFor("Type to search Wikipedia")
+                for prefix in ["z", "u", "r", "i"] {
+                    try tmux.type(prefix)
+                    try await Task.sleep(for: .milliseconds(450))
+                }
+                let screen = try await tmux.waitFor("Zürich Hauptbahnhof")
+                #expect(screen.hasPrefix("› zuri"))
+                try await Task.sleep(for: .milliseconds(1_500))  // every late reply has arrived
+                let settled = try tmux.screen()
+                #expect(!settled.contains("Zug"))
+                #expect(!settled.contains("Zurbarán"))
+                #expect(settled.contains("Largest city in Switzerland"))
+                #expect(settled.contains("2 results"))
+                #expect(fake.recorder.count >= 2)  // at least one request was superseded
+            }
+        }
+    }
+
+    @Test("the endless list: moving to the end loads the next page")
+    func endless() async throws {
+        let pages = (1...70).map { FakeWikipedia.Page(pageID: $0, title: "Alpha \($0)", description: "Page \($0)") }
+        try await withFakeWikipedia(pages: pages) { fake in
+            try await withScoutInTmux(environment: environment(fake)) { tmux in
+                try await tmux.waitFor("Type to search")
+                try tmux.type("alpha")
+                try await tmux.waitFor("20+ results")
+                for _ in 0..<19 { try tmux.press("Down") }
+                let screen = try await tmux.waitFor("40+ results")
+                #expect(screen.contains("▌ Alpha 20"))
+                try tmux.press("PageDown", "PageDown", "PageDown")
+                try await tmux.waitForScreen("the selection moved on") { $0.contains("▌ Alpha 4") }
+            }
+        }
+    }
+
+    @Test("a resize repaints the whole screen at the new size")
+    func resize() async throws {
+        try await withFakeWikipedia(pages: Self.cities) { fake in
+            try await withScoutInTmux(environment: environment(fake)) { tmux in
+                try await tmux.waitFor("Type to search")
+                try tmux.type("zür")
+                try await tmux.waitFor("Zürich Hauptbahnhof")
+                try tmux.run(["resize-window", "-t", "main", "-x", "50", "-y", "12"])
+                let screen = try await tmux.waitForScreen("a 12-row layout") { screen in
+                    let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+                    return lines.count >= 12 && lines[11].contains("Wikipedia ·")
+                }
+                let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+                #expect(lines[0].hasPrefix("› zür"))
+                #expect(lines.prefix(12).allSatisfy { $0.count <= 50 })
+                #expect(screen.contains("Zürich"))
+            }
+        }
+    }
+
+    @Test("a failing source says so with “r to retry”; r retries")
+    func retry() async throws {
+        try await withFakeWikipedia(pages: Self.cities) { fake in
+            fake.faults.inject(.status(503))
+            try await withScoutInTmux(environment: environment(fake)) { tmux in
+                try await tmux.waitFor("Type to search")
+                try tmux.type("zür")
+                try await tmux.waitFor("r to retry", timeout: .seconds(15))
+                fake.faults.clearFaults()
+                try tmux.type("r")
+                let screen = try await tmux.waitFor("Zürich Hauptbahnhof")
+                #expect(!screen.contains("r to retry"))
+                #expect(screen.hasPrefix("› zür\n"))
+            }
+        }
+    }
+}
