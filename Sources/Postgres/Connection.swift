@@ -6,12 +6,23 @@ import Foundation
 /// `@unchecked Sendable` because ``PostgresDatabase`` hands it to its serial queue: every use
 /// happens on that queue, one block at a time, and `deinit` runs only when no block holds it.
 final class Connection: @unchecked Sendable {
-    private let handle: OpaquePointer
+    let handle: OpaquePointer
     let url: PostgresURL
+    /// Run-time parameters set in every session, again after a reconnect.
+    private let settings: [String: String]
+    /// The statements this session has prepared (see ``run(_:_:planning:)``).
+    var statements = StatementCache(capacity: Connection.preparedStatementLimit)
+    /// Statements forgotten by ``statements`` but not yet deallocated on the server.
+    var unusedStatements: [String] = []
 
-    /// Connects to `url`. Settings before `dbname` are defaults the URL may override; the client
-    /// encoding comes after it, since every string this module reads and writes is UTF-8.
-    init(url: PostgresURL, connectTimeoutSeconds: Int) throws(PostgresError) {
+    /// How many prepared statements one connection keeps: far more than the store's distinct
+    /// statements, few enough that SQL built with varying text cannot grow the server's memory.
+    static let preparedStatementLimit = 128
+
+    /// Connects to `url` and applies `settings` (such as `["jit": "off"]`). Settings before
+    /// `dbname` are defaults the URL may override; the client encoding comes after it, since
+    /// every string this module reads and writes is UTF-8.
+    init(url: PostgresURL, connectTimeoutSeconds: Int, settings: [String: String] = [:]) throws(PostgresError) {
         let keywords = ["connect_timeout", "application_name", "dbname", "client_encoding", nil]
         let values = ["\(connectTimeoutSeconds)", "scout", url.string, "UTF8", nil]
         let opened = withCStrings(keywords) { keywords in
@@ -24,9 +35,12 @@ final class Connection: @unchecked Sendable {
         defer { if !isReady { PQfinish(handle) } }
         guard PQstatus(handle) == CONNECTION_OK else { throw Self.connectionError(handle, url) }
         scout_pq_silence_notices(handle)
-        isReady = true
         self.handle = handle
         self.url = url
+        self.settings = settings
+        // From here `deinit` owns the handle: it runs even when the init throws below.
+        isReady = true
+        try applySettings()
     }
 
     deinit { PQfinish(handle) }
@@ -35,9 +49,20 @@ final class Connection: @unchecked Sendable {
     /// used; a transaction in progress is lost then, so this runs only between work units.
     func reconnectIfBroken() throws(PostgresError) {
         guard PQstatus(handle) == CONNECTION_BAD else { return }
+        // The new session holds none of the old one's prepared statements or settings.
+        statements.removeAll()
+        unusedStatements.removeAll()
         PQreset(handle)
         guard PQstatus(handle) == CONNECTION_OK else { throw Self.connectionError(handle, url) }
         scout_pq_silence_notices(handle)
+        try applySettings()
+    }
+
+    /// Sets ``settings`` for the session, with bound values so no text is spliced into SQL.
+    private func applySettings() throws(PostgresError) {
+        for (name, value) in settings.sorted(by: { $0.key < $1.key }) {
+            _ = try runUnnamed("SELECT set_config($1, $2, false)", [.text(name), .text(value)])
+        }
     }
 
     /// Runs SQL text without parameters, possibly several statements (migrations, BEGIN/COMMIT).
@@ -47,19 +72,24 @@ final class Connection: @unchecked Sendable {
     }
 
     /// Runs one statement with bound parameters (`$1`, `$2`, … in text format) and copies out its
-    /// rows. PostgreSQL refuses a second statement in the same text.
-    func run(_ sql: String, _ parameters: [PostgresValue]) throws(PostgresError) -> QueryResult {
-        var texts: [String?] = []
-        var types: [Oid] = []
-        for (offset, parameter) in parameters.enumerated() {
-            let encoded = try parameter.encoded(position: offset + 1)
-            texts.append(encoded.text)
-            types.append(encoded.typeOID)
+    /// rows. PostgreSQL refuses a second statement in the same text. With `.prepared` planning, a
+    /// query or data change is prepared on first use and run by name afterwards (see
+    /// ``StatementCache``); other statements, and `.perCall` planning, go through the unnamed
+    /// statement, parsed and planned for these values.
+    func run(_ sql: String, _ parameters: [PostgresValue], planning: PostgresPlanning = .prepared)
+        throws(PostgresError) -> QueryResult
+    {
+        let bound = try Self.encode(parameters)
+        guard planning == .prepared, StatementCache.isWorthPreparing(sql) else {
+            let result = bound.withValues { PQexecParams(handle, sql, bound.count, bound.types, $0, nil, nil, 0) }
+            return try consume(result, sql: sql)
         }
-        let result = withCStrings(texts) { values in
-            PQexecParams(handle, sql, Int32(parameters.count), types, values, nil, nil, 0)
-        }
-        return try consume(result, sql: sql)
+        return try runPrepared(sql, bound)
+    }
+
+    /// Runs `sql` through the unnamed statement, never prepared.
+    func runUnnamed(_ sql: String, _ parameters: [PostgresValue]) throws(PostgresError) -> QueryResult {
+        try run(sql, parameters, planning: .perCall)
     }
 
     /// Runs `body` between `BEGIN` and `COMMIT`, rolling back on any thrown error (including a
@@ -80,7 +110,7 @@ final class Connection: @unchecked Sendable {
     }
 
     /// Copies what `result` holds and frees it; throws the error it reports.
-    private func consume(_ result: OpaquePointer?, sql: String) throws(PostgresError) -> QueryResult {
+    func consume(_ result: OpaquePointer?, sql: String) throws(PostgresError) -> QueryResult {
         guard let result else { throw Self.connectionError(handle, url, sql: sql) }
         defer { PQclear(result) }
         switch PQresultStatus(result) {
@@ -122,11 +152,4 @@ final class Connection: @unchecked Sendable {
             }
         return PostgresError(kind: kind, message: message, sql: sql, server: url.description)
     }
-}
-
-/// Runs `body` with C copies of `strings` (`nil` stays a null pointer), freed afterwards.
-private func withCStrings<T>(_ strings: [String?], _ body: ([UnsafePointer<CChar>?]) throws -> T) rethrows -> T {
-    let copies = strings.map { $0.flatMap { strdup($0) } }
-    defer { for copy in copies { free(copy) } }
-    return try body(copies.map { $0.map { UnsafePointer($0) } })
 }

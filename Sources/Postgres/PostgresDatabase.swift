@@ -10,7 +10,10 @@ import Dispatch
 /// an actor, so a transaction body runs start to finish as one synchronous block.) For more
 /// throughput, open several.
 ///
-/// Parameters are always bound (`$1`, `$2`, …), never spliced into SQL text.
+/// Parameters are always bound (`$1`, `$2`, …), never spliced into SQL text. Queries and data
+/// changes are prepared on their first run and then run by name on that connection (see
+/// ``PostgresPlanning``), so a statement that runs again costs PostgreSQL neither parsing nor,
+/// usually, planning.
 ///
 /// ```swift
 /// let db = try await PostgresDatabase(url: try PostgresURL("postgres://scout@127.0.0.1/books"))
@@ -32,14 +35,24 @@ public final class PostgresDatabase: Sendable {
     /// let db = try await PostgresDatabase(url: try PostgresURL(environment["SCOUT_DATABASE"]!))
     /// ```
     ///
-    /// - Parameter connectTimeout: How long to wait for the server, unless the URL sets
-    ///   `connect_timeout`; whole seconds, at least 2 (libpq's minimum).
-    public init(url: PostgresURL, connectTimeout: Duration = .seconds(10)) async throws {
+    /// ```swift
+    /// let db = try await PostgresDatabase(url: url, settings: ["jit": "off"])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - connectTimeout: How long to wait for the server, unless the URL sets `connect_timeout`;
+    ///     whole seconds, at least 2 (libpq's minimum).
+    ///   - settings: Run-time parameters for the session (`SET name = value`), applied again
+    ///     after a reconnect; a bad name or value throws here.
+    public init(url: PostgresURL, connectTimeout: Duration = .seconds(10), settings: [String: String] = [:])
+        async throws
+    {
         let queue = DispatchQueue(label: "scout.postgres")
         let seconds = max(2, Int(connectTimeout.components.seconds))
         self.connection = try await withCheckedThrowingContinuation { continuation in
             queue.async {
-                continuation.resume(with: Result { try Connection(url: url, connectTimeoutSeconds: seconds) })
+                continuation.resume(
+                    with: Result { try Connection(url: url, connectTimeoutSeconds: seconds, settings: settings) })
             }
         }
         self.url = url
@@ -67,15 +80,17 @@ public final class PostgresDatabase: Sendable {
     }
 
     /// Runs a query and returns `transform` of each row. Throws ``PostgresError`` or whatever
-    /// `transform` throws.
+    /// `transform` throws. `planning` says whether the statement is prepared once per connection
+    /// (the default) or planned for each call's values; see ``PostgresPlanning``.
     ///
     /// ```swift
     /// let titles = try await db.query("SELECT title FROM books") { row in try row.string("title") }
     /// ```
     public func query<T: Sendable>(
-        _ sql: String, _ parameters: [PostgresValue] = [], _ transform: @escaping @Sendable (PostgresRow) throws -> T
+        _ sql: String, _ parameters: [PostgresValue] = [], planning: PostgresPlanning = .prepared,
+        _ transform: @escaping @Sendable (PostgresRow) throws -> T
     ) async throws -> [T] {
-        try await perform { connection in try connection.run(sql, parameters).rows.map(transform) }
+        try await perform { connection in try connection.run(sql, parameters, planning: planning).rows.map(transform) }
     }
 
     /// Runs `body` in one `BEGIN` … `COMMIT` transaction on the database's queue. Any error thrown

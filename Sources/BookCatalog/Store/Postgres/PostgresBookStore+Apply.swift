@@ -5,7 +5,8 @@ extension PostgresBookStore {
     /// (``Book/source``, ``Book/sourceID``), then tags, readings, links and the checkpoint, each
     /// part in a few set-based statements however large the batch. NUL is removed from every
     /// string first (PostgreSQL `text` cannot hold it). Throws ``Postgres/PostgresError``; nothing
-    /// of the batch is written then.
+    /// of the batch is written then. Once enough has been written, the tables are vacuumed and
+    /// analyzed afterwards (see ``MaintenanceSchedule``).
     ///
     /// ```swift
     /// let result = try await store.apply(ImportBatch(books: books))
@@ -13,7 +14,7 @@ extension PostgresBookStore {
     public func apply(_ batch: ImportBatch) async throws -> UpsertResult {
         guard !batch.isEmpty else { return UpsertResult() }
         let batch = batch.withoutNUL
-        return try await database.transaction { tx in
+        let result = try await database.transaction { tx in
             try Self.lockCatalog(tx)
             var result = try Self.upsert(batch.books, in: tx)
             try Self.write(tags: batch.tags, in: tx, into: &result)
@@ -25,6 +26,11 @@ extension PostgresBookStore {
             }
             return result
         }
+        // Tag changes rewrite book rows too; readings count as sent (merged or not).
+        await maintain(after: [
+            "books": result.inserted + result.updated + batch.tags.count, "readings": batch.readings.count,
+        ])
+        return result
     }
 
     /// Inserts or updates `books` (``Book/id`` of the input is ignored) and says which were new,

@@ -36,12 +36,12 @@ extension PostgresBookStore {
             ON CONFLICT (from_id, to_id, kind) DO UPDATE SET score = excluded.score, reason = excluded.reason
             """
         let sourceList: PostgresValue = sources.map { .integerArray($0.sorted()) } ?? .null
-        try await database.transaction { tx in
+        let deleted = try await database.transaction { tx in
             try Self.lockCatalog(tx)
-            try tx.execute(
+            let deleted = try tx.execute(
                 "DELETE FROM relations WHERE kind = ANY ($1::text[]) AND ($2::int8[] IS NULL OR from_id = ANY ($2))",
                 [.textArray(names), sourceList])
-            guard !kept.isEmpty else { return }
+            guard !kept.isEmpty else { return deleted }
             try tx.execute(
                 insert,
                 [
@@ -49,7 +49,9 @@ extension PostgresBookStore {
                     .textArray(kept.map(\.kind.rawValue)), .realArray(kept.map(\.score)),
                     .textArray(kept.map(\.reason.withoutNUL)),
                 ])
+            return deleted
         }
+        await maintain(after: ["relations": deleted + kept.count])
     }
 
     /// Books related to the book `id`, with their relations: of `kind` only, or of every kind

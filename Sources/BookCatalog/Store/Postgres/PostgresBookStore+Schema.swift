@@ -12,6 +12,12 @@ extension PostgresBookStore {
     /// books, in its transaction. Ordering by text uses `COLLATE "C"` (byte order) where results
     /// must match SQLite's.
     ///
+    /// Version 2 adds `books_by_rank`: books in search order (most ratings first, then id) with
+    /// their `search` entries, so a search for a common word walks it and stops after `LIMIT`
+    /// matches, reading neither the table nor every match (see ``RankedSearch``). `ratings_count`
+    /// is included because PostgreSQL answers from the index alone only when it holds every
+    /// column the query names, and the expression alone does not count.
+    ///
     /// ```swift
     /// try await database.migrate(PostgresBookStore.migrations)
     /// ```
@@ -69,7 +75,13 @@ extension PostgresBookStore {
                 CREATE TABLE import_checkpoints (name text PRIMARY KEY, position bigint NOT NULL);
                 CREATE TABLE catalog_state (id integer PRIMARY KEY CHECK (id = 1), generation bigint NOT NULL);
                 INSERT INTO catalog_state (id, generation) VALUES (1, 0);
-                """)
+                """),
+        PostgresMigration(
+            version: 2,
+            sql: """
+                CREATE INDEX books_by_rank ON books ((coalesce(ratings_count, 0)) DESC, id)
+                    INCLUDE (ratings_count, search);
+                """),
     ]
 
     /// The tables the store owns, for integrity checks.

@@ -22,27 +22,16 @@ extension PostgresBookStore {
     /// Books matching every term of `query`: books where all terms fall in one column (title
     /// *or* authors) first, then those matching across columns; within each, by ratings count,
     /// then id. Every word is one quoted lexeme, so nothing in it acts as `tsquery` syntax.
-    /// `limit` is clamped to 1…``maximumSearchLimit``.
+    /// `limit` is clamped to 1…``maximumSearchLimit``. One ``RankedSearch`` statement, which stops
+    /// after `limit` matches for common words and asks the GIN index for rare ones.
     ///
     /// ```swift
     /// try await store.search(BookQuery(terms: [.init(["hunger"]), .init(["ga"], isPrefix: true)]), limit: 5)
     /// ```
     public func search(_ query: BookQuery, limit: Int) async throws -> [Book] {
-        guard let anyField = SearchIndex.query(query),
-            let titleOnly = SearchIndex.query(query, weight: SearchIndex.titleWeight),
-            let authorsOnly = SearchIndex.query(query, weight: SearchIndex.authorsWeight)
-        else { return [] }
         let limit = min(max(limit, 1), Self.maximumSearchLimit)
-        let sql = """
-            SELECT \(Self.selectColumns),
-                books.search @@ $1::tsquery OR books.search @@ $2::tsquery AS one_column
-            FROM books
-            WHERE books.search @@ $3::tsquery
-            ORDER BY one_column DESC, coalesce(books.ratings_count, 0) DESC, books.id
-            LIMIT $4
-            """
-        return try await database.query(
-            sql, [.text(titleOnly), .text(authorsOnly), .text(anyField), .integer(Int64(limit))], Self.book(from:))
+        guard let parameters = RankedSearch.parameters(for: query, limit: limit) else { return [] }
+        return try await database.query(RankedSearch.sql, parameters, Self.book(from:))
     }
 
     /// Every distinct word the search index holds, in byte order.

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+@testable import Postgres
+
+/// Statements prepared once per connection, against the server `scripts/with-postgres.sh` starts.
+@Suite(
+    "PostgreSQL prepared statements",
+    .enabled(
+        if: ProcessInfo.processInfo.environment["SCOUT_TEST_POSTGRES_URL"] != nil,
+        "SCOUT_TEST_POSTGRES_URL is not set: run the tests under scripts/with-postgres.sh (make test does)."))
+struct PreparedStatementTests {
+    let db: PostgresDatabase
+
+    init() async throws {
+        let url = try #require(ProcessInfo.processInfo.environment["SCOUT_TEST_POSTGRES_URL"])
+        db = try await PostgresDatabase(url: try PostgresURL(url), settings: ["jit": "off", "work_mem": "8MB"])
+        try await db.execute("CREATE TEMPORARY TABLE items (id bigint PRIMARY KEY, name text)")
+    }
+
+    /// The session's prepared statements, by name and text.
+    private func prepared() async throws -> [String: String] {
+        let rows = try await db.query("SELECT name, statement FROM pg_prepared_statements", planning: .perCall) {
+            (try $0.string(0), try $0.string(1))
+        }
+        return Dictionary(rows, uniquingKeysWith: { first, _ in first })
+    }
+
+    @Test func aStatementRunAgainIsPreparedOnceAndCommandsNever() async throws {
+        for id in 1...3 {
+            try await db.execute("INSERT INTO items (id, name) VALUES ($1, $2)", [.integer(Int64(id)), "x"])
+        }
+        _ = try await db.query("SELECT name FROM items WHERE id = $1", [1], planning: .perCall) { try $0.string(0) }
+        let statements = try await prepared()
+        #expect(statements.values.filter { $0.contains("INSERT INTO items") }.count == 1)
+        #expect(!statements.values.contains { $0.contains("WHERE id = $1") })  // .perCall
+        #expect(!statements.values.contains { $0.contains("CREATE TEMPORARY TABLE") })
+    }
+
+    @Test func aTableChangedUnderAStatementIsPreparedAgain() async throws {
+        try await db.execute("INSERT INTO items (id, name) VALUES (1, 'a')")
+        let before = try await db.query("SELECT * FROM items") { $0.count }
+        try await db.execute("ALTER TABLE items ADD COLUMN note text")
+        // PostgreSQL refuses the prepared statement (its result type changed); it is prepared again.
+        let after = try await db.query("SELECT * FROM items") { $0.count }
+        #expect(before == [2] && after == [3])
+        // Inside a transaction the refusal aborts it, so it surfaces, and the next run works.
+        try await db.execute("ALTER TABLE items DROP COLUMN note")
+        await #expect(throws: PostgresError.self) {
+            try await db.transaction { tx in _ = try tx.query("SELECT * FROM items") }
+        }
+        #expect(try await db.query("SELECT * FROM items") { $0.count } == [2])
+        // DISCARD ALL drops every prepared statement (and the temporary table) behind the cache.
+        #expect(try await db.query("SELECT 1 + $1::int8", [0]) { try $0.int(0) } == [1])
+        try await db.execute("DISCARD ALL")
+        #expect(try await db.query("SELECT 1 + $1::int8", [1]) { try $0.int(0) } == [2])
+    }
+
+    @Test func statementsPastTheLimitAreDeallocated() async throws {
+        let limit = Connection.preparedStatementLimit
+        for value in 0..<(limit + 10) {
+            // Each text differs, as SQL assembled from varying parts would.
+            _ = try await db.query("SELECT \(value) + $1::int8", [1]) { try $0.int(0) }
+        }
+        let statements = try await prepared()
+        #expect(statements.count <= limit && statements.count >= limit - 1)
+        #expect(try await db.query("SELECT 0 + $1::int8", [41]) { try $0.int(0) } == [41])
+    }
+
+    @Test func sessionSettingsApply() async throws {
+        #expect(try await db.query("SHOW jit") { try $0.string(0) } == ["off"])
+        #expect(try await db.query("SHOW work_mem") { try $0.string(0) } == ["8MB"])
+        let url = try #require(ProcessInfo.processInfo.environment["SCOUT_TEST_POSTGRES_URL"])
+        await #expect(throws: PostgresError.self) {
+            try await PostgresDatabase(url: try PostgresURL(url), settings: ["no_such_setting_at_all": "1"])
+        }
+    }
+}
