@@ -41,17 +41,4 @@ extension SQLiteBookStore {
     private static func text(_ value: String?) -> SQLiteValue {
         value.map(SQLiteValue.text) ?? .null
     }
-
-    private static func url(_ text: String?) -> URL? {
-        text.flatMap(URL.init(string:))
-    }
-
-    static func json(_ strings: [String]) -> String {
-        // Encoding an array of strings cannot fail.
-        String(decoding: (try? JSONEncoder().encode(strings)) ?? Data("[]".utf8), as: UTF8.self)
-    }
-
-    private static func strings(_ json: String) -> [String] {
-        (try? JSONDecoder().decode([String].self, from: Data(json.utf8))) ?? []
-    }
 }

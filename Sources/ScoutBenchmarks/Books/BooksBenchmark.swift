@@ -61,7 +61,7 @@ struct BooksBenchmark {
                     }
                 }
                 var sample: [Book] = []
-                try await GeneratedCatalog.generate(count: 20_000, seed: 3) { sample += $0 }
+                await GeneratedCatalog.generate(count: 20_000, seed: 3) { sample += $0 }
                 let bigSearch = try await Self.searchLatencies(
                     big, queries: QuerySet.typed(from: sample, count: 2000, seed: 9))
                 large.add([

@@ -67,18 +67,4 @@ extension PostgresBookStore {
             smallCoverURL: url(try row.optionalString("small_cover_url")), tags: strings(try row.string("tags")),
             description: try row.optionalString("description"), sourceURL: url(try row.optionalString("source_url")))
     }
-
-    private static func url(_ text: String?) -> URL? {
-        text.flatMap(URL.init(string:))
-    }
-
-    /// A JSON array of strings, as `jsonb` input.
-    static func json(_ strings: [String]) -> String {
-        // Encoding an array of strings cannot fail.
-        String(decoding: (try? JSONEncoder().encode(strings)) ?? Data("[]".utf8), as: UTF8.self)
-    }
-
-    private static func strings(_ json: String) -> [String] {
-        (try? JSONDecoder().decode([String].self, from: Data(json.utf8))) ?? []
-    }
 }
