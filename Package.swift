@@ -79,7 +79,7 @@ let package = Package(
         .plugin(name: "EmbedAssets", capability: .buildTool(), dependencies: ["AssetEmbedder"]),
 
         // Tests and benchmarks only.
-        .target(name: "ScoutTestSupport", dependencies: ["HTTPServer", "ScoutModels"]),
+        .target(name: "ScoutTestSupport", dependencies: ["HTTPServer", "ScoutModels", "BookCatalog"]),
         .executableTarget(
             name: "ScoutBenchmarks",
             dependencies: [

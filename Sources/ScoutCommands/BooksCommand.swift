@@ -74,9 +74,7 @@ struct BooksCommand: ScoutCommand {
         // `crawl` has options of its own, so it parses its words itself.
         if arguments.first == "crawl" {
             let crawl = try BooksCrawlCommand(arguments: Array(arguments.dropFirst()), environment: environment)
-            var noOptions = ArgumentScanner([])
-            (action, databasePath) = (.crawl(crawl), crawl.databasePath)
-            importOptions = try ImportOptions(scanning: &noOptions, isTerminal: false)
+            (action, databasePath, importOptions) = (.crawl(crawl), crawl.databasePath, ImportOptions())
             return
         }
         var scanner = ArgumentScanner(arguments)

@@ -12,6 +12,11 @@ struct ImportOptions: Equatable {
     var progress: ProgressBar.Style
     var batchSize = 1000
 
+    /// No companion files, no progress, the default batch size: what `crawl` carries.
+    init() {
+        progress = .none
+    }
+
     init(scanning scanner: inout ArgumentScanner, isTerminal: Bool) throws(UsageError) {
         tags = try scanner.value(for: "--tags")
         bookTags = try scanner.value(for: "--book-tags")

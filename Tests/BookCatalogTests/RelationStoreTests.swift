@@ -1,5 +1,6 @@
 import BookCatalog
 import SQLite
+import ScoutTestSupport
 import Testing
 
 @Suite struct RelationStoreTests {

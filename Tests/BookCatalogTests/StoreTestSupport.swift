@@ -9,26 +9,3 @@ func withTemporaryStore<T>(_ body: (SQLiteBookStore) async throws -> T) async th
         try await body(try await SQLiteBookStore(path: directory.appendingPathComponent("books.sqlite").path))
     }
 }
-
-enum SampleBooks {
-    static let hungerGames = Book(
-        source: "test", sourceID: "1", title: "The Hunger Games", seriesName: "The Hunger Games", seriesNumber: 1,
-        authors: ["Suzanne Collins"], year: 2008, isbn10: "0439023483", isbn13: "9780439023481", language: "eng",
-        averageRating: 4.34, ratingsCount: 4_780_653,
-        coverURL: URL(string: "https://images.gr-assets.com/books/1447303603m/2767052.jpg"),
-        smallCoverURL: URL(string: "https://images.gr-assets.com/books/1447303603s/2767052.jpg"),
-        tags: ["young-adult", "dystopia"], description: "Katniss volunteers.",
-        sourceURL: URL(string: "https://www.goodreads.com/book/show/2767052"))
-    static let catchingFire = Book(
-        source: "test", sourceID: "2", title: "Catching Fire", seriesName: "The Hunger Games", seriesNumber: 2,
-        authors: ["Suzanne Collins"], ratingsCount: 1_831_039)
-    static let miserables = Book(
-        source: "test", sourceID: "3", title: "Les Misérables", authors: ["Victor Hugo"], ratingsCount: 527_000)
-    static let hugoCabret = Book(
-        source: "test", sourceID: "4", title: "The Invention of Hugo Cabret", authors: ["Brian Selznick"],
-        ratingsCount: 300_000)
-    static let gameOfThrones = Book(
-        source: "test", sourceID: "5", title: "A Game of Thrones", authors: ["George R.R. Martin"],
-        ratingsCount: 1_000_000)
-    static let all = [hungerGames, catchingFire, miserables, hugoCabret, gameOfThrones]
-}

@@ -1,5 +1,6 @@
 import BookCatalog
 import Foundation
+import ScoutTestSupport
 import Testing
 
 extension BookStoreContract {
@@ -7,12 +8,13 @@ extension BookStoreContract {
     func applyWritesTagsReadingsAndLinksAndCountsTheUnmatched(kind: StoreKind) async throws {
         try await kind.withStore { store throws in
             let (hunger, fire, missing) = (
-                BookKey(Shelf.hungerGames), BookKey(Shelf.catchingFire), BookKey(source: "test", sourceID: "404")
+                BookKey(SampleBooks.hungerGames), BookKey(SampleBooks.catchingFire),
+                BookKey(source: "test", sourceID: "404")
             )
             let similar = try #require(URL(string: "https://example.org/book/similar"))
             let result = try await store.apply(
                 ImportBatch(
-                    books: [Shelf.hungerGames, Shelf.catchingFire],
+                    books: [SampleBooks.hungerGames, SampleBooks.catchingFire],
                     tags: [
                         BookTags(book: hunger, tags: ["first"]), BookTags(book: missing, tags: ["x"]),
                         BookTags(book: hunger, tags: ["dystopia", "classic"]),
@@ -42,8 +44,8 @@ extension BookStoreContract {
     @Test(arguments: StoreKind.available)
     func readingsMergeARatingWithAnEarlierOneAndKeepWantsToRead(kind: StoreKind) async throws {
         try await kind.withStore { store throws in
-            let ids = try await store.upsert(Shelf.all).ids
-            let key = BookKey(Shelf.miserables)
+            let ids = try await store.upsert(SampleBooks.all).ids
+            let key = BookKey(SampleBooks.miserables)
             _ = try await store.apply(
                 ImportBatch(readings: [Reading(reader: "ann", book: key, rating: 2, wantsToRead: true)]))
             // No rating keeps the old one; wantsToRead once set stays set.
@@ -64,7 +66,8 @@ extension BookStoreContract {
         try await kind.withStore { store throws in
             #expect(try await store.checkpoint(named: "import a") == nil)
             _ = try await store.apply(
-                ImportBatch(books: [Shelf.hungerGames], checkpoint: ImportCheckpoint(name: "import a", position: 10)))
+                ImportBatch(
+                    books: [SampleBooks.hungerGames], checkpoint: ImportCheckpoint(name: "import a", position: 10)))
             _ = try await store.apply(ImportBatch(checkpoint: ImportCheckpoint(name: "import b", position: 1)))
             #expect(try await store.checkpoint(named: "import a") == ImportCheckpoint(name: "import a", position: 10))
             _ = try await store.apply(ImportBatch(checkpoint: ImportCheckpoint(name: "import a", position: 20)))
@@ -80,27 +83,27 @@ extension BookStoreContract {
     @Test(arguments: StoreKind.available)
     func aFailingBatchWritesNothing(kind: StoreKind) async throws {
         try await kind.withStore { store throws in
-            let ids = try await store.upsert([Shelf.hungerGames]).ids
+            let ids = try await store.upsert([SampleBooks.hungerGames]).ids
             let generation = try await store.generation()
-            var renamed = Shelf.hungerGames
+            var renamed = SampleBooks.hungerGames
             renamed.title = "Renamed"
             let link = try #require(URL(string: "https://example.org/x"))
-            let hunger = BookKey(Shelf.hungerGames)
+            let hunger = BookKey(SampleBooks.hungerGames)
             let poisoned = ImportBatch(
-                books: [renamed, Shelf.miserables], tags: [BookTags(book: hunger, tags: ["new"])],
+                books: [renamed, SampleBooks.miserables], tags: [BookTags(book: hunger, tags: ["new"])],
                 readings: [
                     Reading(reader: "ann", book: hunger, rating: 4), Reading(reader: "bob", book: hunger, rating: 9),
                 ],
                 links: [ListedLink(from: hunger, to: link)], checkpoint: ImportCheckpoint(name: "import", position: 2))
             await #expect(throws: (any Error).self) { try await store.apply(poisoned) }
-            #expect(try await store.allBooks() == [Shelf.stored(Shelf.hungerGames, id: ids[0])])
+            #expect(try await store.allBooks() == [SampleBooks.stored(SampleBooks.hungerGames, id: ids[0])])
             #expect(try await store.readerPicks(minimumRating: 1).isEmpty)
             #expect(try await store.outgoingLinks().isEmpty)
             #expect(try await store.checkpoint(named: "import") == nil)
             #expect(try await store.generation() == generation)
             #expect(try await store.integrityProblems().isEmpty)
             // The store still works after the rollback.
-            #expect(try await store.upsert([Shelf.miserables]).inserted == 1)
+            #expect(try await store.upsert([SampleBooks.miserables]).inserted == 1)
         }
     }
 

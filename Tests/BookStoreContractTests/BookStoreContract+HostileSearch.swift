@@ -21,7 +21,7 @@ extension BookStoreContract {
             #expect(try await store.search("hunger:*", limit: 5).map(\.title) == ["The Hunger Games"])
             #expect(try await store.search("!hunger", limit: 5).map(\.title) == ["The Hunger Games"])
             #expect(try await store.search("hunger | x", limit: 5).isEmpty)
-            #expect(try await store.count() == Shelf.all.count)
+            #expect(try await store.count() == SampleBooks.all.count)
         }
     }
 

@@ -1,8 +1,9 @@
 import BookCatalog
+import ScoutTestSupport
 import Testing
 
 extension BookStoreContract {
-    /// Relations between ``Shelf`` books by index, with a reason naming both ends.
+    /// Relations between ``SampleBooks`` books by index, with a reason naming both ends.
     static func relation(_ kind: Relation.Kind, _ from: Int, _ to: Int, score: Double = 1, ids: [Int64]) -> Relation {
         Relation(kind: kind, from: ids[from], to: ids[to], score: score, reason: "\(kind.phrase) \(from)>\(to)")
     }
@@ -23,7 +24,7 @@ extension BookStoreContract {
             #expect(related.map(\.relation) == [relations[3], relations[4], relations[2], relations[1], relations[0]])
             #expect(
                 related.allSatisfy {
-                    $0.book == Shelf.stored(Shelf.all[ids.firstIndex(of: $0.book.id)!], id: $0.book.id)
+                    $0.book == SampleBooks.stored(SampleBooks.all[ids.firstIndex(of: $0.book.id)!], id: $0.book.id)
                 })
             #expect(
                 try await store.related(to: ids[0], kind: .sameAuthor, limit: 2).map(\.book.id) == [ids[2], ids[3]])
@@ -92,10 +93,10 @@ extension BookStoreContract {
     func aSoundStoreHasNoIntegrityProblems(kind: StoreKind) async throws {
         try await kind.withStore { store throws in
             #expect(try await store.integrityProblems().isEmpty)
-            let ids = try await store.upsert(Shelf.all).ids
+            let ids = try await store.upsert(SampleBooks.all).ids
             try await store.replaceRelations(for: [.sameSeries], with: [Self.relation(.sameSeries, 0, 1, ids: ids)])
             _ = try await store.apply(
-                ImportBatch(readings: [Reading(reader: "ann", book: BookKey(Shelf.hugoCabret), rating: 4)]))
+                ImportBatch(readings: [Reading(reader: "ann", book: BookKey(SampleBooks.hugoCabret), rating: 4)]))
             #expect(try await store.integrityProblems().isEmpty)
         }
     }

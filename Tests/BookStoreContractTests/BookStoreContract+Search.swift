@@ -1,4 +1,5 @@
 import BookCatalog
+import ScoutTestSupport
 import Testing
 
 extension BookStoreContract {
@@ -73,11 +74,11 @@ extension BookStoreContract {
     func searchTermsAreTheDistinctFoldedWordsAndFollowUpdates(kind: StoreKind) async throws {
         try await kind.withShelf { store, _ throws in
             let expected = Set(
-                Shelf.all.flatMap { SearchText.words(in: ([$0.title] + $0.authors).joined(separator: " ")) })
+                SampleBooks.all.flatMap { SearchText.words(in: ([$0.title] + $0.authors).joined(separator: " ")) })
             let terms = try await store.searchTerms()
             #expect(Set(terms) == expected && terms.count == expected.count)
             #expect(terms.contains("miserables") && !terms.contains("Misérables"))
-            var renamed = Shelf.miserables
+            var renamed = SampleBooks.miserables
             renamed.title = "Quatrevingt-treize"
             _ = try await store.upsert([renamed])
             let updated = Set(try await store.searchTerms())

@@ -1,5 +1,6 @@
 import BookCatalog
 import Foundation
+import ScoutTestSupport
 import Testing
 
 extension BookStoreContract {
@@ -8,16 +9,17 @@ extension BookStoreContract {
     @Test(arguments: StoreKind.available)
     func touchedNamesTheBooksABatchChanged(kind: StoreKind) async throws {
         try await kind.withStore { store throws in
-            let ids = try await store.upsert(Shelf.all).ids
+            let ids = try await store.upsert(SampleBooks.all).ids
             let link = try #require(URL(string: "https://example.org/similar"))
             let (hunger, fire, hugo) = (
-                BookKey(Shelf.hungerGames), BookKey(Shelf.catchingFire), BookKey(Shelf.hugoCabret)
+                BookKey(SampleBooks.hungerGames), BookKey(SampleBooks.catchingFire), BookKey(SampleBooks.hugoCabret)
             )
-            var renamed = Shelf.gameOfThrones
+            var renamed = SampleBooks.gameOfThrones
             renamed.title = "A Clash of Kings"
             let first = try await store.apply(
                 ImportBatch(
-                    books: [Shelf.miserables, renamed], tags: [BookTags(book: hunger, tags: Shelf.hungerGames.tags)],
+                    books: [SampleBooks.miserables, renamed],
+                    tags: [BookTags(book: hunger, tags: SampleBooks.hungerGames.tags)],
                     readings: [Reading(reader: "ann", book: fire, rating: 4)], links: [ListedLink(from: hugo, to: link)]
                 ))
             #expect(first.touched == [ids[4], ids[1], ids[3]])  // unchanged book and tags: not touched
@@ -34,13 +36,13 @@ extension BookStoreContract {
     @Test(arguments: StoreKind.available)
     func aBookWithoutTagsKeepsItsStoredTags(kind: StoreKind) async throws {
         try await kind.withStore { store throws in
-            let id = try await store.upsert([Shelf.hungerGames]).ids[0]
-            var untagged = Shelf.hungerGames
+            let id = try await store.upsert([SampleBooks.hungerGames]).ids[0]
+            var untagged = SampleBooks.hungerGames
             untagged.tags = []
             #expect(try await store.upsert([untagged]).unchanged == 1)
             untagged.year = 2009
             #expect(try await store.upsert([untagged]).updated == 1)
-            #expect(try await store.book(id: id)?.tags == Shelf.hungerGames.tags)
+            #expect(try await store.book(id: id)?.tags == SampleBooks.hungerGames.tags)
             #expect(try await store.book(id: id)?.year == 2009)
         }
     }

@@ -1,5 +1,6 @@
 import BookCatalog
 import Postgres
+import ScoutTestSupport
 import Testing
 
 /// What only the PostgreSQL store does: its integrity check and batch size.
@@ -8,12 +9,12 @@ struct PostgresBookStoreTests {
     @Test func integrityProblemsFindASearchEntryWrittenAroundTheStore() async throws {
         try await TestPostgresServer.withTemporaryDatabase { url in
             let store = try await PostgresBookStore(url: url)
-            let ids = try await store.upsert(Shelf.all).ids
+            let ids = try await store.upsert(SampleBooks.all).ids
             #expect(try await store.integrityProblems().isEmpty)
             try await store.database.execute("UPDATE books SET title = 'Dune' WHERE id = $1", [.integer(ids[2])])
             #expect(try await store.integrityProblems().count == 1)
             #expect(try await store.integrityProblems().first?.contains("book \(ids[2])") == true)
-            _ = try await store.upsert([Shelf.miserables])  // applying the book again repairs it
+            _ = try await store.upsert([SampleBooks.miserables])  // applying the book again repairs it
             #expect(try await store.integrityProblems().isEmpty)
         }
     }

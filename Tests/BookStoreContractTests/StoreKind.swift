@@ -32,11 +32,11 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
         }
     }
 
-    /// Runs `body` with a new store of this kind holding ``Shelf/all``, and their ids in order.
+    /// Runs `body` with a new store of this kind holding ``SampleBooks/all``, and their ids in order.
     @discardableResult
     func withShelf<T>(_ body: (any BookStore, [Int64]) async throws -> T) async throws -> T {
         try await withStore { store in
-            let ids = try await store.upsert(Shelf.all).ids
+            let ids = try await store.upsert(SampleBooks.all).ids
             return try await body(store, ids)
         }
     }

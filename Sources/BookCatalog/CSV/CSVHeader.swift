@@ -23,6 +23,9 @@ struct CSVHeader: Sendable {
         try self.init(first.fields, requiring: required)
     }
 
+    /// How many distinct column names the header has.
+    var count: Int { index.count }
+
     /// The field `name` of `record`, trimmed; empty when the row is too short.
     func field(_ name: String, in record: CSVRecord) -> String {
         guard let position = index[name], position < record.fields.count else { return "" }

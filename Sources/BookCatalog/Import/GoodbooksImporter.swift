@@ -14,14 +14,8 @@ import Foundation
 /// let summaries = try await importer.importFiles(GoodbooksFiles(books: booksURL, ratings: ratingsURL))
 /// ```
 public struct GoodbooksImporter: Sendable {
-    /// The store the books go to.
-    public let store: any BookStore
-    /// How many rows each transaction writes.
-    public let batchSize: Int
-    /// The clock that times the import.
-    public let clock: any Clock<Duration>
-    /// Receives progress after every batch.
-    public let progress: ImportProgressHandler?
+    /// Where the books go, in batches of how many, timed on which clock, reported to whom.
+    let runner: ImportRun
 
     /// Makes an importer; `batchSize` is at least 1.
     ///
@@ -32,13 +26,8 @@ public struct GoodbooksImporter: Sendable {
         store: any BookStore, batchSize: Int = 1000, clock: any Clock<Duration> = ContinuousClock(),
         progress: ImportProgressHandler? = nil
     ) {
-        self.store = store
-        self.batchSize = max(batchSize, 1)
-        self.clock = clock
-        self.progress = progress
+        runner = ImportRun(store: store, batchSize: batchSize, clock: clock, progress: progress)
     }
-
-    private var runner: ImportRun { ImportRun(store: store, batchSize: batchSize, clock: clock, progress: progress) }
 
     /// Imports `books.csv` at `url`. Throws ``BookCatalogError`` for an unreadable or malformed
     /// file and the store's error when a batch fails (earlier batches stay committed).

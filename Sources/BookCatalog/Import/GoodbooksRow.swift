@@ -30,7 +30,7 @@ public struct GoodbooksRow: Sendable {
     /// ```
     public typealias Outcome = ImportRow
 
-    private let index: [String: Int]
+    private let header: CSVHeader
 
     /// Reads the column positions from the header row. Throws
     /// ``BookCatalogError/missingColumns(_:)``.
@@ -39,11 +39,7 @@ public struct GoodbooksRow: Sendable {
     /// let mapper = try GoodbooksRow(header: ["book_id", "goodreads_book_id", "title", …])
     /// ```
     public init(header: [String]) throws(BookCatalogError) {
-        let names = header.map { $0.trimmingWhitespace() }
-        let index = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        let missing = Self.requiredColumns.filter { index[$0] == nil }
-        guard missing.isEmpty else { throw .missingColumns(missing) }
-        self.index = index
+        self.header = try CSVHeader(header, requiring: Self.requiredColumns)
     }
 
     /// The book in `record`, or why the row is skipped.
@@ -53,8 +49,8 @@ public struct GoodbooksRow: Sendable {
     /// ```
     public func book(from record: CSVRecord) -> Outcome {
         func skip(_ reason: String) -> Outcome { .skipped(SkippedRow(line: record.line, reason: reason)) }
-        guard record.fields.count >= index.count else {
-            return skip("The row has \(record.fields.count) fields; the header has \(index.count).")
+        guard record.fields.count >= header.count else {
+            return skip("The row has \(record.fields.count) fields; the header has \(header.count).")
         }
         let goodreadsID = field("goodreads_book_id", record)
         guard let id = Int64(goodreadsID), id > 0 else { return skip("goodreads_book_id is not a positive integer.") }
@@ -84,7 +80,7 @@ public struct GoodbooksRow: Sendable {
     }
 
     private func field(_ name: String, _ record: CSVRecord) -> String {
-        index[name].map { record.fields[$0].trimmingWhitespace() } ?? ""
+        header.field(name, in: record)
     }
 
     /// The ISBN-10 with its leading zeros restored, or `nil` unless it is 9 digits plus a digit or X.

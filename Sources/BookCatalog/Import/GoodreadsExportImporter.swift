@@ -10,23 +10,17 @@ import Foundation
 /// let summary = try await importer.importExport(from: URL(fileURLWithPath: "goodreads_library_export.csv"))
 /// ```
 public struct GoodreadsExportImporter: Sendable {
-    /// The store the books go to.
-    public let store: any BookStore
     /// Whose readings these are: stored as `goodreads:<reader>`.
     public let reader: String
-    /// How many rows each transaction writes.
-    public let batchSize: Int
-    /// Receives progress after every batch.
-    public let progress: ImportProgressHandler?
+    /// Where the books go, in batches of how many, reported to whom.
+    let runner: ImportRun
 
     /// Makes an importer: `GoodreadsExportImporter(store: store, reader: "ada")`.
     public init(
         store: any BookStore, reader: String = "me", batchSize: Int = 500, progress: ImportProgressHandler? = nil
     ) {
-        self.store = store
         self.reader = reader
-        self.batchSize = max(batchSize, 1)
-        self.progress = progress
+        runner = ImportRun(store: store, batchSize: batchSize, clock: ContinuousClock(), progress: progress)
     }
 
     /// Imports the export at `url`. Throws ``BookCatalogError`` for an unreadable file or one
@@ -47,7 +41,6 @@ public struct GoodreadsExportImporter: Sendable {
             let existing = mapper.goodreadsID(of: record).flatMap { known[$0] }
             return mapper.rows(from: record, existing: existing)
         }
-        let runner = ImportRun(store: store, batchSize: batchSize, clock: ContinuousClock(), progress: progress)
         return try await runner.run(phase: url.lastPathComponent, checkpointName: name, records: records)
     }
 
@@ -58,7 +51,7 @@ public struct GoodreadsExportImporter: Sendable {
         while let record = try reader.next() {
             guard let id = mapper.goodreadsID(of: record) else { continue }
             let key = BookKey(source: GoodbooksRow.source, sourceID: id)
-            if try await store.book(key: key) != nil { known[id] = key }
+            if try await runner.store.book(key: key) != nil { known[id] = key }
         }
         return known
     }

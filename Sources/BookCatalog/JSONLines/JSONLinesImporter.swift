@@ -14,14 +14,8 @@ import Foundation
 /// print(summary.imported, summary.skipped.map(\.line))
 /// ```
 public struct JSONLinesImporter: Sendable {
-    /// The store the books go to.
-    public let store: any BookStore
-    /// How many books each transaction writes.
-    public let batchSize: Int
-    /// The clock that times the import.
-    public let clock: any Clock<Duration>
-    /// Receives progress after every batch.
-    public let progress: ImportProgressHandler?
+    /// Where the books go, in batches of how many, timed on which clock, reported to whom.
+    let runner: ImportRun
 
     /// Makes an importer; `batchSize` is at least 1.
     ///
@@ -32,10 +26,7 @@ public struct JSONLinesImporter: Sendable {
         store: any BookStore, batchSize: Int = 1000, clock: any Clock<Duration> = ContinuousClock(),
         progress: ImportProgressHandler? = nil
     ) {
-        self.store = store
-        self.batchSize = max(batchSize, 1)
-        self.clock = clock
-        self.progress = progress
+        runner = ImportRun(store: store, batchSize: batchSize, clock: clock, progress: progress)
     }
 
     /// Imports the JSON Lines file at `url`. Throws ``BookCatalogError/unreadableFile(path:reason:)``
@@ -65,7 +56,6 @@ public struct JSONLinesImporter: Sendable {
     }
 
     private func run(_ data: Data, checkpointed: Bool) async throws -> ImportSummary {
-        let runner = ImportRun(store: store, batchSize: batchSize, clock: clock, progress: progress)
         let records = JSONLinesRecords(data: data)
         return try await runner.run(
             phase: "JSON Lines", checkpointName: checkpointed ? "jsonl \(ContentFingerprint.of(data))" : nil,

@@ -10,8 +10,9 @@ extension TypoTolerance {
         enum Lookup: Sendable {
             case ready(TermDictionary)
             case building(Build)
-            /// An older dictionary to use now, and the build that will replace it.
-            case stale(TermDictionary, refreshing: Build, generation: Int64)
+            /// An older dictionary to use now, and the build that will replace it when this
+            /// lookup started one (its caller records the build's end; later lookups get `nil`).
+            case stale(TermDictionary, started: (task: Build, generation: Int64)?)
         }
 
         private var cached: (generation: Int64, dictionary: TermDictionary)?
@@ -25,8 +26,10 @@ extension TypoTolerance {
         mutating func dictionaryOrBuild(at generation: Int64, from store: some BookStore) -> Lookup {
             if let cached, cached.generation == generation { return .ready(cached.dictionary) }
             if let cached, cached.generation < generation {
-                if inFlight == nil { inFlight = (generation, Build { TermDictionary(try await store.searchTerms()) }) }
-                return .stale(cached.dictionary, refreshing: inFlight!.task, generation: inFlight!.generation)
+                guard inFlight == nil else { return .stale(cached.dictionary, started: nil) }
+                let task = Build { TermDictionary(try await store.searchTerms()) }
+                inFlight = (generation, task)
+                return .stale(cached.dictionary, started: (task, generation))
             }
             if let inFlight, inFlight.generation == generation { return .building(inFlight.task) }
             // Not cancelled with the search that started it: the next keystroke's search, which

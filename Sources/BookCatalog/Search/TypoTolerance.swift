@@ -79,11 +79,12 @@ public final class TypoTolerance: Sendable {
         switch build {
         case .ready(let dictionary):
             return dictionary
-        case .stale(let dictionary, let task, let newer):
-            // Whoever sees the build first records its end; recording it twice is harmless.
-            Task { [self] in
-                let built = try? await task.value
-                cache.withLock { $0.finish(task, at: newer, with: built) }
+        case .stale(let dictionary, let started):
+            if let (task, newer) = started {
+                Task { [self] in
+                    let built = try? await task.value
+                    cache.withLock { $0.finish(task, at: newer, with: built) }
+                }
             }
             return dictionary
         case .building(let task):

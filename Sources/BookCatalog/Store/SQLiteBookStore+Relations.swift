@@ -73,13 +73,7 @@ extension SQLiteBookStore {
         let kindValue = kind.map { SQLiteValue.text($0.rawValue) } ?? .null
         let limit = min(max(limit, 1), Self.maximumRelatedLimit)
         let rows = try await database.query(sql, [.integer(id), kindValue, kindValue, .integer(Int64(limit))]) {
-            row -> RelatedBook? in
-            guard let kind = Relation.Kind(rawValue: try row.string("relation_kind")) else { return nil }
-            let book = try Self.book(from: row)
-            let relation = Relation(
-                kind: kind, from: id, to: book.id, score: try row.double("relation_score"),
-                reason: try row.string("relation_reason"))
-            return RelatedBook(relation: relation, book: book)
+            row in try Self.relatedBook(from: row, to: id)
         }
         return rows.compactMap(\.self)
     }

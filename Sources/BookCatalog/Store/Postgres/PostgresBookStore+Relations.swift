@@ -76,14 +76,7 @@ extension PostgresBookStore {
             .integer(id), PostgresValue(kind?.rawValue), .textArray(Relation.Kind.allCases.map(\.rawValue)),
             .integer(Int64(limit)),
         ]
-        let rows = try await database.query(sql, parameters) { row -> RelatedBook? in
-            guard let kind = Relation.Kind(rawValue: try row.string("relation_kind")) else { return nil }
-            let book = try Self.book(from: row)
-            let relation = Relation(
-                kind: kind, from: id, to: book.id, score: try row.double("relation_score"),
-                reason: try row.string("relation_reason"))
-            return RelatedBook(relation: relation, book: book)
-        }
+        let rows = try await database.query(sql, parameters) { row in try Self.relatedBook(from: row, to: id) }
         return rows.compactMap(\.self)
     }
 }

@@ -56,15 +56,6 @@ extension PostgresBookStore {
 
     /// The book in a row selected with ``selectColumns``.
     @Sendable static func book(from row: PostgresRow) throws -> Book {
-        Book(
-            id: try row.int64("id"), source: try row.string("source"), sourceID: try row.string("source_id"),
-            title: try row.string("title"), seriesName: try row.optionalString("series_name"),
-            seriesNumber: try row.optionalDouble("series_number"), authors: strings(try row.string("authors")),
-            year: try row.optionalInt("year"), isbn10: try row.optionalString("isbn10"),
-            isbn13: try row.optionalString("isbn13"), language: try row.optionalString("language"),
-            averageRating: try row.optionalDouble("average_rating"), ratingsCount: try row.optionalInt("ratings_count"),
-            coverURL: url(try row.optionalString("cover_url")),
-            smallCoverURL: url(try row.optionalString("small_cover_url")), tags: strings(try row.string("tags")),
-            description: try row.optionalString("description"), sourceURL: url(try row.optionalString("source_url")))
+        try storedBook(from: row)
     }
 }

@@ -1,10 +1,14 @@
 import BookCatalog
 import Foundation
 
-/// The books the contract tests store: a series, authors shared between title and byline,
-/// diacritics, and ratings counts that decide the order of equal matches.
-enum Shelf {
-    static let hungerGames = Book(
+/// The books store tests use: a series, authors shared between title and byline, diacritics,
+/// and ratings counts that decide the order of equal matches.
+///
+/// ```swift
+/// let ids = try await store.upsert(SampleBooks.all).ids
+/// ```
+public enum SampleBooks {
+    public static let hungerGames = Book(
         source: "test", sourceID: "1", title: "The Hunger Games", seriesName: "The Hunger Games", seriesNumber: 1,
         authors: ["Suzanne Collins"], year: 2008, isbn10: "0439023483", isbn13: "9780439023481", language: "eng",
         averageRating: 4.34, ratingsCount: 4_780_653,
@@ -12,21 +16,21 @@ enum Shelf {
         smallCoverURL: URL(string: "https://images.gr-assets.com/books/1447303603s/2767052.jpg"),
         tags: ["young-adult", "dystopia"], description: "Katniss volunteers.",
         sourceURL: URL(string: "https://www.goodreads.com/book/show/2767052"))
-    static let catchingFire = Book(
+    public static let catchingFire = Book(
         source: "test", sourceID: "2", title: "Catching Fire", seriesName: "The Hunger Games", seriesNumber: 2,
         authors: ["Suzanne Collins"], ratingsCount: 1_831_039)
-    static let miserables = Book(
+    public static let miserables = Book(
         source: "test", sourceID: "3", title: "Les Misérables", authors: ["Victor Hugo"], ratingsCount: 527_000)
-    static let hugoCabret = Book(
+    public static let hugoCabret = Book(
         source: "test", sourceID: "4", title: "The Invention of Hugo Cabret", authors: ["Brian Selznick"],
         ratingsCount: 300_000)
-    static let gameOfThrones = Book(
+    public static let gameOfThrones = Book(
         source: "test", sourceID: "5", title: "A Game of Thrones", authors: ["George R.R. Martin"],
         ratingsCount: 1_000_000)
-    static let all = [hungerGames, catchingFire, miserables, hugoCabret, gameOfThrones]
+    public static let all = [hungerGames, catchingFire, miserables, hugoCabret, gameOfThrones]
 
     /// The store's copy of `book`: the same data with the id the store gave it.
-    static func stored(_ book: Book, id: Int64) -> Book {
+    public static func stored(_ book: Book, id: Int64) -> Book {
         var copy = book
         copy.id = id
         return copy
