@@ -4,48 +4,6 @@ import ScoutTestSupport
 import Synchronization
 import Testing
 
-/// A store that fails its `failingAt`-th `apply` (1-based) and forwards everything else.
-final class InterruptingStore: BookStore {
-    struct Interrupted: Error {}
-    let base: SQLiteBookStore
-    let failingAt: Int
-    private let applies = Mutex(0)
-
-    init(base: SQLiteBookStore, failingAt: Int) {
-        self.base = base
-        self.failingAt = failingAt
-    }
-
-    func apply(_ batch: ImportBatch) async throws -> UpsertResult {
-        let count = applies.withLock { value in
-            value += 1
-            return value
-        }
-        if count == failingAt { throw Interrupted() }
-        return try await base.apply(batch)
-    }
-    func checkpoint(named name: String) async throws -> ImportCheckpoint? { try await base.checkpoint(named: name) }
-    func book(id: Int64) async throws -> Book? { try await base.book(id: id) }
-    func book(key: BookKey) async throws -> Book? { try await base.book(key: key) }
-    func count() async throws -> Int { try await base.count() }
-    func allBooks() async throws -> [Book] { try await base.allBooks() }
-    func generation() async throws -> Int64 { try await base.generation() }
-    func search(_ text: String, limit: Int) async throws -> [Book] { try await base.search(text, limit: limit) }
-    func search(_ query: BookQuery, limit: Int) async throws -> [Book] { try await base.search(query, limit: limit) }
-    func searchTerms() async throws -> [String] { try await base.searchTerms() }
-    func readerPicks(minimumRating: Int) async throws -> [ReaderPick] {
-        try await base.readerPicks(minimumRating: minimumRating)
-    }
-    func outgoingLinks() async throws -> [OutgoingLink] { try await base.outgoingLinks() }
-    func replaceRelations(for kinds: Set<Relation.Kind>, from sources: Set<Int64>?, with relations: [Relation])
-        async throws
-    { try await base.replaceRelations(for: kinds, from: sources, with: relations) }
-    func related(to id: Int64, kind: Relation.Kind?, limit: Int) async throws -> [RelatedBook] {
-        try await base.related(to: id, kind: kind, limit: limit)
-    }
-    func integrityProblems() async throws -> [String] { try await base.integrityProblems() }
-}
-
 @Suite struct ImportResumeTests {
     /// 25 books, one of them (line 12) bad.
     static let csv: String = {
@@ -63,8 +21,8 @@ final class InterruptingStore: BookStore {
 
     @Test func anInterruptedImportKeepsWholeBatchesAndResumesAfterThem() async throws {
         try await withTemporaryStore { store in
-            let interrupted = InterruptingStore(base: store, failingAt: 3)
-            await #expect(throws: InterruptingStore.Interrupted.self) {
+            let interrupted = ObservedStore(base: store, failingApplyAt: 3)
+            await #expect(throws: ObservedStore.Interrupted.self) {
                 _ = try await GoodbooksImporter(store: interrupted, batchSize: 5).importBooks(
                     from: CSVReader(text: Self.csv))
             }
@@ -90,8 +48,8 @@ final class InterruptingStore: BookStore {
 
     @Test func aChangedFileDoesNotResumeTheOldOnesCheckpoint() async throws {
         try await withTemporaryStore { store in
-            let interrupted = InterruptingStore(base: store, failingAt: 2)
-            await #expect(throws: InterruptingStore.Interrupted.self) {
+            let interrupted = ObservedStore(base: store, failingApplyAt: 2)
+            await #expect(throws: ObservedStore.Interrupted.self) {
                 _ = try await GoodbooksImporter(store: interrupted, batchSize: 5).importBooks(
                     from: CSVReader(text: Self.csv))
             }

@@ -83,11 +83,33 @@ import Testing
             // The first search after the write may still use the old dictionary while the new
             // one builds; searches soon after find the new word.
             var titles: [String] = []
-            for _ in 0..<200 where titles.isEmpty {
+            // The generation is read at most once a second (``TypoTolerance/generationCheckInterval``).
+            for _ in 0..<500 where titles.isEmpty {
                 titles = try await Self.titles("zebrafsh", in: store)
                 if titles.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
             }
             #expect(titles == ["Zebrafish Days"])
+        }
+    }
+
+    @Test func aWordTheDictionaryDoesNotKnowSkipsTheExactQuery() async throws {
+        try await withTemporaryStore { base in
+            _ = try await base.upsert(SampleBooks.all)
+            let store = ObservedStore(base: base)
+            // No dictionary yet: the exact query runs while it builds, then the widened one.
+            #expect(try await store.search("hunger gmaes", limit: 5).map(\.title) == ["The Hunger Games"])
+            #expect(store.takeQueries().count == 2)
+            // With the dictionary at hand, "catchng" is known not to be a word of the catalog:
+            // only the widened query runs, with the typed word first.
+            #expect(try await store.search("catchng fire", limit: 5).map(\.title) == ["Catching Fire"])
+            let widened = store.takeQueries()
+            #expect(widened.count == 1)
+            #expect(widened.first?.terms.first?.alternatives.prefix(2) == ["catchng", "catching"])
+            // Words the catalog holds run as typed, in one query.
+            #expect(try await store.search("catching fire", limit: 5).map(\.title) == ["Catching Fire"])
+            #expect(store.takeQueries() == [SearchText.exactQuery("catching fire")])
+            // All within a second: the generation was read once.
+            #expect(store.generationReadCount == 1)
         }
     }
 
@@ -139,33 +161,39 @@ import Testing
         try await withTemporaryStore { store in
             _ = try await store.upsert(SampleBooks.all)
             var cache = TypoTolerance.DictionaryCache()
-            guard case .building(let first) = cache.dictionaryOrBuild(at: 1, from: store),
-                case .building(let second) = cache.dictionaryOrBuild(at: 1, from: store)
+            let (firstLookup, started) = cache.dictionaryOrBuild(at: 1, from: store)
+            guard case .building(let first) = firstLookup, let started, started.task == first,
+                case (.building(let second), nil) = cache.dictionaryOrBuild(at: 1, from: store)
             else {
-                Issue.record("a fresh cache has nothing ready")
+                Issue.record("a fresh cache has nothing ready, and one build starts")
                 return
             }
             #expect(first == second)
             cache.finish(first, at: 1, with: try await first.value)
-            guard case .ready = cache.dictionaryOrBuild(at: 1, from: store) else {
+            guard case (.ready, nil) = cache.dictionaryOrBuild(at: 1, from: store) else {
                 Issue.record("the finished build is cached")
                 return
             }
             // A newer generation: the old dictionary serves at once while the new one builds.
-            guard case .stale(_, let started?) = cache.dictionaryOrBuild(at: 2, from: store) else {
+            guard case (.stale, let newer?) = cache.dictionaryOrBuild(at: 2, from: store) else {
                 Issue.record("a new generation needs a new build, and the old dictionary meanwhile")
                 return
             }
-            #expect(started.task != first && started.generation == 2)
-            guard case .stale(_, nil) = cache.dictionaryOrBuild(at: 2, from: store) else {
+            #expect(newer.task != first && newer.generation == 2)
+            guard case (.stale, nil) = cache.dictionaryOrBuild(at: 3, from: store) else {
                 Issue.record("the old dictionary serves until the new one is built, and one build runs")
                 return
             }
-            cache.finish(started.task, at: 2, with: try await started.task.value)
-            guard case .ready = cache.dictionaryOrBuild(at: 2, from: store) else {
+            cache.finish(newer.task, at: 2, with: try await newer.task.value)
+            guard case (.ready, nil) = cache.dictionaryOrBuild(at: 2, from: store) else {
                 Issue.record("the new dictionary replaces the old one")
                 return
             }
+            guard case (.stale, let latest?) = cache.dictionaryOrBuild(at: 3, from: store), latest.generation == 3 else {
+                Issue.record("once a build ends, a newer generation starts the next")
+                return
+            }
+            latest.task.cancel()
 
             let typoTolerance = TypoTolerance()
             let results = try await withThrowingTaskGroup(of: [String].self) { group in

@@ -1,42 +1,64 @@
 extension TypoTolerance {
-    /// The cached ``TermDictionary`` and the build in flight, guarded by ``TypoTolerance``'s
-    /// mutex. Only bookkeeping happens under the lock; the build runs in its own task, so a
-    /// search never holds the lock across a suspension, and searches arriving during a build
-    /// await that same task instead of starting another.
+    /// The cached ``TermDictionary``, the build in flight, and the catalog generation last read,
+    /// guarded by ``TypoTolerance``'s mutex. Only bookkeeping happens under the lock; a build runs
+    /// in its own task, so a search never holds the lock across a suspension, and searches
+    /// arriving during a build share that same task instead of starting another.
     struct DictionaryCache: Sendable {
         typealias Build = Task<TermDictionary, any Error>
+        typealias Instant = ContinuousClock.Instant
 
-        /// What a search should do to get a dictionary.
+        /// What a search can have of the dictionary.
         enum Lookup: Sendable {
             case ready(TermDictionary)
+            /// An older dictionary, to use while the current generation's builds.
+            case stale(TermDictionary)
+            /// No dictionary yet: the build of the first one.
             case building(Build)
-            /// An older dictionary to use now, and the build that will replace it when this
-            /// lookup started one (its caller records the build's end; later lookups get `nil`).
-            case stale(TermDictionary, started: (task: Build, generation: Int64)?)
         }
+
+        /// A build this lookup started; whoever asked records its end with ``finish(_:at:with:)``.
+        typealias Started = (task: Build, generation: Int64)
 
         private var cached: (generation: Int64, dictionary: TermDictionary)?
         private var inFlight: (generation: Int64, task: Build)?
+        private var lastRead: (generation: Int64, at: Instant)?
 
-        /// The cached dictionary if it is of `generation`; else an older one while a build of
-        /// `generation` runs in the background (a catalog being imported changes every moment,
-        /// and a search should not wait a second for a dictionary that is stale again at once);
-        /// else, with no dictionary yet, the build of it, started now unless another search
-        /// already started it.
-        mutating func dictionaryOrBuild(at generation: Int64, from store: some BookStore) -> Lookup {
-            if let cached, cached.generation == generation { return .ready(cached.dictionary) }
-            if let cached, cached.generation < generation {
-                guard inFlight == nil else { return .stale(cached.dictionary, started: nil) }
-                let task = Build { TermDictionary(try await store.searchTerms()) }
-                inFlight = (generation, task)
-                return .stale(cached.dictionary, started: (task, generation))
+        /// The generation read at most `interval` before `now`, if any: reading it costs a round
+        /// trip to a database server, as much as the search it would precede.
+        func recentGeneration(within interval: Duration, of now: Instant) -> Int64? {
+            guard let lastRead, now - lastRead.at <= interval else { return nil }
+            return lastRead.generation
+        }
+
+        /// Notes the generation read at `instant`; a read that finished late never moves it back.
+        mutating func noteGeneration(_ generation: Int64, readAt instant: Instant) {
+            if let lastRead, lastRead.generation > generation { return }
+            lastRead = (generation, instant)
+        }
+
+        /// The cached dictionary if it is of `generation` (or newer); else an older one while a
+        /// build of `generation` runs in the background (a catalog being imported changes every
+        /// moment, and a search should not wait a second for a dictionary that is stale again at
+        /// once; one build at a time); else, with no dictionary yet, the build of it. The build is
+        /// started now unless one already runs; `started` then names it.
+        mutating func dictionaryOrBuild(at generation: Int64, from store: some BookStore) -> (
+            lookup: Lookup, started: Started?
+        ) {
+            if let cached {
+                if cached.generation >= generation { return (.ready(cached.dictionary), nil) }
+                return (.stale(cached.dictionary), inFlight == nil ? startBuild(of: generation, from: store) : nil)
             }
-            if let inFlight, inFlight.generation == generation { return .building(inFlight.task) }
+            if let inFlight, inFlight.generation == generation { return (.building(inFlight.task), nil) }
+            let started = startBuild(of: generation, from: store)
+            return (.building(started.task), started)
+        }
+
+        private mutating func startBuild(of generation: Int64, from store: some BookStore) -> Started {
             // Not cancelled with the search that started it: the next keystroke's search, which
             // superseded it, needs the same dictionary.
             let task = Build { TermDictionary(try await store.searchTerms()) }
             inFlight = (generation, task)
-            return .building(task)
+            return (task, generation)
         }
 
         /// Records the end of `task`, which built the dictionary of `generation` (`nil` when it

@@ -1,9 +1,8 @@
 import Synchronization
 
-/// Typo-tolerant search over any ``BookStore``: the exact query first, then, when that finds
-/// fewer books than asked for, the query with each long enough word the catalog does not hold
-/// widened to the indexed words within its typo budget (1 typo from 5 characters, 2 from 9;
-/// see ``allowedTypos(in:)``), appending the books not found yet.
+/// Typo-tolerant search over any ``BookStore``: each long enough word the catalog does not hold
+/// is widened to the indexed words within its typo budget (1 typo from 5 characters, 2 from 9;
+/// see ``allowedTypos(in:)``); a query whose words the catalog all holds runs as typed.
 ///
 /// Results keep "match quality, then popularity": exact matches first; then books found with
 /// at most one typo per word; then those needing two; each group in the store's order.
@@ -12,36 +11,61 @@ import Synchronization
 /// ``BookStore/search(_:limit:)`` to it. The ``TermDictionary`` is built from
 /// ``BookStore/searchTerms()`` on first need and rebuilt in the background when
 /// ``BookStore/generation()`` changes (searches meanwhile use the previous one); concurrent
-/// searches share one build.
+/// searches share one build. The generation is read at most once per
+/// ``generationCheckInterval``, so new words reach typo tolerance within about that long.
 ///
 /// ```swift
 /// let typoTolerance = TypoTolerance()
 /// let books = try await typoTolerance.search("hungr games", limit: 10, in: store)
 /// ```
 public final class TypoTolerance: Sendable {
+    /// How long a generation read stays current: reading it is a round trip to a database server.
+    public let generationCheckInterval: Duration
     private let cache = Mutex(DictionaryCache())
 
     /// Makes one with an empty dictionary; it loads on first need.
-    public init() {}
+    public init(generationCheckInterval: Duration = .seconds(1)) {
+        self.generationCheckInterval = generationCheckInterval
+    }
 
     /// Books for `text`, exact matches first, at most `limit`; `[]` when `text` has no words.
+    ///
+    /// With a dictionary at hand, a word it does not know means the exact query would find
+    /// nothing (or, right after an import, only books the widened query finds too), so only the
+    /// widened queries run: one statement, or two for words long enough for two typos, instead
+    /// of one more. Before the first dictionary is built, the exact query runs first and the
+    /// search waits for the dictionary only if that query falls short.
     ///
     /// ```swift
     /// try await typoTolerance.search("Les Miserbles", limit: 5, in: store)  // Les Misérables
     /// ```
     public func search(_ text: String, limit: Int, in store: some BookStore) async throws -> [Book] {
         guard let exact = SearchText.exactQuery(text), limit > 0 else { return [] }
-        var books = try await store.search(exact, limit: limit)
         let budgets = exact.terms.map { Self.allowedTypos(in: $0.alternatives[0]) }
-        guard books.count < limit, let mostTypos = budgets.max(), mostTypos > 0 else { return books }
+        guard budgets.contains(where: { $0 > 0 }) else { return try await store.search(exact, limit: limit) }
 
-        let dictionary = try await dictionary(for: store)
+        if let dictionary = try await dictionary(for: store, waitForFirstBuild: false) {
+            let widening = Widening(exact, budgets: budgets, dictionary: dictionary)
+            guard widening.widensAnything else { return try await store.search(exact, limit: limit) }
+            return try await search(widening, after: [], budgets: budgets, limit: limit, in: store)
+        }
+        let books = try await store.search(exact, limit: limit)
+        guard books.count < limit, let dictionary = try await dictionary(for: store, waitForFirstBuild: true) else {
+            return books
+        }
         let widening = Widening(exact, budgets: budgets, dictionary: dictionary)
-        guard widening.widensAnything else { return books }
+        return try await search(widening, after: books, budgets: budgets, limit: limit, in: store)
+    }
+
+    /// `found`, then the books the widened queries find, one typo per word before two, so closer
+    /// matches rank first.
+    private func search(
+        _ widening: Widening, after found: [Book], budgets: [Int], limit: Int, in store: some BookStore
+    ) async throws -> [Book] {
+        var books = found
         var seen = Set(books.map(\.id))
-        var previous = exact
-        // One typo per word before two, so closer matches rank first.
-        for typos in 1...mostTypos {
+        var previous: BookQuery?
+        for typos in 1...(budgets.max() ?? 0) {
             let query = widening.query(allowingTypos: typos)
             guard query != previous else { continue }
             previous = query
@@ -72,30 +96,32 @@ public final class TypoTolerance: Sendable {
         }
     }
 
-    /// The dictionary of `store` at its current generation, building it if needed.
-    func dictionary(for store: some BookStore) async throws -> TermDictionary {
-        let generation = try await store.generation()
-        let build = cache.withLock { cache in cache.dictionaryOrBuild(at: generation, from: store) }
-        switch build {
-        case .ready(let dictionary):
-            return dictionary
-        case .stale(let dictionary, let started):
-            if let (task, newer) = started {
-                Task { [self] in
-                    let built = try? await task.value
-                    cache.withLock { $0.finish(task, at: newer, with: built) }
-                }
-            }
-            return dictionary
-        case .building(let task):
-            do {
-                let dictionary = try await task.value
-                cache.withLock { $0.finish(task, at: generation, with: dictionary) }
-                return dictionary
-            } catch {
-                cache.withLock { $0.finish(task, at: generation, with: nil) }
-                throw error
+    /// The dictionary of `store` at its current generation, or an older one while that builds.
+    /// Before the first one is built: that build, awaited when `waitForFirstBuild`, else `nil`.
+    func dictionary(for store: some BookStore, waitForFirstBuild: Bool) async throws -> TermDictionary? {
+        let generation = try await currentGeneration(of: store)
+        let (lookup, started) = cache.withLock { $0.dictionaryOrBuild(at: generation, from: store) }
+        if let started {
+            Task { [self] in
+                let built = try? await started.task.value
+                cache.withLock { $0.finish(started.task, at: started.generation, with: built) }
             }
         }
+        switch lookup {
+        case .ready(let dictionary), .stale(let dictionary): return dictionary
+        case .building(let task): return waitForFirstBuild ? try await task.value : nil
+        }
+    }
+
+    /// The catalog's generation, read from `store` unless a read within
+    /// ``generationCheckInterval`` already gave it.
+    private func currentGeneration(of store: some BookStore) async throws -> Int64 {
+        let clock = ContinuousClock()
+        let interval = generationCheckInterval
+        if let recent = cache.withLock({ $0.recentGeneration(within: interval, of: clock.now) }) { return recent }
+        let askedAt = clock.now
+        let generation = try await store.generation()
+        cache.withLock { $0.noteGeneration(generation, readAt: askedAt) }
+        return generation
     }
 }

@@ -1,0 +1,68 @@
+import BookCatalog
+import Synchronization
+
+/// A store that forwards everything to a SQLite store, records every query ``search(_:limit:)``
+/// runs, counts generation reads, and fails its `failingApplyAt`-th `apply` (1-based) when given one.
+final class ObservedStore: BookStore {
+    struct Interrupted: Error {}
+    let base: SQLiteBookStore
+    let failingApplyAt: Int?
+    private let applies = Mutex(0)
+    private let queries = Mutex<[BookQuery]>([])
+    private let generationReads = Mutex(0)
+    /// Its own, so its queries reach this store rather than `base`.
+    private let typoTolerance = TypoTolerance()
+
+    init(base: SQLiteBookStore, failingApplyAt: Int? = nil) {
+        self.base = base
+        self.failingApplyAt = failingApplyAt
+    }
+
+    /// The queries run so far, oldest first; `take` empties the record.
+    func takeQueries() -> [BookQuery] {
+        queries.withLock { queries in
+            defer { queries.removeAll() }
+            return queries
+        }
+    }
+
+    /// How many times ``generation()`` was read.
+    var generationReadCount: Int { generationReads.withLock { $0 } }
+
+    func apply(_ batch: ImportBatch) async throws -> UpsertResult {
+        let count = applies.withLock { value in
+            value += 1
+            return value
+        }
+        if count == failingApplyAt { throw Interrupted() }
+        return try await base.apply(batch)
+    }
+    func search(_ text: String, limit: Int) async throws -> [Book] {
+        try await typoTolerance.search(text, limit: limit, in: self)
+    }
+    func search(_ query: BookQuery, limit: Int) async throws -> [Book] {
+        queries.withLock { $0.append(query) }
+        return try await base.search(query, limit: limit)
+    }
+    func checkpoint(named name: String) async throws -> ImportCheckpoint? { try await base.checkpoint(named: name) }
+    func book(id: Int64) async throws -> Book? { try await base.book(id: id) }
+    func book(key: BookKey) async throws -> Book? { try await base.book(key: key) }
+    func count() async throws -> Int { try await base.count() }
+    func allBooks() async throws -> [Book] { try await base.allBooks() }
+    func generation() async throws -> Int64 {
+        generationReads.withLock { $0 += 1 }
+        return try await base.generation()
+    }
+    func searchTerms() async throws -> [String] { try await base.searchTerms() }
+    func readerPicks(minimumRating: Int) async throws -> [ReaderPick] {
+        try await base.readerPicks(minimumRating: minimumRating)
+    }
+    func outgoingLinks() async throws -> [OutgoingLink] { try await base.outgoingLinks() }
+    func replaceRelations(for kinds: Set<Relation.Kind>, from sources: Set<Int64>?, with relations: [Relation])
+        async throws
+    { try await base.replaceRelations(for: kinds, from: sources, with: relations) }
+    func related(to id: Int64, kind: Relation.Kind?, limit: Int) async throws -> [RelatedBook] {
+        try await base.related(to: id, kind: kind, limit: limit)
+    }
+    func integrityProblems() async throws -> [String] { try await base.integrityProblems() }
+}
