@@ -59,8 +59,10 @@ for _ in 1 2 3 4 5; do
   candidate=$((20000 + RANDOM % 40000))
   is_port_free "$candidate" || continue
   options="-c listen_addresses=127.0.0.1 -p $candidate -k $dir -c synchronous_commit=off -c max_connections=200"
-  # Benchmarks set SCOUT_POSTGRES_DURABLE=1 to keep fsync, as a real server would.
+  # Benchmarks set SCOUT_POSTGRES_DURABLE=1 to keep fsync, as a real server would, and may add
+  # server options in SCOUT_POSTGRES_OPTIONS (such as "-c shared_buffers=1GB").
   if [ "${SCOUT_POSTGRES_DURABLE:-0}" != 1 ]; then options+=" -c fsync=off -c full_page_writes=off"; fi
+  options+=" ${SCOUT_POSTGRES_OPTIONS:-}"
   if "${as_owner[@]}" "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -o "$options" -w -t 30 start \
     >/dev/null 2>&1; then
     port=$candidate

@@ -41,9 +41,13 @@ struct BenchStore: Sendable {
         return components.string ?? server
     }
 
-    /// SQLite, and PostgreSQL when `SCOUT_BENCH_POSTGRES_URL` names a server.
+    /// SQLite, and PostgreSQL when `SCOUT_BENCH_POSTGRES_URL` names a server; only those
+    /// `SCOUT_BENCH_STORES` names when set (`SCOUT_BENCH_STORES=PostgreSQL`, to tune one store).
     static var available: [BenchStore] {
-        let server = ProcessInfo.processInfo.environment["SCOUT_BENCH_POSTGRES_URL"] ?? ""
-        return server.isEmpty ? [sqlite] : [sqlite, postgres(server: server)]
+        let environment = ProcessInfo.processInfo.environment
+        let server = environment["SCOUT_BENCH_POSTGRES_URL"] ?? ""
+        let stores = server.isEmpty ? [sqlite] : [sqlite, postgres(server: server)]
+        guard let names = environment["SCOUT_BENCH_STORES"]?.split(separator: ",") else { return stores }
+        return stores.filter { names.contains(Substring($0.name)) }
     }
 }
