@@ -43,11 +43,17 @@ struct BenchStore: Sendable {
 
     /// SQLite, and PostgreSQL when `SCOUT_BENCH_POSTGRES_URL` names a server; only those
     /// `SCOUT_BENCH_STORES` names when set (`SCOUT_BENCH_STORES=PostgreSQL`, to tune one store).
-    static var available: [BenchStore] {
+    static func available() throws -> [BenchStore] {
         let environment = ProcessInfo.processInfo.environment
         let server = environment["SCOUT_BENCH_POSTGRES_URL"] ?? ""
         let stores = server.isEmpty ? [sqlite] : [sqlite, postgres(server: server)]
         guard let names = environment["SCOUT_BENCH_STORES"]?.split(separator: ",") else { return stores }
-        return stores.filter { names.contains(Substring($0.name)) }
+        let chosen = stores.filter { names.contains(Substring($0.name)) }
+        guard chosen.count == names.count else {
+            throw BenchmarkFailure(
+                "SCOUT_BENCH_STORES=\(names.joined(separator: ",")) names a store not available here; "
+                    + "choose from \(stores.map(\.name).joined(separator: ", ")) (PostgreSQL needs SCOUT_BENCH_POSTGRES_URL).")
+        }
+        return chosen
     }
 }
