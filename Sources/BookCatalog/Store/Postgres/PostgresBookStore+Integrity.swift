@@ -6,15 +6,17 @@ extension PostgresBookStore {
 
     /// Problems found in the store, as sentences saying what to do; empty when it is sound:
     /// books whose search entry does not match their title and authors (written around the
-    /// store), a missing generation row, constraints or indexes left invalid, and — when the
-    /// `amcheck` extension is installed — damaged B-tree indexes. Foreign keys keep relations,
-    /// readings and links from pointing at missing books.
+    /// store), a `search_terms` table that disagrees with those entries, a missing generation
+    /// row, constraints or indexes left invalid, and — when the `amcheck` extension is installed
+    /// — damaged B-tree indexes. Foreign keys keep relations, readings and links from pointing at
+    /// missing books.
     ///
     /// ```swift
     /// for problem in try await store.integrityProblems() { print(problem) }
     /// ```
     public func integrityProblems() async throws -> [String] {
         var problems = try await staleSearchEntries()
+        problems += try await searchTermProblems()
         let states = try await database.query("SELECT count(*) FROM catalog_state") { try $0.int(0) }
         if states != [1] {
             problems.append(

@@ -16,7 +16,8 @@ extension PostgresBookStore {
     /// their `search` entries, so a search for a common word walks it and stops after `LIMIT`
     /// matches, reading neither the table nor every match (see ``RankedSearch``). `ratings_count`
     /// is included because PostgreSQL answers from the index alone only when it holds every
-    /// column the query names, and the expression alone does not count.
+    /// column the query names, and the expression alone does not count. Version 3 adds
+    /// `search_terms`, the index's words with their book counts (see ``searchTermsMigration``).
     ///
     /// ```swift
     /// try await database.migrate(PostgresBookStore.migrations)
@@ -82,10 +83,13 @@ extension PostgresBookStore {
                 CREATE INDEX books_by_rank ON books ((coalesce(ratings_count, 0)) DESC, id)
                     INCLUDE (ratings_count, search);
                 """),
+        searchTermsMigration,
     ]
 
     /// The tables the store owns, for integrity checks.
-    static let tables = ["books", "relations", "readings", "listed_links", "import_checkpoints", "catalog_state"]
+    static let tables = [
+        "books", "relations", "readings", "listed_links", "import_checkpoints", "catalog_state", "search_terms",
+    ]
 
     /// The advisory lock every writer holds for its transaction: "scout.bk" as eight ASCII bytes.
     static let writerLock: Int64 = 0x7363_6F75_742E_626B

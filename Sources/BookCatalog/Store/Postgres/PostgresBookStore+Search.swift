@@ -33,19 +33,4 @@ extension PostgresBookStore {
         guard let parameters = RankedSearch.parameters(for: query, limit: limit) else { return [] }
         return try await database.query(RankedSearch.sql, parameters, Self.book(from:))
     }
-
-    /// Every distinct word the search index holds, in byte order.
-    ///
-    /// ```swift
-    /// let words = try await store.searchTerms()
-    /// ```
-    public func searchTerms() async throws -> [String] {
-        try await database.query(
-            """
-            SELECT DISTINCT entry.lexeme COLLATE "C" AS term
-            FROM books, unnest(books.search) AS entry (lexeme, positions, weights)
-            ORDER BY term
-            """
-        ) { row in try row.string(0) }
-    }
 }
