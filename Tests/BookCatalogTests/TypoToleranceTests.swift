@@ -189,7 +189,8 @@ import Testing
                 Issue.record("the new dictionary replaces the old one")
                 return
             }
-            guard case (.stale, let latest?) = cache.dictionaryOrBuild(at: 3, from: store), latest.generation == 3 else {
+            guard case (.stale, let latest?) = cache.dictionaryOrBuild(at: 3, from: store), latest.generation == 3
+            else {
                 Issue.record("once a build ends, a newer generation starts the next")
                 return
             }

@@ -52,7 +52,8 @@ struct BenchStore: Sendable {
         guard chosen.count == names.count else {
             throw BenchmarkFailure(
                 "SCOUT_BENCH_STORES=\(names.joined(separator: ",")) names a store not available here; "
-                    + "choose from \(stores.map(\.name).joined(separator: ", ")) (PostgreSQL needs SCOUT_BENCH_POSTGRES_URL).")
+                    + "choose from \(stores.map(\.name).joined(separator: ", ")) (PostgreSQL needs SCOUT_BENCH_POSTGRES_URL)."
+            )
         }
         return chosen
     }
