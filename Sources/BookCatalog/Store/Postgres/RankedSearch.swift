@@ -38,9 +38,10 @@ import Postgres
 /// function `ts_match_vq` rather than `@@`, so PostgreSQL never makes it an index condition.
 ///
 /// The plan is the same for every word, so the statement is prepared and runs PostgreSQL's
-/// generic plan (see ``PostgresBookStore/sessionSettings``). Parameters (see ``parameters(for:limit:)``): `$1` the query with all words in
-/// the title or all in the authors, `$2` the query in any column, `$3` the limit, `$4` its whole
-/// words alone and `$5` its prefixes alone (`NULL` when it has none).
+/// generic plan (see ``PostgresBookStore/sessionSettings``). Parameters (see
+/// ``parameters(for:limit:)``): `$1` the query with all words in the title or all in the
+/// authors, `$2` the query in any column, `$3` the limit, `$4` its whole words alone and `$5`
+/// its prefixes alone (`NULL` when it has none).
 ///
 /// ```swift
 /// guard let parameters = RankedSearch.parameters(for: query, limit: 10) else { return [] }
