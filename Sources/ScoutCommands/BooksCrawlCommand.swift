@@ -102,6 +102,8 @@ extension BooksCrawlCommand {
                 "moved    \(url.absoluteString) → \(target.absoluteString)"
             case .skippedByRobots(let url):
                 "skipped  \(url.absoluteString) (robots.txt asks crawlers to stay out)"
+            case .notIndexed(let url):
+                "read     \(url.absoluteString) (its robots meta tag says noindex: nothing kept)"
             case .skippedNotHTML(let url, let contentType):
                 "skipped  \(url.absoluteString) (not a web page: \(contentType.isEmpty ? "unknown type" : contentType))"
             case .failed(let failure):
@@ -115,7 +117,8 @@ extension BooksCrawlCommand {
     static func summaryLine(_ summary: CrawlSummary, relations: Int) -> String {
         "Crawled \(summary.pagesFetched) pages: \(summary.booksFound) books found, \(summary.booksInserted) new, "
             + "\(summary.booksUpdated) updated, \(summary.booksUnchanged) unchanged; "
-            + "\(summary.skippedByRobots.count) skipped by robots.txt, \(summary.skippedNotHTML.count) not HTML, "
+            + "\(summary.skippedByRobots.count) skipped by robots.txt, \(summary.notIndexed.count) not indexed "
+            + "(robots meta tag), \(summary.skippedNotHTML.count) not HTML, "
             + "\(summary.failures.count) failed; \(relations) relations."
     }
 }

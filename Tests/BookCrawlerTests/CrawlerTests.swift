@@ -8,7 +8,7 @@ import Testing
 struct CrawlerTests {
     typealias Path = FakeBookSite.Path
 
-    @Test("a whole crawl: robots first, forbidden never fetched, books and links stored, re-crawl inserts nothing")
+    @Test("a whole crawl: robots.txt first, robots rules and meta tags kept, books and links stored, re-crawl: no new")
     func wholeSite() async throws {
         try await withFakeBookSite { site in
             try await withCrawlStore { store, _ in
@@ -22,8 +22,11 @@ struct CrawlerTests {
                 #expect(site.requests.allSatisfy { $0.userAgent?.hasPrefix("Scout/") == true })
                 #expect(site.requests.allSatisfy { $0.userAgent?.contains(testContact) == true })
 
-                #expect(summary.pagesFetched == 11)
+                #expect(summary.pagesFetched == 13)
                 #expect(summary.booksFound == 9 && summary.booksInserted == 9)
+                // Robots meta tags: the draft is read but not kept, the staff picks' links not followed.
+                #expect(summary.notIndexed.map(\.path) == [Path.draft])
+                #expect(paths.contains(Path.staffPicks) && !paths.contains(Path.unlisted))
                 #expect(summary.skippedNotHTML.map(\.path) == [Path.cover])
                 #expect(paths.filter { $0 == Path.failing }.count == 3)  // retried, then reported
                 let failed = Dictionary(uniqueKeysWithValues: summary.failures.map { ($0.url.path, $0.reason) })

@@ -59,6 +59,25 @@ struct MarkupExtractionTests {
         #expect(found.sourceID == "https://books.example.org/books/dune")
     }
 
+    @Test("robots meta tags: noindex drops the book, nofollow marks the page, for robots or Scout only")
+    func robotsMetaTags() {
+        let book = #"<script type="application/ld+json">{"@type": "Book", "name": "Dune"}</script>"#
+        func page(_ meta: String) -> BookPage { extract("<html><head>\(meta)\(book)</head></html>") }
+        let plain = page("")
+        #expect(plain.books.count == 1 && plain.mayIndex && plain.mayFollow)
+        let noindex = page(#"<meta name=" Robots " content="NOINDEX,follow">"#)
+        #expect(noindex.books.isEmpty && !noindex.mayIndex && noindex.mayFollow)
+        let nofollow = page(#"<meta name="scout" content="nofollow">"#)
+        #expect(nofollow.books.count == 1 && nofollow.mayIndex && !nofollow.mayFollow)
+        let none = page(#"<meta name="robots" content="none">"#)
+        #expect(none.books.isEmpty && !none.mayIndex && !none.mayFollow)
+        let otherBot = page(#"<meta name="googlebot" content="noindex, nofollow">"#)
+        #expect(otherBot.books.count == 1 && otherBot.mayIndex && otherBot.mayFollow)
+        let ownToken = BookPageExtractor(productToken: "MyBot").extract(
+            from: HTMLDocument(html: #"<meta name="mybot" content="noindex">"# + book, url: pageURL))
+        #expect(ownToken.books.isEmpty)
+    }
+
     @Test("a page that is not a book yields none, whatever its Open Graph title")
     func notABook() {
         let page = extract(

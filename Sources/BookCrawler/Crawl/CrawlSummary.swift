@@ -23,6 +23,8 @@ public struct CrawlSummary: Sendable, Hashable {
     public var linksListed = 0
     /// Pages robots.txt does not allow Scout to fetch (never requested).
     public var skippedByRobots: [URL] = []
+    /// Pages read whose robots meta tag says `noindex`: nothing from them was stored.
+    public var notIndexed: [URL] = []
     /// Addresses that answered with something other than HTML (an image, a PDF …).
     public var skippedNotHTML: [URL] = []
     /// Pages (and robots.txt files) that could not be fetched, each with a sentence saying why.
@@ -78,6 +80,8 @@ public enum CrawlEvent: Sendable, Hashable {
     case redirected(URL, to: URL)
     /// robots.txt does not allow the page; it was not requested.
     case skippedByRobots(URL)
+    /// The page was read, but its robots meta tag says `noindex`: nothing from it was kept.
+    case notIndexed(URL)
     /// The address is not an HTML page (`contentType`).
     case skippedNotHTML(URL, contentType: String)
     /// The page could not be fetched.

@@ -7,7 +7,8 @@ import Networking
 /// Breadth first from the start pages, up to ``CrawlConfiguration/maxDepth`` links away: it
 /// follows links to other pages of the same site and "similar books" links (only on the start
 /// hosts with ``CrawlConfiguration/staysOnStartHosts``). Before the first page of a host it
-/// reads the host's robots.txt and keeps to it; it waits between requests to a host
+/// reads the host's robots.txt and keeps to it, and a page's robots meta tags too (`noindex`:
+/// nothing stored from it; `nofollow`: none of its links followed); it waits between requests to a host
 /// (``CrawlConfiguration/requestsPerSecond``, or the site's `Crawl-delay` when longer), sends a
 /// User-Agent with contact, and fetches through `Networking.APIClient`, so every request has a
 /// deadline, a byte cap and retries with backoff. Redirects are re-queued, so their targets pass
@@ -79,10 +80,16 @@ public struct Crawler: Sendable {
             try await pacer.waitForTurn(at: origin, interval: host.interval)
             switch try await fetchPage(url, with: host) {
             case .page(let body, let charset):
-                let page = BookPageExtractor().extract(from: HTMLDocument(data: body, url: url, charset: charset))
+                let page = BookPageExtractor(productToken: configuration.productToken)
+                    .extract(from: HTMLDocument(data: body, url: url, charset: charset))
                 try await save(page, into: &summary)
-                progress(.fetched(url, books: page.books.count))
-                guard frontier.canFollow(from: depth) else { continue }
+                if page.mayIndex {
+                    progress(.fetched(url, books: page.books.count))
+                } else {
+                    summary.notIndexed.append(url)
+                    progress(.notIndexed(url))
+                }
+                guard page.mayFollow, frontier.canFollow(from: depth) else { continue }
                 for link in page.siteLinks + page.similarLinks { frontier.add(link, depth: depth + 1) }
             case .redirect(let target):
                 // Same depth: the target stands in for the page that was linked.

@@ -16,12 +16,18 @@ public struct BookPage: Sendable, Equatable {
     public var similarLinks: [URL]
     /// Links to other pages of the same site, normalized, each once (`rel="nofollow"` left out).
     public var siteLinks: [URL]
+    /// False when the page's robots meta tag says `noindex`: it then yields no book.
+    public var mayIndex: Bool
+    /// False when the page's robots meta tag says `nofollow`: none of its links is followed.
+    public var mayFollow: Bool
 
     /// Makes a page: `BookPage(books: [], similarLinks: [], siteLinks: [])`.
-    public init(books: [Book], similarLinks: [URL], siteLinks: [URL]) {
+    public init(books: [Book], similarLinks: [URL], siteLinks: [URL], mayIndex: Bool = true, mayFollow: Bool = true) {
         self.books = books
         self.similarLinks = similarLinks
         self.siteLinks = siteLinks
+        self.mayIndex = mayIndex
+        self.mayFollow = mayFollow
     }
 }
 
@@ -37,6 +43,9 @@ public struct BookPage: Sendable, Equatable {
 /// microdata, `og:url`, `<link rel="canonical">`) when it is on the page's own site, else the
 /// page's URL — so a page cannot overwrite another site's books by naming them.
 ///
+/// A page whose robots meta tag (``RobotsMetaTags``) says `noindex` yields no book; one that
+/// says `nofollow` is marked so, and the crawler follows none of its links.
+///
 /// ```swift
 /// let document = HTMLDocument(data: body, url: url, charset: "utf-8")
 /// let page = BookPageExtractor().extract(from: document)
@@ -45,14 +54,22 @@ public struct BookPageExtractor: Sendable {
     /// The ``BookCatalog/Book/source`` of every book a crawl finds.
     public static let source = "crawl"
 
-    /// Makes an extractor: `BookPageExtractor()`.
-    public init() {}
+    /// The crawler's product token, which robots meta tags may name (`<meta name="scout">`).
+    public let productToken: String
+
+    /// Makes an extractor: `BookPageExtractor()`, or `BookPageExtractor(productToken: "MyBot")`.
+    public init(productToken: String = "Scout") {
+        self.productToken = productToken
+    }
 
     /// The book, similar-book links and same-site links of `document`.
     public func extract(from document: HTMLDocument) -> BookPage {
         let links = PageLinks(document: document)
-        let found = fields(of: document).flatMap { self.book(from: $0, in: document) }
-        return BookPage(books: found.map { [$0] } ?? [], similarLinks: links.similar(), siteLinks: links.sameSite())
+        let robots = RobotsMetaTags(document: document, productToken: productToken)
+        let found = robots.mayIndex ? fields(of: document).flatMap { self.book(from: $0, in: document) } : nil
+        return BookPage(
+            books: found.map { [$0] } ?? [], similarLinks: links.similar(), siteLinks: links.sameSite(),
+            mayIndex: robots.mayIndex, mayFollow: robots.mayFollow)
     }
 
     /// The merged fields, or nil when no format marks the page up as a book.

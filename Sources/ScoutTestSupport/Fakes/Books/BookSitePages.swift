@@ -11,7 +11,8 @@ enum BookSitePages {
             Path.oldDune: .redirect(to: Path.dune, status: 301), Path.failing: .status(500),
             Path.cover: .bytes(TestImage.make(.jpeg, width: 2, height: 3), contentType: "image/jpeg"),
             Path.latin1: .bytes(Array(latin1.data(using: .isoLatin1)!), contentType: "text/html; charset=iso-8859-1"),
-            Path.long: .html(long), Path.hidden: .html(hidden),
+            Path.long: .html(long), Path.hidden: .html(hidden), Path.draft: .html(draft),
+            Path.staffPicks: .html(staffPicks),
         ]
         pages.merge(BookSitePages.otherFormats) { _, other in other }
         return pages
@@ -32,7 +33,22 @@ enum BookSitePages {
         <html><head><title>About</title><meta property="og:type" content="website">
         <meta property="og:title" content="About Fake Books"></head>
         <body><p>We list books. See <a href="/books/the-long-book">the long book</a> and
-        <a href="/books/les-miserables">Les Misérables</a>. <a href="/">Home</a></p></body></html>
+        <a href="/books/les-miserables">Les Misérables</a>. <a href="/">Home</a>
+        Coming soon: <a href="/books/draft">a draft</a>. <a href="/lists/staff-picks">Staff picks</a>.</p>
+        </body></html>
+        """
+
+    static let draft = """
+        <!DOCTYPE html>
+        <html><head><title>Untitled Draft</title><meta name="ROBOTS" content="NOINDEX, follow">
+        <script type="application/ld+json">{"@type": "Book", "name": "Untitled Draft", "author": "Nobody Yet"}</script>
+        </head><body><h1>Untitled Draft</h1><a href="/">Home</a></body></html>
+        """
+
+    static let staffPicks = """
+        <!DOCTYPE html>
+        <html><head><title>Staff picks</title><meta name="scout" content="nofollow"></head>
+        <body><h1>Staff picks</h1><ul><li><a href="/books/unlisted">Unlisted</a></li></ul></body></html>
         """
 
     static let hungerGames = """

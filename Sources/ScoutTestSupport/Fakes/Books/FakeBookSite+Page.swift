@@ -8,7 +8,8 @@ extension FakeBookSite {
         public static let robots = "/robots.txt"
         /// The home page: no book; links to The Hunger Games, the Dune redirect and About.
         public static let index = "/"
-        /// No book (Open Graph `website`); links home, to the long book and the Latin-1 page.
+        /// No book (Open Graph `website`); links home, to the long book, the Latin-1 page, the
+        /// draft and the staff picks.
         public static let about = "/about"
         /// JSON-LD, one object, with `isPartOf` series, rating, ISBN, image …; similar books:
         /// Catching Fire, A Wizard of Earthsea, the private book (and ``FakeBookSite/similarElsewhere``).
@@ -37,6 +38,12 @@ extension FakeBookSite {
         public static let cover = "/covers/hunger-games.jpg"
         /// A book page robots.txt forbids.
         public static let hidden = "/private/hidden-book"
+        /// A JSON-LD book page whose `<meta name="robots">` says `noindex`.
+        public static let draft = "/books/draft"
+        /// A list page whose `<meta name="scout">` says `nofollow`; links to ``unlisted``.
+        public static let staffPicks = "/lists/staff-picks"
+        /// Linked only from ``staffPicks``, so a polite crawler never asks for it (not served).
+        public static let unlisted = "/books/unlisted"
     }
 
     /// What the fake answers at one path.
