@@ -17,7 +17,7 @@ extension SearchCommand {
         case .books:
             let address = environment["SCOUT_BOOKS_API"].flatMap { $0.isEmpty ? nil : $0 }
             guard let address else { return try BooksProvider(client: client) }
-            guard let url = URL(string: address.hasSuffix("/") ? address : address + "/") else {
+            guard let url = BooksProvider.baseURL(parsing: address) else {
                 throw BooksConfigurationError.invalidBaseURL(address)
             }
             return try BooksProvider(client: client, baseURL: url)

@@ -26,7 +26,7 @@ struct TUISettings: Sendable {
         let server =
             try scanner.value(for: "--books-server") ?? environment["SCOUT_BOOKS_API"].flatMap { $0.isEmpty ? nil : $0 }
             ?? BooksProvider.defaultBaseURL.absoluteString
-        guard let url = URL(string: server.hasSuffix("/") ? server : server + "/"), url.host != nil else {
+        guard let url = BooksProvider.baseURL(parsing: server) else {
             throw UsageError("--books-server takes an http(s) address such as http://127.0.0.1:8080, not '\(server)'")
         }
         booksServer = url

@@ -133,13 +133,18 @@ struct BooksProviderTests {
         return try await Server.withRunning(server, responder: Router()) { $0.port }
     }
 
-    @Test("addresses that are not http(s) servers are refused when the provider is made")
+    @Test("addresses that are not http(s) servers are refused, as a URL or as text")
     func configuration() {
         let client = APIClient(configuration: .init(userAgent: "test"))
         for address in ["ftp://127.0.0.1/", "file:///tmp/books", "http:///x", "http://127.0.0.1:8080/?q=1"] {
             #expect(throws: BooksConfigurationError.self) {
                 try BooksProvider(client: client, baseURL: URL(string: address)!)
             }
+            #expect(BooksProvider.baseURL(parsing: address) == nil, "\(address)")
         }
+        #expect(BooksProvider.baseURL(parsing: "127.0.0.1:8080") == nil)
+        #expect(BooksProvider.baseURL(parsing: "http://127.0.0.1:8080")?.absoluteString == "http://127.0.0.1:8080/")
+        let proxied = BooksProvider.baseURL(parsing: "https://example.org/scout/")
+        #expect(proxied?.absoluteString == "https://example.org/scout/")
     }
 }

@@ -28,14 +28,32 @@ public struct BooksProvider: SearchProvider {
     /// Where `scout serve` listens by default.
     public static let defaultBaseURL = URL(string: "http://127.0.0.1:8080/")!
 
+    /// The base URL for a server address as people write it, with or without the trailing
+    /// slash; `nil` when it is not an http(s) address with a host.
+    ///
+    /// ```swift
+    /// BooksProvider.baseURL(parsing: "http://127.0.0.1:8080")  // http://127.0.0.1:8080/
+    /// BooksProvider.baseURL(parsing: "127.0.0.1:8080")         // nil
+    /// ```
+    public static func baseURL(parsing address: String) -> URL? {
+        guard let url = URL(string: address.hasSuffix("/") ? address : address + "/"), isServerAddress(url) else {
+            return nil
+        }
+        return url
+    }
+
+    /// Whether `url` can be a base URL: http(s), a host, no query.
+    private static func isServerAddress(_ url: URL) -> Bool {
+        guard let scheme = url.scheme?.lowercased() else { return false }
+        return ["http", "https"].contains(scheme) && url.host?.isEmpty == false && url.query == nil
+    }
+
     /// - Parameter baseURL: an `http(s)` address of a Scout server; a path prefix (a server
     ///   behind a reverse proxy at `/scout/`) is kept.
     public init(
         client: APIClient, baseURL: URL = defaultBaseURL, deadline: Duration = .seconds(3)
     ) throws(BooksConfigurationError) {
-        guard let scheme = baseURL.scheme?.lowercased(), ["http", "https"].contains(scheme),
-            baseURL.host?.isEmpty == false, baseURL.query == nil
-        else { throw .invalidBaseURL(baseURL.absoluteString) }
+        guard Self.isServerAddress(baseURL) else { throw .invalidBaseURL(baseURL.absoluteString) }
         self.client = client
         self.baseURL = baseURL
         self.deadline = deadline
