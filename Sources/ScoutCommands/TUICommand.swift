@@ -16,7 +16,8 @@ struct TUICommand: ScoutCommand {
           ↑/↓, PgUp/PgDn   move (the next page loads at the end of the list)
           Tab, Shift-Tab   switch source          Enter   open the link
           →                on a book: its related books, with the reasons (← back);
-                           in a photo grid: the next photo (↑/↓ move by rows)
+                           in a photo grid: the next photo, ← the previous (↑/↓ move
+                           by rows; ← on the first photo edits the query again)
           Esc              clear the query        r       retry after an error
           Ctrl-C, or q on an empty query          quit
 

@@ -42,7 +42,7 @@ struct AppLayoutTests {
         (0..<grid.columns).map { grid[row, $0].text }.joined()
     }
 
-    @Test("photos: a grid of tiles; ↓ moves a row, → the next tile, the last row loads more")
+    @Test("photos: a grid of tiles; ↓ moves a row, →/← the next and previous tile, the last row loads more")
     func grid() async throws {
         let app = app(layout: .grid)
         app.handle(.key(.text("p")))
@@ -54,10 +54,23 @@ struct AppLayoutTests {
         #expect(app.selection == 6)
         app.handle(.key(.right))
         #expect(app.selection == 7)
+        app.handle(.key(.left))
+        #expect(app.selection == 6 && app.editor.isCursorAtEnd)
+        app.handle(.key(.right))
         app.handle(.key(.down))
         app.handle(.key(.down))
         #expect(app.selection == 19)  // the last tile of the last row…
         try await settle(app) { app.model.items.count == 40 }  // …which asked for the next page
+    }
+
+    @Test("photos: ← on the first tile edits the query, as in a list")
+    func leftOnTheFirstTile() async throws {
+        let app = app(layout: .grid)
+        app.handle(.key(.text("p")))
+        try await settle(app) { app.model.items.count == 20 }
+        #expect(app.selection == 0)
+        app.handle(.key(.left))
+        #expect(app.selection == 0 && !app.editor.isCursorAtEnd)
     }
 
     @Test("moving the selection repaints two rows, not the screen")

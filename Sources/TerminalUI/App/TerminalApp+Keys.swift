@@ -17,6 +17,9 @@ extension TerminalApp {
         case .control("r"): retry()
         case .backspace: edit { $0.deleteBackward() }
         case .delete: edit { $0.deleteForward() }
+        // In a grid, ←/→ at the end of the query step through the tiles (← only back to the
+        // first, then it edits again), so ← undoes →.
+        case .left where editor.isCursorAtEnd && isGrid && selection > 0: moveSelection(by: -1)
         case .left: editor.moveLeft()
         case .right where editor.isCursorAtEnd && isGrid: moveSelection(by: 1)
         case .right where editor.isCursorAtEnd: showRelated()
