@@ -38,7 +38,7 @@ struct ServerConcurrencyTests {
         }
     }
 
-    @Test("shutdown lets in-flight requests finish, then refuses new connections")
+    @Test("shutdown lets in-flight requests finish, answers new ones 503, then refuses connections")
     func shutdownFinishesInFlight() async throws {
         let started = ArrivalGate(expected: 1)
         var router = Router()
@@ -57,6 +57,9 @@ struct ServerConcurrencyTests {
         #expect(await eventually { await started.count == 1 })
 
         let shutdown = Task { await server.shutdown() }
+        // While the request in flight goes on, a new one answers 503 and its connection closes.
+        // (Until the shutdown task starts draining, the probe answers 404 and is tried again.)
+        #expect(await eventually { (try? await RawHTTPConnection(port: port).get("/elsewhere"))?.status == 503 })
         let response = try await connection.readResponse()
         #expect(response.status == 200)
         #expect(response.text == "finished")
