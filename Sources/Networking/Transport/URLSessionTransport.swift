@@ -8,6 +8,12 @@ import Synchronization
 /// ``Transport`` over URLSession, with a delegate that enforces the byte cap while the body
 /// arrives and refuses redirects unless allowed. (URLSession alone buffers a 200 MB body whole
 /// and follows redirects anywhere, including to 127.0.0.1.)
+///
+/// The cap bounds what is kept and answers the caller at once. A `Content-Length` over the cap
+/// also stops the transfer before the body flows. A body without one is cancelled when it
+/// crosses the cap, but FoundationNetworking reads ahead of its delegate without back-pressure,
+/// so the rest of a fast upstream's body may still arrive (and be dropped) before the
+/// cancellation takes hold.
 public final class URLSessionTransport: Transport {
     private let session: URLSession
     private let delegate: SessionDelegate
@@ -77,8 +83,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             tasks[dataTask.taskIdentifier] = state
             return nil
         }
-        if let refused { refused.continuation.resume(throwing: TransportError.tooLarge(limit: refused.maxBytes)) }
         completionHandler(refused == nil ? .allow : .cancel)
+        // FoundationNetworking ignores the disposition (it prints "Ignoring disposition from
+        // completion handler") and would download the whole body: cancel the task itself.
+        if let refused {
+            refused.continuation.resume(throwing: TransportError.tooLarge(limit: refused.maxBytes))
+            dataTask.cancel()
+        }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
