@@ -3,9 +3,8 @@ import HTTPServer
 import Synchronization
 
 extension FakeImageHost {
-    /// The reply a behavior gives for `path`; oversized bodies add what they stream to `streamed`.
-    static func response(for behavior: Behavior, path: String, countingOversizedBytesIn streamed: ByteCount) -> Response
-    {
+    /// The reply a behavior gives for `path`.
+    static func response(for behavior: Behavior, path: String) -> Response {
         switch behavior {
         case .image:
             guard let (format, width) = imageRequest(in: path) else {
@@ -15,7 +14,7 @@ extension FakeImageHost {
         case .imageOf(let format, let width, let height):
             return image(format, width: width, height: height)
         case .wrongContentType(let contentType):
-            var response = response(for: .image, path: path, countingOversizedBytesIn: streamed)
+            var response = response(for: .image, path: path)
             response.headers["Content-Type"] = contentType
             return response
         case .bytes(let bytes, let contentType):
@@ -23,7 +22,7 @@ extension FakeImageHost {
         case .bomb(let format):
             return Response(status: 200, headers: ["Content-Type": format.mimeType], bytes: TestImage.bomb(format))
         case .oversized(let byteCount, let declaresLength):
-            return oversized(byteCount: byteCount, declaresLength: declaresLength, streamed: streamed)
+            return oversized(byteCount: byteCount, declaresLength: declaresLength)
         case .redirect(let location, let status):
             return Response(status: status, headers: ["Location": location, "Content-Type": "text/plain"])
         case .status(let status):
@@ -48,8 +47,8 @@ extension FakeImageHost {
             bytes: TestImage.make(format, width: width, height: height))
     }
 
-    /// A PNG signature and header, then zeros, 64 KiB at a time, each chunk added to `streamed`.
-    private static func oversized(byteCount: Int, declaresLength: Bool, streamed: ByteCount) -> Response {
+    /// A PNG signature and header, then zeros, 64 KiB at a time.
+    private static func oversized(byteCount: Int, declaresLength: Bool) -> Response {
         let head = TestImage.png(width: 1, height: 1)
         let chunkSize = 64 * 1024
         let sent = Mutex(0)
@@ -60,19 +59,9 @@ extension FakeImageHost {
                 var chunk = [UInt8](repeating: 0, count: min(chunkSize, byteCount - sent))
                 if sent == 0 { chunk.replaceSubrange(0..<min(head.count, chunk.count), with: head.prefix(chunk.count)) }
                 sent += chunk.count
-                streamed.add(chunk.count)
                 return chunk
             }
         }
         return Response(status: 200, headers: ["Content-Type": "image/png"], body: .stream(stream))
     }
-}
-
-/// A byte count several streams add to at once.
-final class ByteCount: Sendable {
-    private let count = Mutex(0)
-
-    var value: Int { count.withLock { $0 } }
-
-    func add(_ bytes: Int) { count.withLock { $0 += bytes } }
 }

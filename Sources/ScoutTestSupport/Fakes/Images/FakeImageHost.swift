@@ -47,7 +47,6 @@ public final class FakeImageHost: FakeService {
     }
 
     private let state = Mutex(State())
-    private let oversizedBytes = ByteCount()
     /// Every request received.
     public let recorder = RequestRecorder()
     /// Latency and fault script.
@@ -56,10 +55,6 @@ public final class FakeImageHost: FakeService {
     init(clock: any Clock<Duration>) {
         faults = FaultPlan(clock: clock)
     }
-
-    /// How many bytes ``Behavior/oversized(byteCount:declaresLength:)`` replies have handed to
-    /// the server so far: a client that stops reading stops this count well short of the body.
-    public var oversizedBytesSent: Int { oversizedBytes.value }
 
     /// The port it listens on.
     public var port: UInt16 { state.withLock { $0.port } }
@@ -97,7 +92,7 @@ public final class FakeImageHost: FakeService {
 
     func answer(_ record: RecordedRequest) -> Response {
         let behavior = state.withLock { $0.behaviors[record.path] ?? $0.defaultBehavior }
-        return Self.response(for: behavior, path: record.path, countingOversizedBytesIn: oversizedBytes)
+        return Self.response(for: behavior, path: record.path)
     }
 }
 
