@@ -13,7 +13,7 @@ import Synchronization
 /// soon as the `Content-Length` or the bytes so far pass the cap. That bounds memory, not
 /// bandwidth: FoundationNetworking reads ahead of its delegate without back-pressure, so much of
 /// a fast upstream's body may still arrive (and be dropped) before the cancellation takes hold.
-/// A test streaming 256 MiB from 127.0.0.1 saw it stop early in most runs, not all.
+/// Measured streaming 256 MiB from 127.0.0.1: it stopped early in most runs, not in all.
 public final class URLSessionTransport: Transport {
     private let session: URLSession
     private let delegate: SessionDelegate
