@@ -13,16 +13,12 @@ struct TUIEndToEndTests {
         .init(pageID: 4, title: "Zurbarán", description: "Spanish painter"),
     ]
 
-    private func environment(_ fake: FakeWikipedia) -> [String: String] {
-        ["SCOUT_WIKIPEDIA_API": fake.baseURL.absoluteString, "SCOUT_BOOKS_API": "http://127.0.0.1:9/"]
-    }
-
     @Test("typing with out-of-order replies: the screen ends on the final query's results")
     func outOfOrder() async throws {
         try await withFakeWikipedia(pages: Self.cities) { fake in
             // Shorter queries answer late, after the longer ones.
             fake.faults.setLatency { text in text.count < 4 ? .milliseconds(900) : .milliseconds(50) }
-            try await withScoutInTmux(environment: environment(fake)) { tmux in
+            try await withScoutInTmux(environment: tuiEnvironment(fake)) { tmux in
                 try await tmux.waitFor("Type to search Wikipedia")
                 for prefix in ["z", "u", "r", "i"] {
                     try tmux.type(prefix)
@@ -45,7 +41,7 @@ struct TUIEndToEndTests {
     func endless() async throws {
         let pages = (1...70).map { FakeWikipedia.Page(pageID: $0, title: "Alpha \($0)", description: "Page \($0)") }
         try await withFakeWikipedia(pages: pages) { fake in
-            try await withScoutInTmux(environment: environment(fake)) { tmux in
+            try await withScoutInTmux(environment: tuiEnvironment(fake)) { tmux in
                 try await tmux.waitFor("Type to search")
                 try tmux.type("alpha")
                 try await tmux.waitFor("20+ results")
@@ -67,7 +63,7 @@ struct TUIEndToEndTests {
     @Test("a resize repaints the whole screen at the new size")
     func resize() async throws {
         try await withFakeWikipedia(pages: Self.cities) { fake in
-            try await withScoutInTmux(environment: environment(fake)) { tmux in
+            try await withScoutInTmux(environment: tuiEnvironment(fake)) { tmux in
                 try await tmux.waitFor("Type to search")
                 try tmux.type("zür")
                 try await tmux.waitFor("Zürich Hauptbahnhof")
@@ -88,7 +84,7 @@ struct TUIEndToEndTests {
     func retry() async throws {
         try await withFakeWikipedia(pages: Self.cities) { fake in
             fake.faults.inject(.status(503))
-            try await withScoutInTmux(environment: environment(fake)) { tmux in
+            try await withScoutInTmux(environment: tuiEnvironment(fake)) { tmux in
                 try await tmux.waitFor("Type to search")
                 try tmux.type("zür")
                 try await tmux.waitFor("r to retry", timeout: .seconds(15))

@@ -12,14 +12,10 @@ struct TUISafetyTests {
         .init(pageID: 4, title: "Evil 東京タワー 🙂 wide", description: "e\u{301}\u{301} marks"),
     ]
 
-    private func environment(_ fake: FakeWikipedia) -> [String: String] {
-        ["SCOUT_WIKIPEDIA_API": fake.baseURL.absoluteString, "SCOUT_BOOKS_API": "http://127.0.0.1:9/"]
-    }
-
     @Test("escape-injection payloads are shown as text and change nothing")
     func injection() async throws {
         try await withFakeWikipedia(pages: Self.hostile) { fake in
-            try await withScoutInTmux(environment: environment(fake)) { tmux in
+            try await withScoutInTmux(environment: tuiEnvironment(fake)) { tmux in
                 try await tmux.waitFor("Type to search")
                 let titleBefore = try tmux.value("#{pane_title}")
                 try tmux.type("evil")
@@ -43,7 +39,7 @@ struct TUISafetyTests {
     @Test("q on an empty query quits and restores the terminal")
     func restoredOnQuit() async throws {
         try await withFakeWikipedia(pages: []) { fake in
-            try await withScoutInTmux(environment: environment(fake)) { tmux in
+            try await withScoutInTmux(environment: tuiEnvironment(fake)) { tmux in
                 try await tmux.waitFor("Type to search")
                 #expect(try tmux.value("#{alternate_on}") == "1")
                 try tmux.type("q")
@@ -59,7 +55,7 @@ struct TUISafetyTests {
     @Test("SIGTERM restores the terminal too", arguments: [SIGTERM, SIGHUP, SIGINT])
     func restoredOnSignal(signal: Int32) async throws {
         try await withFakeWikipedia(pages: []) { fake in
-            try await withScoutInTmux(environment: environment(fake)) { tmux in
+            try await withScoutInTmux(environment: tuiEnvironment(fake)) { tmux in
                 try await tmux.waitFor("Type to search")
                 let pid = try #require(try tmux.scoutPID())
                 kill(pid, signal)

@@ -14,6 +14,14 @@ extension TypoTolerance {
             case stale(TermDictionary)
             /// No dictionary yet: the build of the first one.
             case building(Build)
+
+            /// The dictionary to use now without waiting, current or older; `nil` while building.
+            var dictionaryAtHand: TermDictionary? {
+                switch self {
+                case .ready(let dictionary), .stale(let dictionary): dictionary
+                case .building: nil
+                }
+            }
         }
 
         /// A build this lookup started; whoever asked records its end with ``finish(_:at:with:)``.

@@ -44,16 +44,14 @@ public final class TypoTolerance: Sendable {
         let budgets = exact.terms.map { Self.allowedTypos(in: $0.alternatives[0]) }
         guard budgets.contains(where: { $0 > 0 }) else { return try await store.search(exact, limit: limit) }
 
-        if let dictionary = try await dictionary(for: store, waitForFirstBuild: false) {
+        if let dictionary = try await dictionaryLookup(for: store).dictionaryAtHand {
             let widening = Widening(exact, budgets: budgets, dictionary: dictionary)
             guard widening.widensAnything else { return try await store.search(exact, limit: limit) }
             return try await search(widening, after: [], budgets: budgets, limit: limit, in: store)
         }
         let books = try await store.search(exact, limit: limit)
-        guard books.count < limit, let dictionary = try await dictionary(for: store, waitForFirstBuild: true) else {
-            return books
-        }
-        let widening = Widening(exact, budgets: budgets, dictionary: dictionary)
+        guard books.count < limit else { return books }
+        let widening = Widening(exact, budgets: budgets, dictionary: try await dictionary(for: store))
         return try await search(widening, after: books, budgets: budgets, limit: limit, in: store)
     }
 
@@ -96,9 +94,17 @@ public final class TypoTolerance: Sendable {
         }
     }
 
-    /// The dictionary of `store` at its current generation, or an older one while that builds.
-    /// Before the first one is built: that build, awaited when `waitForFirstBuild`, else `nil`.
-    func dictionary(for store: some BookStore, waitForFirstBuild: Bool) async throws -> TermDictionary? {
+    /// The dictionary of `store` at its current generation, or an older one while that builds;
+    /// before the first one is built, that build.
+    func dictionary(for store: some BookStore) async throws -> TermDictionary {
+        switch try await dictionaryLookup(for: store) {
+        case .ready(let dictionary), .stale(let dictionary): dictionary
+        case .building(let task): try await task.value
+        }
+    }
+
+    /// What the cache has for `store` now, at its current generation, starting a build if needed.
+    private func dictionaryLookup(for store: some BookStore) async throws -> DictionaryCache.Lookup {
         let generation = try await currentGeneration(of: store)
         let (lookup, started) = cache.withLock { $0.dictionaryOrBuild(at: generation, from: store) }
         if let started {
@@ -107,10 +113,7 @@ public final class TypoTolerance: Sendable {
                 cache.withLock { $0.finish(started.task, at: started.generation, with: built) }
             }
         }
-        switch lookup {
-        case .ready(let dictionary), .stale(let dictionary): return dictionary
-        case .building(let task): return waitForFirstBuild ? try await task.value : nil
-        }
+        return lookup
     }
 
     /// The catalog's generation, read from `store` unless a read within

@@ -107,7 +107,7 @@ public final class Server: Sendable {
         // New requests now answer 503 with `Connection: close`. The daemon keeps listening until
         // it stops: MHD_quiesce_daemon on an epoll daemon with its own threads races those
         // threads for the listen socket, and libmicrohttpd 0.9.75 aborts the process when it
-        // loses (a defect still open upstream; it crashed the test suite about once in 40 runs).
+        // loses (a defect still open upstream; it crashed twice in about 100 stress runs here).
         registry.startDraining()
 
         let clock = ContinuousClock()

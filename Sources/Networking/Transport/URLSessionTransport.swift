@@ -86,10 +86,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         completionHandler(refused == nil ? .allow : .cancel)
         // FoundationNetworking ignores the disposition (it prints "Ignoring disposition from
         // completion handler") and would download the whole body: cancel the task itself.
-        if let refused {
-            refused.continuation.resume(throwing: TransportError.tooLarge(limit: refused.maxBytes))
-            dataTask.cancel()
-        }
+        if let refused { Self.refuse(dataTask, over: refused) }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
@@ -102,12 +99,15 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             tasks[dataTask.taskIdentifier] = state
             return nil
         }
-        // Answer the caller now rather than when the cancelled task reports back: on Linux a task
-        // cancelled from its own data callback does not always report completion.
-        if let refused {
-            refused.continuation.resume(throwing: TransportError.tooLarge(limit: refused.maxBytes))
-            dataTask.cancel()
-        }
+        if let refused { Self.refuse(dataTask, over: refused) }
+    }
+
+    /// Answers the caller with "too large" and cancels `task`. The caller hears now rather than
+    /// when the cancelled task reports back: on Linux a task cancelled from its own data
+    /// callback does not always report completion.
+    private static func refuse(_ task: URLSessionDataTask, over state: TaskState) {
+        state.continuation.resume(throwing: TransportError.tooLarge(limit: state.maxBytes))
+        task.cancel()
     }
 
     func urlSession(

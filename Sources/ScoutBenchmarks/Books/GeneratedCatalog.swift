@@ -1,5 +1,6 @@
 import BookCatalog
 import Foundation
+import ScoutTestSupport
 
 /// A catalog of any size for scale benchmarks: titles of two to five words and authors from a
 /// generated vocabulary of pronounceable words, with Zipf-like word frequencies like real titles,
@@ -14,7 +15,7 @@ enum GeneratedCatalog {
     static func generate(count: Int, batchSize: Int = 5000, seed: UInt64, _ body: ([Book]) async throws -> Void)
         async rethrows
     {
-        var random = BenchRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         let vocabulary = (0..<40_000).map { _ in word(&random) }
         let surnames = (0..<20_000).map { _ in word(&random).capitalized }
         var batch: [Book] = []
@@ -42,7 +43,7 @@ enum GeneratedCatalog {
         if !batch.isEmpty { try await body(batch) }
     }
 
-    private static func word(_ random: inout BenchRandom) -> String {
+    private static func word(_ random: inout SplitMix64) -> String {
         (0..<(2 + Int(random.next() % 2))).map { _ in syllables[Int(random.next() % UInt64(syllables.count))] }.joined()
     }
 

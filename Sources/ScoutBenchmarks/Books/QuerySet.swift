@@ -1,11 +1,12 @@
 import BookCatalog
+import ScoutTestSupport
 
 /// What people type into book search: the opening words of real titles and authors, cut at
 /// every length as they type them, and one in ten with a typo (two neighbouring letters swapped
 /// in a word of five letters or more).
 enum QuerySet {
     static func typed(from books: [Book], count: Int, seed: UInt64) -> [String] {
-        var random = BenchRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         var queries: [String] = []
         while queries.count < count, !books.isEmpty {
             let book = books[Int(random.next() % UInt64(books.count))]
@@ -22,7 +23,7 @@ enum QuerySet {
 
     /// `query` with two neighbouring letters of its longest word swapped, when it has one of
     /// five letters or more.
-    static func withTypo(_ query: String, random: inout BenchRandom) -> String {
+    static func withTypo(_ query: String, random: inout SplitMix64) -> String {
         var words = query.split(separator: " ").map(String.init)
         guard let index = words.indices.max(by: { words[$0].count < words[$1].count }), words[index].count >= 5 else {
             return query
@@ -32,20 +33,5 @@ enum QuerySet {
         letters.swapAt(at, at + 1)
         words[index] = String(letters)
         return words.joined(separator: " ")
-    }
-}
-
-/// SplitMix64: the same queries and catalogs on every run.
-struct BenchRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

@@ -97,6 +97,11 @@ struct TmuxTimeout: Error, CustomStringConvertible {
     var description: String { "timed out waiting for \(what); the screen was:\n\(screen)" }
 }
 
+/// The environment for `scout tui` against `fake`, with the books server at a closed port.
+func tuiEnvironment(_ fake: FakeWikipedia) -> [String: String] {
+    ["SCOUT_WIKIPEDIA_API": fake.baseURL.absoluteString, "SCOUT_BOOKS_API": "http://127.0.0.1:9/"]
+}
+
 /// Runs `scout tui arguments…` in a new tmux server of `columns`×`rows`, wrapped in a shell
 /// script that records `stty -a` before and after and prints `EXIT=<code>` when scout ends;
 /// runs `body`, then kills the server however `body` ends.
