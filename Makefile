@@ -3,7 +3,7 @@ SWIFT ?= swift
 LISTEN ?= 127.0.0.1:8080
 
 # Debian packages: to build, to test, to benchmark.
-BUILD_PACKAGES := pkg-config libmicrohttpd-dev libsqlite3-dev libpq-dev libxml2-dev libstb-dev
+BUILD_PACKAGES := pkg-config libcurl4-openssl-dev ca-certificates libmicrohttpd-dev libsqlite3-dev libpq-dev libxml2-dev libstb-dev
 TEST_PACKAGES := $(BUILD_PACKAGES) postgresql tmux chromium chromium-driver python3-selenium fonts-dejavu-core
 BENCH_PACKAGES := $(BUILD_PACKAGES) postgresql curl wrk nginx-light
 

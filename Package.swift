@@ -31,6 +31,12 @@ let package = Package(
         ),
 
         .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+
+        .systemLibrary(
             name: "CSTBImage",
             pkgConfig: "stb",
             providers: [.apt(["libstb-dev"])]
@@ -44,7 +50,11 @@ let package = Package(
 
         // Library modules, leaf first.
         .target(name: "ScoutModels"),
-        .target(name: "Networking", dependencies: ["ScoutModels"]),
+        .target(
+            name: "Networking",
+            // libcurl is Linux's transport; Apple platforms keep URLSession.
+            dependencies: ["ScoutModels", .target(name: "CCurl", condition: .when(platforms: [.linux]))]
+        ),
         .target(name: "Providers", dependencies: ["ScoutModels", "Networking"]),
         .target(name: "InstantSearch", dependencies: ["ScoutModels"]),
         .target(name: "ImageLoading", dependencies: ["ScoutModels", "Networking"]),

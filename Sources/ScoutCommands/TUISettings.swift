@@ -69,11 +69,12 @@ struct TUISettings: Sendable {
     /// Images come from public https hosts, plus the configured servers as written (the book
     /// server proxies covers; a Wikimedia mirror or a test fake stands in for upload.wikimedia.org).
     func imageLoader() -> ImageLoader {
-        let trusted = [booksServer.absoluteString, environment["SCOUT_WIKIMEDIA_UPLOAD"]].compactMap { address in
-            address.flatMap(URL.init(string:)).map(Self.origin(of:))
+        let trustedURLs = [booksServer.absoluteString, environment["SCOUT_WIKIMEDIA_UPLOAD"]].compactMap {
+            $0.flatMap(URL.init(string:))
         }
+        let trusted = trustedURLs.map(Self.origin(of:))
         let publicHTTPS = ImageFetchPolicy.publicHTTPS()
-        let policy = ImageFetchPolicy { url in
+        let policy = ImageFetchPolicy(connectPolicy: .publicAddresses(trusting: trustedURLs)) { url in
             if trusted.contains(Self.origin(of: url)) { return true }
             return await publicHTTPS.allows(url)
         }

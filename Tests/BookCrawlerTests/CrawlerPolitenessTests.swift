@@ -1,6 +1,7 @@
 import BookCatalog
 import BookCrawler
 import Foundation
+import Networking
 import ScoutTestSupport
 import Testing
 
@@ -86,7 +87,9 @@ struct CrawlerPolitenessTests {
         }
     }
 
-    @Test("--same-host keeps to the start hosts; without it, similar books on another site are read")
+    @Test(
+        "--same-host keeps to the start hosts; without it, similar books on another site are read, if its address is public or trusted"
+    )
     func sameHost() async throws {
         try await withFakeBookSite { site in
             try await withFakeBookSite { other in
@@ -98,7 +101,15 @@ struct CrawlerPolitenessTests {
                     )
                     #expect(other.requests.isEmpty)
 
+                    // 127.0.0.1 at another port is no start page: a link cannot lead the crawler there.
                     configuration.staysOnStartHosts = false
+                    let refused = try await Crawler(store: store, configuration: configuration).crawl([
+                        site.url(Path.hungerGames)
+                    ])
+                    #expect(other.requests.isEmpty)
+                    #expect(refused.failures.contains { $0.reason.contains("private or local network address") })
+
+                    configuration.trustedAddresses = Set(SocketAddress.literal(in: other.baseURL))
                     _ = try await Crawler(store: store, configuration: configuration).crawl([site.url(Path.hungerGames)]
                     )
                     #expect(other.requests.map(\.path) == [Path.robots, Path.dune])

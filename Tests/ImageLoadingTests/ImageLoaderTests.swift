@@ -1,5 +1,6 @@
 import Foundation
 import ImageLoading
+import Networking
 import ScoutTestSupport
 import Testing
 

@@ -1,3 +1,5 @@
+import Networking
+
 /// How a ``Crawler`` behaves: how far and how fast it goes, and how it introduces itself.
 ///
 /// ```swift
@@ -29,6 +31,10 @@ public struct CrawlConfiguration: Sendable, Equatable {
     public var maxAttempts: Int
     /// The longest `Crawl-delay` Scout waits out; a site asking for more is skipped.
     public var maxCrawlDelay: Duration
+    /// Non-public addresses the crawler's own transport may connect to besides the start pages'
+    /// literal ones (a mirror on the local network); every other connection must reach a public
+    /// address.
+    public var trustedAddresses: Set<SocketAddress> = []
 
     /// A polite default: depth 2, one request per second per host, at most 500 pages of 2 MiB.
     ///

@@ -73,6 +73,8 @@ extension Crawler {
             "You seem to be offline. Check your connection and retry."
         case .transport:
             "Could not reach the site. Check the address and your connection."
+        case .addressRefused:
+            "The site is at a private or local network address, which Scout crawls only when a start page names it."
         case .redirectRefused, .invalidResponse, .upstream:
             "The site's answer could not be read. Retry later."
         }

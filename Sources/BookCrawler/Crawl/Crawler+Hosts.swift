@@ -26,6 +26,9 @@ extension Crawler {
                 parsing: String(decoding: body, as: UTF8.self), productToken: configuration.productToken)
         case .failure(let error) where Self.isClientError(error):
             robots = .allowAll
+        case .failure(let error) where error.kind == .addressRefused:
+            robots = .disallowAll
+            failure = Self.reason(for: error)
         case .failure(let error):
             robots = .disallowAll
             let cause = error.status.map { "it answered HTTP \($0)" } ?? "no answer came"

@@ -13,6 +13,9 @@ import Networking
 /// User-Agent with contact, and fetches through `Networking.APIClient`, so every request has a
 /// deadline, a byte cap and retries with backoff. Redirects are re-queued, so their targets pass
 /// the same checks. Each page's book and its "similar books" links are written in one batch.
+/// It connects only to public addresses, checked as each connection opens, and to the literal
+/// addresses of the start pages it was given (`http://127.0.0.1:8080/`) and those trusted in its
+/// configuration: a link or redirect cannot lead it into the network it runs in.
 ///
 /// ```swift
 /// let crawler = Crawler(store: store, configuration: CrawlConfiguration(userAgent: agent))
@@ -29,17 +32,25 @@ public struct Crawler: Sendable {
     let pacer: HostPacer
     /// Fetches robots.txt files at the crawl's rate; pages go through each host's own client.
     let robotsClient: APIClient
+    /// Start pages' literal addresses, which the crawler's own transport may connect to.
+    let startAddresses = StartAddresses()
 
     /// - Parameters:
-    ///   - transport: URLSession by default; tests may pass another.
+    ///   - transport: by default one of the crawler's own, which connects only to public
+    ///     addresses and to the start pages' literal ones; tests may pass another.
     ///   - clock: paces requests and measures deadlines; tests may pass a manual clock.
     public init(
-        store: any BookStore, configuration: CrawlConfiguration, transport: any Transport = URLSessionTransport(),
+        store: any BookStore, configuration: CrawlConfiguration, transport: (any Transport)? = nil,
         clock: any Clock<Duration> = ContinuousClock()
     ) {
         self.store = store
         self.configuration = configuration
-        self.transport = ReplyHeadRecorder(transport)
+        let startAddresses = self.startAddresses
+        startAddresses.insert(Array(configuration.trustedAddresses))
+        self.transport = ReplyHeadRecorder(
+            transport
+                ?? PlatformTransport.make(
+                    connectPolicy: ConnectPolicy { $0.ip.isPublic || startAddresses.contains($0) }))
         self.clock = clock
         self.pacer = HostPacer(clock: clock)
         self.robotsClient = Self.client(
@@ -55,6 +66,7 @@ public struct Crawler: Sendable {
         var frontier = CrawlFrontier(
             start: start, maxDepth: configuration.maxDepth, staysOnStartHosts: configuration.staysOnStartHosts)
         var summary = CrawlSummary()
+        startAddresses.insert(start.flatMap(SocketAddress.literal(in:)))
         for url in start where CrawlURL.normalized(url) == nil {
             let failure = CrawlFailure(url: url, reason: "This is not an http(s) address. Check it.")
             summary.failures.append(failure)

@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// The one form of a URL the loader connects to, rebuilt from its parsed parts so that what
 /// the policy checked is exactly what the network library sees: `http` or `https`, a

@@ -121,6 +121,7 @@ extension ImageLoader {
         case .redirectRefused: return ImageLoaderError(.status(error.status ?? 300), details: details)
         case .invalidResponse: return ImageLoaderError(.notAnImage, details: details)
         case .offline, .transport, .upstream: return ImageLoaderError(.transport, details: details)
+        case .addressRefused: return ImageLoaderError(.refused, details: details)
         }
     }
 }

@@ -40,7 +40,9 @@ public final class ImageLoader: Sendable {
     ///
     /// - Parameters:
     ///   - policy: asked before every connection, redirects included.
-    ///   - transport: URLSession by default; it must not follow redirects by itself.
+    ///   - transport: by default one of the loader's own from ``Networking/PlatformTransport``,
+    ///     holding every connection to the policy's ``ImageFetchPolicy/connectPolicy``; one
+    ///     passed in must not follow redirects by itself.
     ///   - clock: measures the deadline and the hosts' budgets.
     ///
     /// When the disk directory cannot be created the loader caches in memory only.
@@ -50,11 +52,13 @@ public final class ImageLoader: Sendable {
     /// ```
     public init(
         configuration: Configuration, policy: ImageFetchPolicy = .publicHTTPS(),
-        transport: any Transport = URLSessionTransport(), clock: any Clock<Duration> = ContinuousClock()
+        transport: (any Transport)? = nil, clock: any Clock<Duration> = ContinuousClock()
     ) {
         self.configuration = configuration
         self.policy = policy
-        self.capture = CapturingTransport(transport)
+        self.capture = CapturingTransport(
+            transport ?? policy.connectPolicy.map { PlatformTransport.make(connectPolicy: $0) }
+                ?? PlatformTransport.shared)
         self.client = APIClient(
             configuration: .init(
                 userAgent: configuration.userAgent, hostPolicies: configuration.hostPolicies,

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Networking
 import Synchronization
 
 /// Turns a host name into the addresses a connection could reach, so a policy can refuse names

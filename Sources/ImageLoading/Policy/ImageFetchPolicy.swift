@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// Decides, before every connection an ``ImageLoader`` makes — the first request and each
 /// redirect hop — whether that URL may be fetched. The loader has already normalized the URL
@@ -10,16 +11,21 @@ import Foundation
 /// ```
 public struct ImageFetchPolicy: Sendable {
     private let check: @Sendable (URL) async -> Bool
+    /// Asked again for every address right before it connects, when the loader makes its own
+    /// transport: the check above may resolve a name, but the connection resolves it anew, and
+    /// only this stops a name that changed its answer in between (DNS rebinding).
+    public let connectPolicy: ConnectPolicy?
 
     /// A policy from a function; it may suspend (to resolve a host name, for instance) and
     /// should return promptly when cancelled: the loader gives it only what is left of the
     /// deadline.
     ///
     /// ```swift
-    /// ImageFetchPolicy { url in allowlist.contains(url.host ?? "") }
+    /// ImageFetchPolicy(connectPolicy: .publicAddresses()) { url in allowlist.contains(url.host ?? "") }
     /// ```
-    public init(_ allows: @escaping @Sendable (URL) async -> Bool) {
+    public init(connectPolicy: ConnectPolicy? = nil, _ allows: @escaping @Sendable (URL) async -> Bool) {
         self.check = allows
+        self.connectPolicy = connectPolicy
     }
 
     /// Whether `url` may be fetched.
@@ -32,7 +38,7 @@ public struct ImageFetchPolicy: Sendable {
     /// ImageLoader(configuration: configuration, policy: .publicHTTPS(resolver: .system))
     /// ```
     public static func publicHTTPS(resolver: HostResolver = .system) -> ImageFetchPolicy {
-        ImageFetchPolicy { url in
+        ImageFetchPolicy(connectPolicy: .publicAddresses()) { url in
             guard url.scheme == "https", (url.port ?? 443) == 443, let host = url.host, !host.isEmpty,
                 !IPAddress.isLiteralHost(host)
             else { return false }

@@ -82,9 +82,11 @@ extension APIClient {
             }
             await budget.release(hostFailed: reply.status == 429 ? nil : reply.status >= 500)
         case .failure(let error):
-            if case TransportError.tooLarge = error {
+            switch error {
+            case TransportError.tooLarge, TransportError.addressRefused:
+                // Scout stopped it, not the host: no mark against the host's breaker.
                 await budget.release(hostFailed: false)
-            } else {
+            default:
                 // Cancelled by the deadline's watchdog counts too: the host did not answer in time.
                 await budget.release(hostFailed: true)
             }
@@ -121,6 +123,9 @@ extension APIClient {
                 APIError(kind: .tooLarge(limit: limit), source: endpoint.source, host: host, details: "\(error)"),
                 false
             )
+        }
+        if case TransportError.addressRefused = error {
+            return (APIError(kind: .addressRefused, source: endpoint.source, host: host, details: "\(error)"), false)
         }
         let code = (error as? URLError)?.code
         let offline: Set<URLError.Code> = [.notConnectedToInternet, .dataNotAllowed, .internationalRoamingOff]

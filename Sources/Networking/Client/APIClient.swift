@@ -50,10 +50,11 @@ public final class APIClient: Sendable {
     private let budgets = Mutex<[String: HostBudget]>([:])
 
     /// - Parameters:
-    ///   - transport: URLSession by default; tests may pass another.
+    ///   - transport: the process's ``PlatformTransport/shared`` by default (libcurl on Linux,
+    ///     URLSession on Apple platforms); tests may pass another.
     ///   - clock: measures deadlines, backoff, rates and windows; tests pass a manual clock.
     public init(
-        configuration: Configuration, transport: any Transport = URLSessionTransport(),
+        configuration: Configuration, transport: any Transport = PlatformTransport.shared,
         clock: any Clock<Duration> = ContinuousClock()
     ) {
         self.configuration = configuration

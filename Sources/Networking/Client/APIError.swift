@@ -30,6 +30,9 @@ public struct APIError: SearchFailure, Sendable, CustomStringConvertible, Custom
         case offline
         /// The connection failed (reset, refused, truncated body …).
         case transport
+        /// The host resolved only to addresses the transport's ``ConnectPolicy`` refuses
+        /// (private, loopback, link-local …), so no connection was opened.
+        case addressRefused
         /// The upstream answered with an error of its own (MediaWiki `error`, Flickr `stat: fail`).
         case upstream(code: String, message: String)
     }
@@ -67,6 +70,8 @@ public struct APIError: SearchFailure, Sendable, CustomStringConvertible, Custom
         case .invalidResponse: "\(source) sent a reply Scout could not read. Retry later."
         case .offline: "You seem to be offline. Check your connection and retry."
         case .transport: "Could not reach \(source). Check your connection and retry."
+        case .addressRefused:
+            "\(source) is at a private or local network address, which Scout does not connect to. Check its address."
         case .upstream(_, let message): "\(source) reported an error: \(message)"
         }
     }

@@ -28,6 +28,12 @@ public struct TransportReply: Sendable {
 
 /// Transport failures that are not plain connection errors.
 public enum TransportError: Error, Sendable, Equatable {
+    /// The body, or its declared length, passed the byte cap; the transfer was stopped.
     case tooLarge(limit: Int)
+    /// Whatever answered did not speak HTTP.
     case notHTTP
+    /// The connect policy refused every address the host resolved to (the last one named).
+    case addressRefused(String)
+    /// The connection or transfer failed; `code` is the library's (curl's `CURLcode`).
+    case failed(code: Int, reason: String)
 }

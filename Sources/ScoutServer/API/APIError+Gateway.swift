@@ -42,7 +42,8 @@ struct GatewayError: HTTPResponseError {
             case .timedOut: (504, "upstream_timeout")
             case .rateLimited, .unavailable: (503, "upstream_unavailable")
             case .offline, .transport: (502, "upstream_unreachable")
-            case .status, .tooLarge, .redirectRefused, .invalidResponse, .upstream: (502, "upstream_failed")
+            case .status, .tooLarge, .redirectRefused, .invalidResponse, .upstream, .addressRefused:
+                (502, "upstream_failed")
             }
         return GatewayError(
             status: status, code: code, message: error.userMessage, source: source, retryAfter: error.retryAfter)

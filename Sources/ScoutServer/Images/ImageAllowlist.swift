@@ -1,5 +1,6 @@
 import Foundation
 import ImageLoading
+import Networking
 
 /// Where the image proxy may connect (SECURITY.md T1): the exact hosts of its origins over
 /// `https` on port 443, plus `host:port` entries configured explicitly (tests add their fake
@@ -70,8 +71,16 @@ public struct ImageAllowlist: Sendable {
         return await ImageFetchPolicy.resolvesOnlyToPublicAddresses(host, resolver: resolver)
     }
 
-    /// This allowlist as an ``ImageLoading/ImageFetchPolicy``, asked before every hop.
+    /// This allowlist as an ``ImageLoading/ImageFetchPolicy``, asked before every hop, with the
+    /// connect policy its loader holds every connection to: public addresses, and the explicit
+    /// entries written as IP addresses (or `localhost`), exactly at their port.
     public var policy: ImageFetchPolicy {
-        ImageFetchPolicy { [self] url in await allows(url) }
+        ImageFetchPolicy(connectPolicy: connectPolicy) { [self] url in await allows(url) }
+    }
+
+    /// Public addresses, plus the explicit entries' literal addresses at their ports.
+    public var connectPolicy: ConnectPolicy {
+        .publicAddresses(
+            trusting: explicitEntries.compactMap { URL(string: "\($0.scheme)://\($0.host):\($0.port)/") })
     }
 }

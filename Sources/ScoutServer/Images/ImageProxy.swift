@@ -37,7 +37,7 @@ public final class ImageProxy: Sendable {
     /// ```
     public init(
         origins: [ImageOrigin], allowlist: ImageAllowlist, configuration: ImageLoader.Configuration,
-        transport: any Transport = URLSessionTransport(), clock: any Clock<Duration> = ContinuousClock()
+        transport: (any Transport)? = nil, clock: any Clock<Duration> = ContinuousClock()
     ) {
         self.origins = Dictionary(origins.map { ($0.source, $0) }, uniquingKeysWith: { first, _ in first })
         self.allowlist = allowlist

@@ -1,5 +1,6 @@
 import Foundation
 import ImageLoading
+import Networking
 import ScoutModels
 import ScoutServer
 import Testing

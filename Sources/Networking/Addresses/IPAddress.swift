@@ -35,14 +35,16 @@ public enum IPAddress: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    init(v4 address: in_addr) {
+    /// The address in a C `in_addr`.
+    public init(v4 address: in_addr) {
         let value = UInt32(bigEndian: address.s_addr)
         self = .v4(
             UInt8(truncatingIfNeeded: value >> 24), UInt8(truncatingIfNeeded: value >> 16),
             UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value))
     }
 
-    init(v6 address: in6_addr) {
+    /// The address in a C `in6_addr`.
+    public init(v6 address: in6_addr) {
         self = .v6(withUnsafeBytes(of: address) { Array($0) })
     }
 
