@@ -21,10 +21,13 @@ public struct ScoutApp: Sendable {
     /// Counts upstream searches, for tests, metrics and the coalescing benchmark.
     public let gatewayStatistics: @Sendable () -> Int
 
-    /// - Parameter books: the book catalog behind `/map`, `/api/v1/books/…` and the `books`
-    ///   source of `/api/v1/search`; nil answers 503 there and leaves the source out.
-    public init(configuration: ScoutServerConfiguration, books: (any BookStore)? = nil) {
-        let client = APIClient(configuration: .init(userAgent: configuration.userAgent))
+    /// - Parameters:
+    ///   - books: the book catalog behind `/map`, `/api/v1/books/…` and the `books` source of
+    ///     `/api/v1/search`; nil answers 503 there and leaves the source out.
+    ///   - client: sends every upstream search; by default one with Scout's host policies on
+    ///     ``Networking/PlatformTransport/shared`` (the transport benchmark passes its own).
+    public init(configuration: ScoutServerConfiguration, books: (any BookStore)? = nil, client: APIClient? = nil) {
+        let client = client ?? APIClient(configuration: .init(userAgent: configuration.userAgent))
         let catalog = SourceCatalog(configuration: configuration, client: client, books: books)
         let routes = ImageRoutes(configuration: configuration)
         let imageOrigins = routes.origins

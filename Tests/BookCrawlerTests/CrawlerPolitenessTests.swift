@@ -109,7 +109,7 @@ struct CrawlerPolitenessTests {
                     #expect(other.requests.isEmpty)
                     #expect(refused.failures.contains { $0.reason.contains("private or local network address") })
 
-                    configuration.trustedAddresses = Set(SocketAddress.literal(in: other.baseURL))
+                    configuration.trustedAddresses = Set(ConnectAddress.literal(in: other.baseURL))
                     _ = try await Crawler(store: store, configuration: configuration).crawl([site.url(Path.hungerGames)]
                     )
                     #expect(other.requests.map(\.path) == [Path.robots, Path.dune])

@@ -9,7 +9,10 @@ final class ScriptedUpstream: Sendable {
     struct Received: Sendable {
         let target: String
         let userAgent: String?
+        let acceptEncoding: String?
         let query: QueryParameters
+        /// The client's port: one per connection, so equal ports mean a reused connection.
+        let remotePort: UInt16?
     }
 
     private struct State {
@@ -21,6 +24,12 @@ final class ScriptedUpstream: Sendable {
     }
 
     private let state = Mutex(State())
+    /// Whether ``received`` keeps every request (a storm's would grow the test's memory).
+    private let recordsRequests: Bool
+
+    init(recordsRequests: Bool = true) {
+        self.recordsRequests = recordsRequests
+    }
 
     /// Replies used in order, one per request; after them, the fallback.
     func enqueue(_ reply: @escaping @Sendable (Request) async -> Response) {
@@ -41,9 +50,15 @@ final class ScriptedUpstream: Sendable {
     var router: Router {
         var router = Router()
         router.add(.get, "/*path") { [self] request in
+            let recordsRequests = self.recordsRequests
             let reply = state.withLock { state in
-                state.received.append(
-                    Received(target: request.rawTarget, userAgent: request.headers["User-Agent"], query: request.query))
+                if recordsRequests {
+                    state.received.append(
+                        Received(
+                            target: request.rawTarget, userAgent: request.headers["User-Agent"],
+                            acceptEncoding: request.headers["Accept-Encoding"], query: request.query,
+                            remotePort: request.remoteAddress?.port))
+                }
                 state.inFlight += 1
                 state.maxInFlight = max(state.maxInFlight, state.inFlight)
                 return state.script.isEmpty ? state.fallback : state.script.removeFirst()

@@ -34,7 +34,7 @@ public struct CrawlConfiguration: Sendable, Equatable {
     /// Non-public addresses the crawler's own transport may connect to besides the start pages'
     /// literal ones (a mirror on the local network); every other connection must reach a public
     /// address.
-    public var trustedAddresses: Set<SocketAddress> = []
+    public var trustedAddresses: Set<ConnectAddress> = []
 
     /// A polite default: depth 2, one request per second per host, at most 500 pages of 2 MiB.
     ///

@@ -66,7 +66,7 @@ public struct Crawler: Sendable {
         var frontier = CrawlFrontier(
             start: start, maxDepth: configuration.maxDepth, staysOnStartHosts: configuration.staysOnStartHosts)
         var summary = CrawlSummary()
-        startAddresses.insert(start.flatMap(SocketAddress.literal(in:)))
+        startAddresses.insert(start.flatMap(ConnectAddress.literal(in:)))
         for url in start where CrawlURL.normalized(url) == nil {
             let failure = CrawlFailure(url: url, reason: "This is not an http(s) address. Check it.")
             summary.failures.append(failure)

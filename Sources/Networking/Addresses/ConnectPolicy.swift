@@ -6,28 +6,28 @@ import Foundation
 /// rebinding) still cannot reach an address inside the network (SECURITY.md T1).
 ///
 /// ```swift
-/// let policy = ConnectPolicy.publicAddresses(except: [SocketAddress(IPAddress("127.0.0.1")!, port: 8123)])
+/// let policy = ConnectPolicy.publicAddresses(except: [ConnectAddress(IPAddress("127.0.0.1")!, port: 8123)])
 /// let transport = CurlTransport(configuration: .init(connectPolicy: policy))
 /// ```
 public struct ConnectPolicy: Sendable {
-    private let check: @Sendable (SocketAddress) -> Bool
+    private let check: @Sendable (ConnectAddress) -> Bool
 
     /// A policy from a function. It runs on the transport's own thread for every connection:
     /// it must be quick and must not block.
-    public init(_ allows: @escaping @Sendable (SocketAddress) -> Bool) {
+    public init(_ allows: @escaping @Sendable (ConnectAddress) -> Bool) {
         self.check = allows
     }
 
     /// Whether a connection to `address` may be opened.
-    public func allows(_ address: SocketAddress) -> Bool { check(address) }
+    public func allows(_ address: ConnectAddress) -> Bool { check(address) }
 
     /// Public unicast addresses only (``IPAddress/isPublic``), plus `exceptions` exactly as
     /// written, address and port (a test's fake host, a server the operator named).
     ///
     /// ```swift
-    /// ConnectPolicy.publicAddresses().allows(SocketAddress(IPAddress("10.0.0.1")!, port: 443))   // false
+    /// ConnectPolicy.publicAddresses().allows(ConnectAddress(IPAddress("10.0.0.1")!, port: 443))   // false
     /// ```
-    public static func publicAddresses(except exceptions: Set<SocketAddress> = []) -> ConnectPolicy {
+    public static func publicAddresses(except exceptions: Set<ConnectAddress> = []) -> ConnectPolicy {
         ConnectPolicy { address in address.ip.isPublic || exceptions.contains(address) }
     }
 
@@ -39,12 +39,12 @@ public struct ConnectPolicy: Sendable {
     /// ConnectPolicy.publicAddresses(trusting: [URL(string: "http://127.0.0.1:8080/")!])
     /// ```
     public static func publicAddresses(trusting trusted: [URL]) -> ConnectPolicy {
-        publicAddresses(except: Set(trusted.flatMap(SocketAddress.literal(in:))))
+        publicAddresses(except: Set(trusted.flatMap(ConnectAddress.literal(in:))))
     }
 }
 
 /// An IP address and a TCP port: where a connection goes.
-public struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
+public struct ConnectAddress: Sendable, Hashable, CustomStringConvertible {
     public let ip: IPAddress
     public let port: Int
 
@@ -63,12 +63,12 @@ public struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
     /// and ::1, at the URL's port (the scheme's default when none). Empty for a host name.
     ///
     /// ```swift
-    /// SocketAddress.literal(in: URL(string: "http://localhost:8080/")!)   // [127.0.0.1:8080, [::1]:8080]
+    /// ConnectAddress.literal(in: URL(string: "http://localhost:8080/")!)   // [127.0.0.1:8080, [::1]:8080]
     /// ```
-    public static func literal(in url: URL) -> [SocketAddress] {
+    public static func literal(in url: URL) -> [ConnectAddress] {
         guard let host = url.host?.lowercased(), let scheme = url.scheme?.lowercased() else { return [] }
         let port = url.port ?? (scheme == "https" ? 443 : 80)
         let ips = host == "localhost" ? [IPAddress("127.0.0.1"), IPAddress("::1")] : [IPAddress(host)]
-        return ips.compactMap { $0.map { SocketAddress($0, port: port) } }
+        return ips.compactMap { $0.map { ConnectAddress($0, port: port) } }
     }
 }

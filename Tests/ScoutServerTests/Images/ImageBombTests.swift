@@ -23,7 +23,7 @@ struct ImageBombTests {
 
                     var smallestGrowth = Int.max
                     for attempt in 0..<3 where smallestGrowth >= 20 * 1_048_576 {
-                        let before = Harness.residentBytes()
+                        let before = ResidentMemory.bytes()
                         for format in TestImage.Format.allCases {
                             for copy in 0..<5 {
                                 let path = FakeImageHost.thumbnailPath(name: "Bomb\(attempt)-\(copy)", format: format)
@@ -36,7 +36,7 @@ struct ImageBombTests {
                         }
                         // Other suites run in parallel in this process: the best of three
                         // attempts is the one least disturbed by them.
-                        smallestGrowth = min(smallestGrowth, Harness.residentBytes() - before)
+                        smallestGrowth = min(smallestGrowth, ResidentMemory.bytes() - before)
                     }
                     #expect(smallestGrowth < 20 * 1_048_576)
                     let counters = proxy.loader.counters

@@ -66,12 +66,4 @@ enum ImageProxyHarness {
     static func errorCode(_ response: RawHTTPResponse) -> String? {
         (try? response.json())?["error"]?["code"]?.stringValue
     }
-
-    /// This process's resident set size in bytes (VmRSS in /proc/self/status).
-    static func residentBytes() -> Int {
-        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
-        let kilobytes = line.split(separator: " ").compactMap { Int($0) }.first ?? 0
-        return kilobytes * 1024
-    }
 }

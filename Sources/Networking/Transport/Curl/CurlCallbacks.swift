@@ -31,14 +31,14 @@
     /// CURLOPT_OPENSOCKETFUNCTION: the connect policy sees every address curl is about to
     /// connect to, after resolution; a refused one gets no socket.
     let curlOpenSocket: curl_opensocket_callback = { context, _, address in
-        guard let transfer = transfer(context), let address, let target = SocketAddress(curl: address),
+        guard let transfer = transfer(context), let address, let target = ConnectAddress(curl: address),
             transfer.mayConnect(to: target)
         else { return scout_curl_socket_bad() }
         let entry = address.pointee
         return socket(entry.family, entry.socktype | Int32(SOCK_CLOEXEC.rawValue), entry.protocol)
     }
 
-    extension SocketAddress {
+    extension ConnectAddress {
         /// The address curl is about to connect to (AF_INET or AF_INET6). Its `addr` field is
         /// read in place: curl's storage behind it is as large as the family's `sockaddr`, while
         /// a copy of the field would hold only a plain 16-byte `sockaddr`.

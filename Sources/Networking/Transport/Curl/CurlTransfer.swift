@@ -29,7 +29,7 @@
         var body = Data()
         var stop: Stop?
         /// The last address the connect policy refused, for the error if no connection opened.
-        var refusedAddress: SocketAddress?
+        var refusedAddress: ConnectAddress?
         /// C memory curl reads while the transfer runs; freed in ``release()``.
         var headerList: UnsafeMutablePointer<curl_slist>?
         var resolveList: UnsafeMutablePointer<curl_slist>?
@@ -122,7 +122,7 @@
         }
 
         /// Whether the connect policy lets a connection to `address` open.
-        func mayConnect(to address: SocketAddress) -> Bool {
+        func mayConnect(to address: ConnectAddress) -> Bool {
             guard let connectPolicy, !connectPolicy.allows(address) else { return true }
             refusedAddress = address
             return false
