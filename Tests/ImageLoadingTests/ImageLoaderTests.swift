@@ -116,6 +116,31 @@ struct ImageLoaderTests {
         }
     }
 
+    #if os(Linux)
+        @Test("DNS rebinding: the policy's lookup says public, the connection's says 127.0.0.1: refused, 0 connections (T1)")
+        func rebinding() async throws {
+            try await withCanaryListener { canary in
+                let name = "thumbs.rebind.example"
+                let publicAnswer = HostResolver { _ in [IPAddress("198.35.26.112")!] }
+                let policy = ImageFetchPolicy(connectPolicy: .publicAddresses()) { url in
+                    await ImageFetchPolicy.resolvesOnlyToPublicAddresses(url.host ?? "", resolver: publicAnswer)
+                }
+                // The second lookup, the one curl makes when it connects, answers 127.0.0.1.
+                let transport = CurlTransport(
+                    configuration: .init(
+                        connectPolicy: policy.connectPolicy, resolve: ["\(name):\(canary.port):127.0.0.1"]))
+                let loader = ImageLoader(
+                    configuration: .init(userAgent: "Scout/test (tests@example.org)", deadline: .seconds(3)),
+                    policy: policy, transport: transport)
+                let error = await #expect(throws: ImageLoaderError.self) {
+                    try await loader.image(for: URL(string: "http://\(name):\(canary.port)/x.png")!)
+                }
+                #expect(error?.kind == .refused)
+                #expect(canary.connectionCount == 0)
+            }
+        }
+    #endif
+
     @Test("bodies over the byte cap are refused, with or without Content-Length")
     func byteCap() async throws {
         try await withFakeImageHost { host in

@@ -125,3 +125,32 @@ struct SearchCommandTests {
         }
     }
 }
+
+/// Proxies are honoured as curl honours them: `http_proxy` carries plain-http requests, and
+/// `no_proxy` names hosts that are reached directly.
+@Suite("scout search through a proxy")
+struct ProxyTests {
+    @Test("with http_proxy, requests go through the proxy; no_proxy bypasses it")
+    func proxy() async throws {
+        try await withFakeWikipedia(pages: SearchCommandTests.pages) { fake in
+            try await withFakeForwardProxy { proxy in
+                let api = ["SCOUT_WIKIPEDIA_API": fake.baseURL.absoluteString]
+                let through = try await ScoutExecutable.run(
+                    ["search", "wikipedia", "zür"], environment: api.merging(["http_proxy": proxy.url]) { $1 })
+                #expect(through.exitCode == 0)
+                #expect(through.standardOutput.contains("Zürich"))
+                // Every request of the search (a short query may take two) went through the proxy.
+                let carried = proxy.targets.count
+                #expect(carried >= 1 && carried == fake.requests.count)
+                #expect(proxy.targets.allSatisfy { $0.hasPrefix("http://127.0.0.1:\(fake.port)/w/api.php?") })
+
+                let bypassing = try await ScoutExecutable.run(
+                    ["search", "wikipedia", "zür"],
+                    environment: api.merging(["http_proxy": proxy.url, "no_proxy": "127.0.0.1"]) { $1 })
+                #expect(bypassing.exitCode == 0)
+                #expect(proxy.targets.count == carried)
+                #expect(fake.requests.count == 2 * carried)
+            }
+        }
+    }
+}

@@ -25,7 +25,7 @@ public final class CanaryListener: Sendable {
         var ports: [String: UInt16] = [:]
         do {
             for address in addresses {
-                let (socket, port) = try Self.listen(on: address)
+                let (socket, port) = try LoopbackSocket.listen(on: address)
                 sockets.append(socket)
                 ports[address] = port
             }
@@ -78,34 +78,9 @@ public final class CanaryListener: Sendable {
             }
         }
     }
-
-    private static func listen(on address: String) throws(CanaryError) -> (Int32, UInt16) {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        guard socket >= 0 else { throw .system("socket", errno) }
-        var storage = sockaddr_in()
-        storage.sin_family = sa_family_t(AF_INET)
-        storage.sin_port = 0
-        guard inet_pton(AF_INET, address, &storage.sin_addr) == 1 else {
-            close(socket)
-            throw .invalidAddress(address)
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &storage) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-                Glibc.bind(socket, address, length) == 0 && Glibc.listen(socket, 64) == 0
-                    && getsockname(socket, address, &length) == 0
-            }
-        }
-        guard bound else {
-            let code = errno
-            close(socket)
-            throw .system("bind/listen", code)
-        }
-        return (socket, UInt16(bigEndian: storage.sin_port))
-    }
 }
 
-/// Why a ``CanaryListener`` could not listen.
+/// Why a ``CanaryListener`` (or another loopback listener of the tests) could not listen.
 public enum CanaryError: Error, Equatable, CustomStringConvertible {
     /// Not a numeric IPv4 address.
     case invalidAddress(String)
