@@ -7,7 +7,7 @@ BUILD_PACKAGES := pkg-config libcurl4-openssl-dev ca-certificates libmicrohttpd-
 TEST_PACKAGES := $(BUILD_PACKAGES) postgresql tmux chromium chromium-driver python3-selenium fonts-dejavu-core
 BENCH_PACKAGES := $(BUILD_PACKAGES) postgresql curl wrk nginx-light
 
-.PHONY: run build test lint format bench soak clean deps-build deps-test deps-bench
+.PHONY: run build test lint format bench soak sanitize clean deps-build deps-test deps-bench
 
 run: deps-build
 	$(SWIFT) build -c release --product scout
@@ -33,6 +33,9 @@ bench: deps-bench
 soak: deps-test
 	$(SWIFT) build --build-tests
 	SCOUT_CRASH_TRIALS=200 $(SWIFT) test --disable-xctest --filter ImportCrashTests
+
+sanitize: deps-test
+	scripts/sanitize.sh
 
 clean:
 	rm -rf .build .build-*

@@ -5,15 +5,14 @@ import Synchronization
     import FoundationNetworking
 #endif
 
-/// ``Transport`` over URLSession, with a delegate that enforces the byte cap while the body
-/// arrives and refuses redirects unless allowed. (URLSession alone buffers a 200 MB body whole
-/// and follows redirects anywhere, including to 127.0.0.1.)
+/// ``Transport`` over URLSession: the default on Apple platforms (``PlatformTransport``), and on
+/// Linux only for comparison (``CurlTransport`` is the default there). A delegate enforces the
+/// byte cap while the body arrives and refuses redirects unless allowed (URLSession alone
+/// buffers a 200 MB body whole and follows redirects anywhere, including to 127.0.0.1).
 ///
-/// The cap bounds what is kept and answers the caller at once; the task is then cancelled, as
-/// soon as the `Content-Length` or the bytes so far pass the cap. That bounds memory, not
-/// bandwidth: FoundationNetworking reads ahead of its delegate without back-pressure, so much of
-/// a fast upstream's body may still arrive (and be dropped) before the cancellation takes hold.
-/// Measured streaming 256 MiB from 127.0.0.1: it stopped early in most runs, not in all.
+/// On Linux, FoundationNetworking ignores the `.cancel` response disposition and reads ahead
+/// without back-pressure, so there the cap bounds memory, not bandwidth; and cancelling a task
+/// while its body flows can abort the process (swift-corelibs-foundation #3292, #3296).
 public final class URLSessionTransport: Transport {
     private let session: URLSession
     private let delegate: SessionDelegate
@@ -71,7 +70,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
     func urlSession(
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
         let refused = tasks.withLock { tasks -> TaskState? in
             guard var state = tasks[dataTask.taskIdentifier] else { return nil }
@@ -83,10 +82,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             tasks[dataTask.taskIdentifier] = state
             return nil
         }
+        refused?.continuation.resume(throwing: TransportError.tooLarge(limit: refused?.maxBytes ?? 0))
         completionHandler(refused == nil ? .allow : .cancel)
-        // FoundationNetworking ignores the disposition (it prints "Ignoring disposition from
-        // completion handler") and would download the whole body: cancel the task itself.
-        if let refused { Self.refuse(dataTask, over: refused) }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
@@ -99,20 +96,15 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             tasks[dataTask.taskIdentifier] = state
             return nil
         }
-        if let refused { Self.refuse(dataTask, over: refused) }
-    }
-
-    /// Answers the caller with "too large" and cancels `task`. The caller hears now rather than
-    /// when the cancelled task reports back: on Linux a task cancelled from its own data
-    /// callback does not always report completion.
-    private static func refuse(_ task: URLSessionDataTask, over state: TaskState) {
-        state.continuation.resume(throwing: TransportError.tooLarge(limit: state.maxBytes))
-        task.cancel()
+        // The caller hears now; the cancelled task's own completion finds nothing to answer.
+        guard let refused else { return }
+        refused.continuation.resume(throwing: TransportError.tooLarge(limit: refused.maxBytes))
+        dataTask.cancel()
     }
 
     func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
         let allowed = tasks.withLock { $0[task.taskIdentifier]?.allowsRedirects ?? false }
         // nil delivers the 3xx itself, which the client reports as a refused redirect.

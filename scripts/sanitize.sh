@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# `make sanitize`: the suites that move bytes between threads and C libraries — networking
+# (libcurl), images, the HTTP server (libmicrohttpd) and the image proxy — under
+# ThreadSanitizer and then AddressSanitizer, each in a build directory of its own.
+# ThreadSanitizer's reports on Synchronization.Mutex are false positives (it does not see the
+# futex the lock is built on); scripts/tsan-suppressions.txt names them, and nothing else.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+suites="${SCOUT_SANITIZE_SUITES:-NetworkingTests|ImageLoadingTests|HTTPServerTests|ScoutServerTests\.Image}"
+status=0
+for sanitizer in thread address; do
+  echo "== $sanitizer sanitizer: $suites"
+  swift build --build-tests --sanitize="$sanitizer" --scratch-path ".build-$sanitizer"
+  if ! TSAN_OPTIONS="suppressions=$PWD/scripts/tsan-suppressions.txt halt_on_error=0 second_deadlock_stack=1" \
+    ASAN_OPTIONS="detect_leaks=0" SWIFT_BACKTRACE=enable=no \
+    swift test --skip-build --sanitize="$sanitizer" --scratch-path ".build-$sanitizer" --disable-xctest \
+    --no-parallel --filter "$suites" 2>&1 | tee ".build-$sanitizer/report.log"; then
+    status=1
+  fi
+  reports=$(grep -c -E '^(WARNING: ThreadSanitizer|==[0-9]+==ERROR: AddressSanitizer)' ".build-$sanitizer/report.log" || true)
+  echo "== $sanitizer sanitizer: $reports report(s)"
+  [ "$reports" -eq 0 ] || status=1
+done
+exit "$status"
