@@ -117,7 +117,9 @@ struct ImageLoaderTests {
     }
 
     #if os(Linux)
-        @Test("DNS rebinding: the policy's lookup says public, the connection's says 127.0.0.1: refused, 0 connections (T1)")
+        @Test(
+            "DNS rebinding: the policy's lookup says public, the connection's says 127.0.0.1: refused, 0 connections (T1)"
+        )
         func rebinding() async throws {
             try await withCanaryListener { canary in
                 let name = "thumbs.rebind.example"

@@ -70,9 +70,11 @@ public final class FakeForwardProxy: Sendable {
         let target = String(requestLine[1])
         state.withLock { $0.targets.append(target) }
         guard let url = URLComponents(string: target), let host = url.host, host.hasPrefix("127."),
-            let port = url.port.flatMap({ UInt16(exactly: $0) }), let upstream = LoopbackSocket.connect(to: host, port: port)
+            let port = url.port.flatMap({ UInt16(exactly: $0) }),
+            let upstream = LoopbackSocket.connect(to: host, port: port)
         else {
-            _ = LoopbackSocket.write(Array("HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8), to: client)
+            _ = LoopbackSocket.write(
+                Array("HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8), to: client)
             return
         }
         defer { close(upstream) }
