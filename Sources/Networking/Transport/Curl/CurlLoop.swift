@@ -8,7 +8,9 @@
     /// `curl_multi_wakeup`; no other curl call happens anywhere else.
     ///
     /// `@unchecked Sendable`: `running` and the multi handle are touched only on the loop thread;
-    /// the inbox is a mutex; `live` is atomic.
+    /// the inbox is behind a lock; `live` is atomic. The lock is an `NSLock` (a pthread mutex)
+    /// rather than `Synchronization.Mutex`, so ThreadSanitizer sees each transfer handed over to
+    /// the loop thread (it cannot see inside `Mutex`).
     final class CurlLoop: @unchecked Sendable {
         enum Command {
             case start(CurlTransfer, CurlTransfer.Continuation)
@@ -24,7 +26,8 @@
 
         private let settings: CurlTransport.Configuration
         private let multi: UnsafeMutableRawPointer?
-        private let inbox = Mutex(Inbox())
+        private let inboxLock = NSLock()
+        private var inbox = Inbox()
         /// Easy handles now in the multi handle, each with its transfer (which they keep alive).
         private var running: [UnsafeMutableRawPointer: CurlTransfer] = [:]
         private let live = Atomic<Int>(0)
@@ -43,7 +46,7 @@
                 thread.name = "scout.curl"
                 thread.start()
             } else {
-                inbox.withLock { $0.isClosed = true }
+                inbox.isClosed = true
             }
         }
 
@@ -51,7 +54,7 @@
         /// answers its own continuation then).
         @discardableResult
         func submit(_ command: Command) -> Bool {
-            inbox.withLock { inbox in
+            inboxLock.withLock {
                 guard !inbox.isClosed, let multi else { return false }
                 inbox.commands.append(command)
                 // Under the lock, so it can never reach a multi handle the loop has freed.
@@ -64,10 +67,11 @@
             guard let multi else { return }
             var isStopping = false
             while !isStopping {
-                for command in inbox.withLock({ inbox in
+                let commands = inboxLock.withLock {
                     defer { inbox.commands = [] }
                     return inbox.commands
-                }) {
+                }
+                for command in commands {
                     switch command {
                     case .start(let transfer, let continuation): start(transfer, continuation, in: multi)
                     case .cancel(let transfer): cancel(transfer, in: multi, error: CancellationError())
@@ -81,7 +85,7 @@
                 _ = curl_multi_poll(multi, nil, 0, 1000, nil)
             }
             // Nobody holds the transport any more; whoever still waits hears cancellation.
-            let leftover = inbox.withLock { inbox in
+            let leftover = inboxLock.withLock {
                 inbox.isClosed = true
                 return inbox.commands
             }

@@ -7,7 +7,8 @@
     /// the caller waiting for them.
     ///
     /// `@unchecked Sendable`: everything but ``isCancelled`` is touched only on the loop thread
-    /// (libcurl's rule for a handle and our rule for its state); ``isCancelled`` is a mutex.
+    /// (libcurl's rule for a handle and our rule for its state), after the loop's inbox lock
+    /// handed the transfer over; ``isCancelled`` is atomic.
     final class CurlTransfer: @unchecked Sendable {
         typealias Continuation = CheckedContinuation<TransportReply, any Error>
 
@@ -20,7 +21,7 @@
         let connectPolicy: ConnectPolicy?
         /// Set by the caller's cancellation handler before it tells the loop, so a start that
         /// the loop sees after the cancel still ends at once.
-        private let cancelled = Mutex(false)
+        private let cancelled = Atomic(false)
 
         // Loop thread only, from here on.
         var easy: UnsafeMutableRawPointer?
@@ -45,9 +46,9 @@
             errorBuffer.deallocate()
         }
 
-        var isCancelled: Bool { cancelled.withLock { $0 } }
+        var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
 
-        func markCancelled() { cancelled.withLock { $0 = true } }
+        func markCancelled() { cancelled.store(true, ordering: .releasing) }
 
         /// Answers the caller, once: later calls do nothing.
         func finish(_ result: Result<TransportReply, any Error>) {
