@@ -31,13 +31,12 @@
 
         static func upstream() -> ScriptedUpstream {
             let upstream = ScriptedUpstream(recordsRequests: false)
-            let written = WrittenBytes()
             upstream.setFallback { request in
                 switch request.path {
                 case "/api/late":
                     try? await Task.sleep(for: .milliseconds(Int.random(in: 1...10)))
                     return .json(bytes: Array(#"{"ok":true}"#.utf8))
-                case "/api/slow": return written.slow(chunkCount: 40)
+                case "/api/slow": return slowBody(chunkCount: 40)
                 default: return .json(bytes: Array(#"{"ok":true}"#.utf8))
                 }
             }

@@ -50,19 +50,16 @@
             }
         }
 
-        @Test("the byte cap stops an endless body at full speed: the upstream wrote at most cap + 1 MiB (T16)")
+        @Test("the byte cap stops an endless body at full speed: the upstream sent at most cap + 1 MiB (T16)")
         func endlessBody() async throws {
-            let upstream = ScriptedUpstream()
-            let written = WrittenBytes()
-            upstream.setFallback { _ in written.endless() }
-            try await upstream.serve { url in
+            try await withEndlessBodyServer { server in
                 let transport = CurlTransport()
                 let cap = 2 * Self.mebibyte
                 await #expect(throws: TransportError.tooLarge(limit: cap)) {
-                    try await transport.send(get(url), maxBytes: cap, allowsRedirects: false)
+                    try await transport.send(get(server.url), maxBytes: cap, allowsRedirects: false)
                 }
-                let total = await written.settled()
-                print("endless body, cap \(cap) B: the upstream wrote \(total) B (at most \(cap + Self.mebibyte))")
+                let total = await server.settledByteCount()
+                print("endless body, cap \(cap) B: the upstream sent \(total) B (at most \(cap + Self.mebibyte))")
                 #expect(total <= cap + Self.mebibyte)
                 #expect(transport.liveTransfers == 0)
             }
@@ -70,16 +67,13 @@
 
         @Test("a declared Content-Length over the cap stops the transfer before the body")
         func declaredLength() async throws {
-            let upstream = ScriptedUpstream()
-            let written = WrittenBytes()
-            upstream.setFallback { _ in written.endless(declaring: 512 * Self.mebibyte) }
-            try await upstream.serve { url in
+            try await withEndlessBodyServer(declaredLength: 512 * Self.mebibyte) { server in
                 let transport = CurlTransport()
                 await #expect(throws: TransportError.tooLarge(limit: Self.mebibyte)) {
-                    try await transport.send(get(url), maxBytes: Self.mebibyte, allowsRedirects: false)
+                    try await transport.send(get(server.url), maxBytes: Self.mebibyte, allowsRedirects: false)
                 }
-                let total = await written.settled()
-                print("declared 512 MiB, cap 1 MiB: the upstream wrote \(total) B")
+                let total = await server.settledByteCount()
+                print("declared 512 MiB, cap 1 MiB: the upstream sent \(total) B")
                 #expect(total <= Self.mebibyte)
             }
         }
