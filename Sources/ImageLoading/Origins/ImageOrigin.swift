@@ -65,6 +65,16 @@ public struct ImageOrigin: Sendable {
     /// // "wikipedia/en/2/2c/Abacab.jpg"
     /// ```
     public func key(for url: URL) -> String? {
+        keyAndEncoding(for: url)?.key
+    }
+
+    /// ``key(for:)`` and the key's ``percentEncodedKey(_:)``, which validating it computes
+    /// anyway: a reply's every thumbnail needs both.
+    ///
+    /// ```swift
+    /// origin.keyAndEncoding(for: thumbnail)?.encoded   // "wikipedia/commons/thumb/…/120px-B_%28x%29.JPG"
+    /// ```
+    public func keyAndEncoding(for url: URL) -> (key: String, encoded: String)? {
         guard let parts, let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
             components.scheme?.lowercased() == parts.scheme,
             components.percentEncodedHost?.lowercased() == parts.host,
@@ -81,7 +91,7 @@ public struct ImageOrigin: Sendable {
             decoded.append(text)
         }
         let key = decoded.joined(separator: "/")
-        return percentEncodedKey(key) == nil ? nil : key
+        return percentEncodedKey(key).map { (key, $0) }
     }
 
     /// The upstream URL for `key`, or nil when the key does not validate: empty, `//`, `.` or

@@ -33,9 +33,15 @@ enum KeyGrammar {
 
     private static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.isASCII {
-            return (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))
+            return ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
                 || allowedASCIIPunctuation.contains(scalar)
         }
+        return NonASCIIVerdicts.shared.isAllowed(scalar, judging: isAllowedNonASCII)
+    }
+
+    /// The verdict on a non-ASCII scalar; it normalizes the scalar, which costs microseconds, so
+    /// ``NonASCIIVerdicts`` remembers it.
+    private static func isAllowedNonASCII(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .control, .format, .surrogate, .privateUse, .unassigned, .spaceSeparator, .lineSeparator,
             .paragraphSeparator:

@@ -11,7 +11,7 @@ extension ImageOrigin {
     /// // "/img/wikipedia/wikipedia/commons/thumb/1/1a/Barc_%28Eure%2C_Fr%29….JPG/140px-….JPG"
     /// ```
     public func proxyPath(for url: URL) -> String? {
-        guard let key = key(for: url), let encodedKey = percentEncodedKey(key),
+        guard let encodedKey = keyAndEncoding(for: url)?.encoded,
             let encodedSource = source.rawValue.addingPercentEncoding(withAllowedCharacters: Self.sourceCharacters)
         else { return nil }
         return "/img/\(encodedSource)/\(encodedKey)"
