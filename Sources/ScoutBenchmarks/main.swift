@@ -8,6 +8,7 @@ let benchmarks: [(name: String, run: () async throws -> Void)] = [
     ("books", { try await BooksBenchmark().run() }),
     ("tui", { try await TerminalBenchmark().run() }),
     ("images", { try await ImagesBenchmark().run() }),
+    ("transport", { try await TransportBenchmark().run() }),
 ]
 let requested = Array(CommandLine.arguments.dropFirst())
 var failed = false

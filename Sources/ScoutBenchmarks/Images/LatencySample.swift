@@ -20,6 +20,12 @@ struct LatencySample {
         return sample
     }
 
+    /// Adds one run timed elsewhere.
+    mutating func record(_ duration: Duration) { durations.append(duration) }
+
+    /// Adds the runs of another sample.
+    mutating func append(_ other: LatencySample) { durations.append(contentsOf: other.durations) }
+
     /// The duration below which `fraction` (0…1) of the runs fall.
     func percentile(_ fraction: Double) -> Duration {
         let sorted = durations.sorted()
