@@ -59,9 +59,11 @@ import Testing
             _ = try await store.upsert(SampleBooks.all + [gamer])
             // "gamer" is a word of the catalog: no look-alikes, though "games" is one typo away.
             #expect(try await Self.titles("gamer ", in: store) == ["The Gamer"])
-            // "gamez" is not: its neighbours within one typo, most read first.
+            // "gamez" is not: its neighbours within one typo, ranked by the rules — nearer the
+            // start of the title first (gamer and game are second words, games the third),
+            // then most read.
             #expect(
-                try await Self.titles("gamez ", in: store) == ["The Gamer", "The Hunger Games", "A Game of Thrones"])
+                try await Self.titles("gamez ", in: store) == ["The Gamer", "A Game of Thrones", "The Hunger Games"])
             #expect(try await Self.titles("gamez ", limit: 1, in: store) == ["The Gamer"])
         }
     }

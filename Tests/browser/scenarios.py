@@ -659,14 +659,18 @@ def books(base_url, screenshots):
         page.type('hun')
         page.wait_for(lambda: len(page.titles()) == 4, 'the rows of "hun" did not appear')
         rows = page.rows()
-        expect(rows[0]['title'] == 'The Hunger Games', f'the most read book is not first: {rows}')
+        expect(rows[0]['title'] == 'Hunger', f'the title that starts with what was typed is not first: {rows}')
         expect(sorted(row['title'] for row in rows) ==
                ['Hunger', 'The Hunchback of Notre-Dame', 'The Hunger Games', 'The Very Hungry Caterpillar'],
                f'"hun" found other books: {rows}')
-        expect(rows[0]['description'] == 'Suzanne Collins · 2008 · ★ 4.34',
-               f'the first row does not show authors, year and rating: {rows[0]}')
         marks = page.js('return Array.from(document.querySelectorAll("#result-list mark"), m => m.textContent)')
         expect(len(marks) == 4 and all(mark.lower() == 'hun' for mark in marks), f'the prefix is not highlighted: {marks}')
+        # Two words, in the typed order and side by side: The Hunger Games comes first.
+        page.type('ger g')
+        page.wait_for(lambda: page.titles()[:1] == ['The Hunger Games'], 'the rows of "hunger g" did not appear')
+        rows = page.rows()
+        expect(rows[0]['description'] == 'Suzanne Collins · 2008 · ★ 4.34',
+               f'the first row does not show authors, year and rating: {rows[0]}')
         page.wait_for(lambda: page.js('const i = document.querySelector("#result-0 .thumb-image"); '
                                       'return Boolean(i && i.complete && i.naturalWidth > 0)'),
                       'the first cover did not load through /img/')

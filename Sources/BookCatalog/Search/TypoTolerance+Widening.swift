@@ -30,6 +30,15 @@ extension TypoTolerance {
             }
         }
 
+        /// The query's words as the ranking reads them, each with its alternatives and their typos.
+        var queryWords: [QueryWord] {
+            zip(exact.terms, matches).map { term, matches in
+                QueryWord(
+                    typed: term.alternatives[0], isPrefix: term.isPrefix,
+                    alternatives: matches.map { QueryWord.Alternative(word: $0.word, typos: $0.distance) })
+            }
+        }
+
         /// Whether any word was widened at all.
         var widensAnything: Bool { matches.contains { !$0.isEmpty } }
 

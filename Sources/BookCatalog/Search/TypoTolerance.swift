@@ -4,8 +4,9 @@ import Synchronization
 /// is widened to the indexed words within its typo budget (1 typo from 5 characters, 2 from 9;
 /// see ``allowedTypos(in:)``); a query whose words the catalog all holds runs as typed.
 ///
-/// Results keep "match quality, then popularity": exact matches first; then books found with
-/// at most one typo per word; then those needing two; each group in the store's order.
+/// The store finds candidates — up to ``candidatePool`` (or the limit, if larger) for the exact
+/// query, then for one typo per word, then two, while fewer have been found — and
+/// ``BookRanking`` orders them by its rules, so every store ranks alike.
 ///
 /// A store owns one (its dictionary cache belongs to that store) and delegates
 /// ``BookStore/search(_:limit:)`` to it. The ``TermDictionary`` is built from
@@ -40,23 +41,47 @@ public final class TypoTolerance: Sendable {
     /// try await typoTolerance.search("Les Miserbles", limit: 5, in: store)  // Les Misérables
     /// ```
     public func search(_ text: String, limit: Int, in store: some BookStore) async throws -> [Book] {
+        try await rankedSearch(text, limit: limit, in: store).map(\.book)
+    }
+
+    /// How many candidates the store is asked for before ranking: enough that the book a
+    /// person means is among them even when many more popular books match a short prefix.
+    public static let candidatePool = 64
+
+    /// ``search(_:limit:in:)`` with how each book matched: the highlights and the measures it
+    /// was ranked by.
+    ///
+    /// ```swift
+    /// let first = try await typoTolerance.rankedSearch("mocki", limit: 5, in: store).first
+    /// first?.highlights   // [title 0..<5]: "Mocki" of "Mockingjay"
+    /// ```
+    public func rankedSearch(_ text: String, limit: Int, in store: some BookStore) async throws -> [BookMatch] {
         guard let exact = SearchText.exactQuery(text), limit > 0 else { return [] }
+        let pool = max(limit, Self.candidatePool)
+        let typed = exact.terms.map { QueryWord(typed: $0.alternatives[0], isPrefix: $0.isPrefix) }
         let budgets = exact.terms.map { Self.allowedTypos(in: $0.alternatives[0]) }
-        guard budgets.contains(where: { $0 > 0 }) else { return try await store.search(exact, limit: limit) }
+        func ranked(_ books: [Book], _ words: [QueryWord]) -> [BookMatch] {
+            Array(BookRanking.rank(books, for: words).prefix(limit))
+        }
+        guard budgets.contains(where: { $0 > 0 }) else {
+            return ranked(try await store.search(exact, limit: pool), typed)
+        }
 
         if let dictionary = try await dictionaryLookup(for: store).dictionaryAtHand {
             let widening = Widening(exact, budgets: budgets, dictionary: dictionary)
-            guard widening.widensAnything else { return try await store.search(exact, limit: limit) }
-            return try await search(widening, after: [], budgets: budgets, limit: limit, in: store)
+            guard widening.widensAnything else { return ranked(try await store.search(exact, limit: pool), typed) }
+            let books = try await search(widening, after: [], budgets: budgets, limit: pool, in: store)
+            return ranked(books, widening.queryWords)
         }
-        let books = try await store.search(exact, limit: limit)
-        guard books.count < limit else { return books }
+        let books = try await store.search(exact, limit: pool)
+        guard books.count < limit else { return ranked(books, typed) }
         let widening = Widening(exact, budgets: budgets, dictionary: try await dictionary(for: store))
-        return try await search(widening, after: books, budgets: budgets, limit: limit, in: store)
+        let widened = try await search(widening, after: books, budgets: budgets, limit: pool, in: store)
+        return ranked(widened, widening.queryWords)
     }
 
     /// `found`, then the books the widened queries find, one typo per word before two, so closer
-    /// matches rank first.
+    /// matches are among the candidates first.
     private func search(
         _ widening: Widening, after found: [Book], budgets: [Int], limit: Int, in store: some BookStore
     ) async throws -> [Book] {

@@ -1,0 +1,48 @@
+/// The fields of a book that search reads, in the order the ranking rules prefer them.
+public enum BookField: Int, Sendable, Hashable, Comparable, Codable {
+    case title, series, authors, tags
+
+    public static func < (left: BookField, right: BookField) -> Bool { left.rawValue < right.rawValue }
+}
+
+/// One word of a book's field: folded as search folds it, where it stands among the field's
+/// words, and where it is in the original text.
+struct FieldWord: Sendable, Hashable {
+    let field: BookField
+    /// Which author or tag (0 for title and series).
+    let element: Int
+    /// The word's index in its field; the words of consecutive authors or tags are a gap apart,
+    /// so words in two of them never count as neighbours.
+    let position: Int
+    let folded: String
+    /// The word in its element's text, in UTF-16 code units.
+    let range: Range<Int>
+}
+
+extension FieldWord {
+    /// Positions between the last word of one author or tag and the first of the next.
+    static let elementGap = 8
+
+    /// The words of `book`'s searched fields, field by field.
+    static func words(of book: Book) -> [FieldWord] {
+        var words: [FieldWord] = []
+        func add(_ texts: [String], as field: BookField) {
+            var position = 0
+            for (element, text) in texts.enumerated() {
+                if element > 0 { position += elementGap }
+                for token in SearchText.tokens(in: text) {
+                    words.append(
+                        FieldWord(
+                            field: field, element: element, position: position, folded: token.folded, range: token.range
+                        ))
+                    position += 1
+                }
+            }
+        }
+        add([book.title], as: .title)
+        if let series = book.seriesName { add([series], as: .series) }
+        add(book.authors, as: .authors)
+        add(book.tags, as: .tags)
+        return words
+    }
+}
