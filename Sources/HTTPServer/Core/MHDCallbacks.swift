@@ -33,7 +33,17 @@ enum MHDCallbacks {
         vsnprintf(&buffer, buffer.count, format, arguments)
         let message = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             .trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !isPeerHangUp(message) else { return }
         ServerLog.write("libmicrohttpd: \(message)")
+    }
+
+    /// Whether libmicrohttpd reports only that the client went away mid-reply: a closed tab, a
+    /// superseded download, a cancelled search. That is how instant search works, not a fault,
+    /// and a line for each would bury the messages that matter.
+    static func isPeerHangUp(_ message: String) -> Bool {
+        message.hasPrefix("Failed to send the ")
+            && (message.hasSuffix("forcibly closed by remote peer")
+                || message.hasSuffix("no longer available for sending"))
     }
 
     private static func core(_ context: UnsafeMutableRawPointer) -> ServerCore {
