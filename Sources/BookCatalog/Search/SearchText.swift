@@ -32,6 +32,7 @@ public enum SearchText {
     /// SearchText.tokens(in: "Les Misérables").map(\.range)  // [0..<3, 4..<14]
     /// ```
     public static func tokens(in text: String) -> [Token] {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiTokens(in: text) }
         var tokens: [Token] = []
         var run = String.UnicodeScalarView()
         var isASCII = true
@@ -54,6 +55,33 @@ public enum SearchText {
             offset += scalar.utf16.count
         }
         flush()
+        return tokens
+    }
+
+    /// ``tokens(in:)`` of an all-ASCII text, byte by byte: letters and digits make words, and
+    /// UTF-16 offsets are byte offsets.
+    private static func asciiTokens(in text: String) -> [Token] {
+        var tokens: [Token] = []
+        var word: [UInt8] = []
+        var start = 0
+        var offset = 0
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if word.isEmpty { start = offset }
+                word.append(byte)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                if word.isEmpty { start = offset }
+                word.append(byte + 32)
+            default:
+                if !word.isEmpty {
+                    tokens.append(Token(folded: String(decoding: word, as: UTF8.self), range: start..<offset))
+                    word.removeAll(keepingCapacity: true)
+                }
+            }
+            offset += 1
+        }
+        if !word.isEmpty { tokens.append(Token(folded: String(decoding: word, as: UTF8.self), range: start..<offset)) }
         return tokens
     }
 

@@ -13,13 +13,12 @@ protocol StoredColumns {}
 extension StoredColumns {
     /// `strings` as a JSON array: `json(["a", "b"]) == #"["a","b"]"#`.
     static func json(_ strings: [String]) -> String {
-        // Encoding an array of strings cannot fail.
-        String(decoding: (try? JSONEncoder().encode(strings)) ?? Data("[]".utf8), as: UTF8.self)
+        JSONStringArray.encode(strings)
     }
 
     /// The strings of a JSON array; empty for anything else.
     static func strings(_ json: String) -> [String] {
-        (try? JSONDecoder().decode([String].self, from: Data(json.utf8))) ?? []
+        JSONStringArray.decode(json) ?? []
     }
 
     /// The URL in `text`, if it is one.

@@ -23,7 +23,9 @@ extension FieldWord {
     /// Positions between the last word of one author or tag and the first of the next.
     static let elementGap = 8
 
-    /// The words of `book`'s searched fields, field by field.
+    /// The words of `book`'s searched fields, field by field: the title and the authors, the
+    /// fields the stores' indexes find books by (a word in a series name or a tag alone would
+    /// rank a book the store never offered for it).
     static func words(of book: Book) -> [FieldWord] {
         var words: [FieldWord] = []
         func add(_ texts: [String], as field: BookField) {
@@ -40,9 +42,7 @@ extension FieldWord {
             }
         }
         add([book.title], as: .title)
-        if let series = book.seriesName { add([series], as: .series) }
         add(book.authors, as: .authors)
-        add(book.tags, as: .tags)
         return words
     }
 }
