@@ -1,7 +1,7 @@
 import BookCatalog
 import Synchronization
 
-/// A store that forwards everything to a SQLite store, records every query ``search(_:limit:)``
+/// A store that forwards everything to a SQLite store, records every query ``rankedSearch(_:limit:)``
 /// runs, counts generation reads, and fails its `failingApplyAt`-th `apply` (1-based) when given one.
 final class ObservedStore: BookStore {
     struct Interrupted: Error {}
@@ -37,8 +37,8 @@ final class ObservedStore: BookStore {
         if count == failingApplyAt { throw Interrupted() }
         return try await base.apply(batch)
     }
-    func search(_ text: String, limit: Int) async throws -> [Book] {
-        try await typoTolerance.search(text, limit: limit, in: self)
+    func rankedSearch(_ text: String, limit: Int) async throws -> [BookMatch] {
+        try await typoTolerance.rankedSearch(text, limit: limit, in: self)
     }
     func search(_ query: BookQuery, limit: Int) async throws -> [Book] {
         queries.withLock { $0.append(query) }

@@ -51,19 +51,20 @@ public protocol BookStore: Sendable {
 
     // MARK: Search
 
-    /// Books whose title or authors match every word of `text` as a person types it: the last
+    /// Books whose title or authors match every word of `text` as a person types it — the last
     /// word as a prefix, case- and diacritic-insensitive, typo tolerant (1 typo from 5
-    /// characters, 2 from 9). Exact matches first; within them, books matching all words in one
-    /// field first, then by ratings count. Any text is safe.
+    /// characters, 2 from 9) — in the order of ``BookRanking``'s rules, each with the parts of
+    /// its title and authors that matched. Any text is safe.
     ///
     /// ```swift
-    /// let books = try await store.search("les miser", limit: 10)  // Les Misérables
+    /// let first = try await store.rankedSearch("les miser", limit: 10).first  // Les Misérables
+    /// first?.highlights   // title 0..<3 ("Les"), 4..<9 ("Misér")
     /// ```
-    func search(_ text: String, limit: Int) async throws -> [Book]
+    func rankedSearch(_ text: String, limit: Int) async throws -> [BookMatch]
 
-    /// Books matching every term of `query` (any of a term's alternatives, in the title or the
-    /// authors), ordered as ``search(_:limit:)`` orders them: books matching all terms in one
-    /// field first, then by ratings count, then by id.
+    /// The candidates for a ranked search: books matching every term of `query` (any of a
+    /// term's alternatives, in the title or the authors), books matching all terms in one field
+    /// first, then by ratings count, then by id.
     ///
     /// ```swift
     /// let books = try await store.search(SearchText.exactQuery("dune")!, limit: 10)
@@ -118,6 +119,15 @@ public protocol BookStore: Sendable {
 }
 
 extension BookStore {
+    /// ``rankedSearch(_:limit:)``'s books alone.
+    ///
+    /// ```swift
+    /// let books = try await store.search("les miser", limit: 10)  // Les Misérables
+    /// ```
+    public func search(_ text: String, limit: Int) async throws -> [Book] {
+        try await rankedSearch(text, limit: limit).map(\.book)
+    }
+
     /// Inserts new books and updates changed ones, all in one transaction.
     ///
     /// ```swift

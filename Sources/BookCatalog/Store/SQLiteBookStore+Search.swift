@@ -8,15 +8,15 @@ extension SQLiteBookStore {
     /// ```
     public static let maximumSearchLimit = 200
 
-    /// Books matching `text` as a person types it; see ``BookStore/search(_:limit:)``.
+    /// Books matching `text` as a person types it, ranked; see ``BookStore/rankedSearch(_:limit:)``.
     /// `limit` is clamped to 1…``maximumSearchLimit``.
     ///
     /// ```swift
-    /// try await store.search("collins", limit: 5)     // books by Suzanne Collins
-    /// try await store.search("les miser", limit: 5)   // Les Misérables
+    /// try await store.rankedSearch("collins", limit: 5)     // books by Suzanne Collins
+    /// try await store.rankedSearch("les miser", limit: 5)   // Les Misérables
     /// ```
-    public func search(_ text: String, limit: Int) async throws -> [Book] {
-        try await typoTolerance.search(text, limit: min(max(limit, 1), Self.maximumSearchLimit), in: self)
+    public func rankedSearch(_ text: String, limit: Int) async throws -> [BookMatch] {
+        try await typoTolerance.rankedSearch(text, limit: min(max(limit, 1), Self.maximumSearchLimit), in: self)
     }
 
     /// Books matching every term of `query`: books where all terms fall in one column (title

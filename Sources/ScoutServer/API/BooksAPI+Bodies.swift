@@ -23,8 +23,10 @@ extension BooksAPI {
         @ExplicitNull var ratingsCount: Int?
         let tags: [String]
         @ExplicitNull var cover: String?
+        /// Search results only: which parts of the title and authors matched.
+        var matches: Matches?
 
-        init(_ book: Book, cover: String?) {
+        init(_ book: Book, cover: String?, matches: Matches? = nil) {
             id = book.id
             title = book.title
             series = book.seriesName.map { Series(name: $0, number: book.seriesNumber) }
@@ -37,6 +39,37 @@ extension BooksAPI {
             ratingsCount = book.ratingsCount
             tags = book.tags
             self.cover = cover
+            self.matches = matches
+        }
+    }
+
+    /// The matched parts of a search result's title and authors, in UTF-16 code units (as
+    /// JavaScript strings count), `end` exclusive: words matched whole, through a typo, or as
+    /// far as a prefix was typed.
+    struct Matches: Encodable {
+        struct Span: Encodable {
+            let start: Int
+            let end: Int
+        }
+
+        struct AuthorSpan: Encodable {
+            /// Index into `authors`.
+            let author: Int
+            let start: Int
+            let end: Int
+        }
+
+        let title: [Span]
+        let authors: [AuthorSpan]
+
+        init(_ highlights: [BookMatch.Highlight]) {
+            let ordered = highlights.sorted { ($0.element, $0.range.lowerBound) < ($1.element, $1.range.lowerBound) }
+            title = ordered.filter { $0.field == .title }.map {
+                Span(start: $0.range.lowerBound, end: $0.range.upperBound)
+            }
+            authors = ordered.filter { $0.field == .authors }.map {
+                AuthorSpan(author: $0.element, start: $0.range.lowerBound, end: $0.range.upperBound)
+            }
         }
     }
 

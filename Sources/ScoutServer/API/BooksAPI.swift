@@ -41,7 +41,8 @@ struct BooksAPI: Sendable {
             ?? Self.defaultLimit
         let offset = try BookPaging.offset(request.query["cursor"])
         let page = try await BookPaging.page(of: books, text: text, offset: offset, limit: limit)
-        return try .json(SearchBody(query: text, items: page.books.map(body(for:)), next: page.next))
+        let items = page.books.map { body(for: $0.book, matches: Matches($0.highlights)) }
+        return try .json(SearchBody(query: text, items: items, next: page.next))
     }
 
     func book(_ request: Request) async throws -> Response {
@@ -71,8 +72,8 @@ struct BooksAPI: Sendable {
     }
 
     /// `book` as the API shows it, its cover through the image proxy.
-    private func body(for book: Book) -> BookBody {
-        BookBody(book, cover: book.cover.flatMap { thumbnails.proxiedPath(for: $0, source: .books) })
+    private func body(for book: Book, matches: Matches? = nil) -> BookBody {
+        BookBody(book, cover: book.cover.flatMap { thumbnails.proxiedPath(for: $0, source: .books) }, matches: matches)
     }
 
     private func requestedBook(_ request: Request) async throws -> Book {

@@ -19,11 +19,12 @@ enum BookPaging {
         return offset
     }
 
-    /// The books of one page of `text`, and the cursor of the next page (nil on the last).
+    /// The books of one page of `text`, with how each matched, and the cursor of the next page
+    /// (nil on the last).
     static func page(
         of books: any BookStore, text: String, offset: Int, limit: Int
-    ) async throws -> (books: [Book], next: String?) {
-        let found = try await books.search(text, limit: offset + limit + 1)
+    ) async throws -> (books: [BookMatch], next: String?) {
+        let found = try await books.rankedSearch(text, limit: offset + limit + 1)
         let page = Array(found.dropFirst(offset).prefix(limit))
         let end = offset + limit
         return (page, found.count > end && end <= maximumOffset ? String(end) : nil)

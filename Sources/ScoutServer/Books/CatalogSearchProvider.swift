@@ -20,7 +20,7 @@ struct CatalogSearchProvider: SearchProvider {
 
     func search(_ query: SearchQuery, cursor: SearchCursor?, limit: Int) async throws -> SearchPage {
         let offset = try BookPaging.offset(cursor?.rawValue)
-        let page: (books: [Book], next: String?)
+        let page: (books: [BookMatch], next: String?)
         do {
             page = try await BookPaging.page(of: books, text: query.text, offset: offset, limit: limit)
         } catch let error as CancellationError {
@@ -31,7 +31,8 @@ struct CatalogSearchProvider: SearchProvider {
                 message: "The book catalog could not be searched. Retry in a moment.", source: .books,
                 retryAfter: nil)
         }
-        return SearchPage(items: page.books.map(Self.item(for:)), nextCursor: page.next.map(SearchCursor.init))
+        return SearchPage(
+            items: page.books.map { Self.item(for: $0.book) }, nextCursor: page.next.map(SearchCursor.init))
     }
 
     static func item(for book: Book) -> SearchItem {

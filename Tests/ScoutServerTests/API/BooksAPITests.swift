@@ -20,6 +20,41 @@ struct BooksAPITests {
         }
     }
 
+    @Test("search items carry the matched parts of title and authors in UTF-16 units, typo words included")
+    func matchRanges() async throws {
+        try await withTemporaryDirectory { directory in
+            let store = try await SQLiteBookStore(path: directory.appending(path: "books.sqlite").path)
+            _ = try await store.upsert([
+                Book(source: "t", sourceID: "1", title: "Les Misérables", authors: ["Victor Hugo"], ratingsCount: 9),
+                Book(source: "t", sourceID: "2", title: "😀 Smile", authors: ["Ann Émile"], ratingsCount: 8),
+            ])
+            try await withScoutApp(pages: [], books: store) { _, _, port in
+                let connection = try RawHTTPConnection(port: port)
+                let document = try await connection.get("/api/openapi.json").json()
+                let validator = OpenAPIValidator(document: document)
+                func matches(_ query: String) async throws -> JSONValue? {
+                    let body = try await connection.get("/api/v1/books/search?q=\(query)").json()
+                    #expect(validator.problems(body, schema: validator.schema("BookSearchResponse")) == [])
+                    return body["items"]?[0]?["matches"]
+                }
+                let span = { (start: Double, end: Double) -> JSONValue in
+                    ["start": .number(start), "end": .number(end)]
+                }
+                // "miser" is typed so far: "Misér" (5 characters of "Misérables") is marked.
+                #expect(try await matches("les%20miser") == ["title": [span(0, 3), span(4, 9)], "authors": []])
+                // A word through a typo is marked whole.
+                #expect(
+                    try await matches("les%20miserbles%20") == ["title": [span(0, 3), span(4, 14)], "authors": []])
+                #expect(
+                    try await matches("hugo") == [
+                        "title": [], "authors": [["author": 0, "start": 7, "end": 11]],
+                    ])
+                // The emoji is two UTF-16 units: "Smile" starts at 3.
+                #expect(try await matches("smile") == ["title": [span(3, 8)], "authors": []])
+            }
+        }
+    }
+
     @Test("search pages through the best matches; a book and its relations by id")
     func searchBookRelated() async throws {
         try await withCatalog { port, validator in
