@@ -46,7 +46,7 @@ import Testing
             let isPrefix = offset == chunks.count - 1
             return document.contains { candidate in
                 let candidates = isPrefix ? (0...candidate.count).map { String(candidate.prefix($0)) } : [candidate]
-                return candidates.contains { TermDictionaryTests.distance(Array(word), Array($0)) <= budget }
+                return candidates.contains { EditDistance.optimalStringAlignment(Array(word), Array($0)) <= budget }
             }
         }
     }
