@@ -20,10 +20,13 @@ public struct SearchItem: Hashable, Sendable, Codable, Identifiable {
     public let source: SourceID
     /// Source-specific facts shown with the item (author, licence, year, rating …).
     public let details: [String: String]
+    /// The parts of the title the query matched, when the source says (books do); front ends
+    /// highlight these rather than guessing.
+    public var titleMatches: [TextSpan]?
 
     public init(
         id: String, title: String, description: String?, thumbnail: Thumbnail?, link: URL, source: SourceID,
-        details: [String: String] = [:]
+        details: [String: String] = [:], titleMatches: [TextSpan]? = nil
     ) {
         self.id = id
         self.title = title
@@ -32,6 +35,7 @@ public struct SearchItem: Hashable, Sendable, Codable, Identifiable {
         self.link = link
         self.source = source
         self.details = details
+        self.titleMatches = titleMatches
     }
 }
 

@@ -671,6 +671,9 @@ def books(base_url, screenshots):
         rows = page.rows()
         expect(rows[0]['description'] == 'Suzanne Collins · 2008 · ★ 4.34',
                f'the first row does not show authors, year and rating: {rows[0]}')
+        # The marks are the server's matches, word by word: not the typed text as one run.
+        marks = page.js('return Array.from(document.querySelectorAll("#result-0 mark"), m => m.textContent)')
+        expect(marks == ['Hunger', 'G'], f'the matched words are not what is highlighted: {marks}')
         page.wait_for(lambda: page.js('const i = document.querySelector("#result-0 .thumb-image"); '
                                       'return Boolean(i && i.complete && i.naturalWidth > 0)'),
                       'the first cover did not load through /img/')

@@ -15,13 +15,19 @@ public struct SearchResponseBody: Codable, Sendable, Equatable {
         /// Points at Scout's own `/img/…`, never at a third party; null when there is none.
         @ExplicitNull public var thumbnail: Thumbnail?
         public let link: URL
+        /// The parts of the title the query matched (books); absent when the source does not say.
+        public var titleMatches: [TextSpan]?
 
-        public init(id: String, title: String, description: String?, thumbnail: Thumbnail?, link: URL) {
+        public init(
+            id: String, title: String, description: String?, thumbnail: Thumbnail?, link: URL,
+            titleMatches: [TextSpan]? = nil
+        ) {
             self.id = id
             self.title = title
             self.description = description
             self.thumbnail = thumbnail
             self.link = link
+            self.titleMatches = titleMatches
         }
     }
 

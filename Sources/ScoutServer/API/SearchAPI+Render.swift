@@ -16,7 +16,7 @@ extension SearchAPI {
                             .init(url: $0, width: thumbnail.width, height: thumbnail.height)
                         }
                     },
-                    link: item.link),
+                    link: item.link, titleMatches: item.titleMatches),
                 photo: PhotoFacts(item: item, thumbnails: thumbnails))
         }
         let body = SearchReply(

@@ -144,17 +144,35 @@ import {
     return [starts[at], ends[at + needle.length - 1]];
   }
 
-  /** Appends `text` to `node` with the part matching `query` in a <mark>; Text nodes only. */
-  function appendHighlighted(node, text, query) {
-    const range = matchRange(text, query);
-    if (!range) {
-      node.append(text);
-      return;
+  /**
+   * Appends `text` to `node` with the matched parts in <mark>s, Text nodes only: the spans the
+   * server sent (books say what their ranking matched), else the part matching `query`.
+   */
+  function appendHighlighted(node, text, query, spans) {
+    const range = spans ? null : matchRange(text, query);
+    const marks = spans || (range ? [{ start: range[0], end: range[1] }] : []);
+    let at = 0;
+    for (const { start, end } of marks) {
+      if (start > at) node.append(text.slice(at, start));
+      node.append(make('mark', '', text.slice(start, end)));
+      at = end;
     }
-    const [start, end] = range;
-    if (start > 0) node.append(text.slice(0, start));
-    node.append(make('mark', '', text.slice(start, end)));
-    if (end < text.length) node.append(text.slice(end));
+    if (at < text.length) node.append(text.slice(at));
+  }
+
+  /** The server's match spans of `title`, sorted and inside it; null when there are none. */
+  function normalizeSpans(raw, title) {
+    if (!Array.isArray(raw)) return null;
+    const spans = [];
+    let at = 0;
+    for (const span of raw) {
+      const start = asCount(span && span.start);
+      const end = asCount(span && span.end);
+      if (start === null || end === null || start < at || end <= start || end > title.length) return null;
+      spans.push({ start, end });
+      at = end;
+    }
+    return spans.length ? spans : null;
   }
 
   // ---------------------------------------------------------------- the API
@@ -186,7 +204,8 @@ import {
       };
     }
     const photo = normalizePhoto(raw.photo);
-    return { id, title, description: asString(raw.description), thumbnail, link: asString(raw.link), photo };
+    const titleMatches = normalizeSpans(raw.titleMatches, title);
+    return { id, title, description: asString(raw.description), thumbnail, link: asString(raw.link), photo, titleMatches };
   }
 
   function normalizeReply(body, q) {
@@ -434,7 +453,7 @@ import {
   function renderText(item) {
     const text = make('span', 'result-text');
     const title = make('span', 'result-title');
-    appendHighlighted(title, item.title, state.query);
+    appendHighlighted(title, item.title, state.query, item.titleMatches);
     text.append(title);
     if (item.description) text.append(make('span', 'result-description', item.description));
     // A link that is not http(s) is not followed, only shown.

@@ -32,15 +32,20 @@ struct CatalogSearchProvider: SearchProvider {
                 retryAfter: nil)
         }
         return SearchPage(
-            items: page.books.map { Self.item(for: $0.book) }, nextCursor: page.next.map(SearchCursor.init))
+            items: page.books.map(Self.item(for:)), nextCursor: page.next.map(SearchCursor.init))
     }
 
-    static func item(for book: Book) -> SearchItem {
-        SearchItem(
+    static func item(for match: BookMatch) -> SearchItem {
+        let book = match.book
+        return SearchItem(
             id: String(book.id), title: book.title,
             description: BookSummary.line(authors: book.authors, year: book.year, averageRating: book.averageRating),
             thumbnail: book.cover.map { Thumbnail(url: $0, width: nil, height: nil) },
-            link: relatedPath(id: book.id), source: .books)
+            link: relatedPath(id: book.id), source: .books,
+            titleMatches: match.highlights.filter { $0.field == .title }.sorted {
+                $0.range.lowerBound < $1.range.lowerBound
+            }
+            .map { TextSpan(start: $0.range.lowerBound, end: $0.range.upperBound) })
     }
 
     /// `/api/v1/books/{id}/related` — relative: this server does not know the name it is
