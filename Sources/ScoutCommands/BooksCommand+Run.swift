@@ -128,7 +128,8 @@ extension BooksCommand {
     }
 
     private func search(_ text: String, limit: Int, json: Bool, in store: any BookStore) async throws {
-        let books = try await store.search(text, limit: limit)
+        let matches = try await store.rankedSearch(text, limit: limit)
+        let books = matches.map(\.book)
         if books.isEmpty {
             Console.out("No books match “\(text)”.")
             return
@@ -139,11 +140,14 @@ extension BooksCommand {
             for book in books { Console.out(String(decoding: try encoder.encode(book), as: UTF8.self)) }
             return
         }
-        for book in books {
+        let isTerminal = isatty(1) == 1
+        for match in matches {
+            let book = match.book
             let year = book.year.map { " (\($0))" } ?? ""
             let rating = book.averageRating.map { String(format: "  ★ %.2f", $0) } ?? ""
-            Console.out(
-                TerminalText.sanitize("\(book.title)\(year) — \(book.authors.joined(separator: ", "))\(rating)"))
+            let spans = match.highlights.filter { $0.field == .title }.map(\.range)
+            let title = isTerminal ? MarkedText.bold(book.title, spans: spans) : TerminalText.sanitize(book.title)
+            Console.out(title + TerminalText.sanitize("\(year) — \(book.authors.joined(separator: ", "))\(rating)"))
         }
     }
 }

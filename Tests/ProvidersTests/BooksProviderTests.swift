@@ -67,6 +67,10 @@ struct BooksProviderTests {
             #expect(second.items.map(\.title) == ["Gregor the Overlander"])
             #expect(second.nextCursor == nil)
             #expect(try await books.search(SearchQuery("zzzz"), cursor: nil, limit: 3).items.isEmpty)
+            // What matched comes along: "hunger" whole and "g" as far as typed, not "collins".
+            let hunger = try await books.search(SearchQuery("hunger g"), cursor: nil, limit: 3).items.first
+            #expect(hunger?.titleMatches == [TextSpan(start: 4, end: 10), TextSpan(start: 11, end: 12)])
+            #expect(first.items[0].titleMatches == nil)
         }
     }
 

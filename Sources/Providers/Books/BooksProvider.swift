@@ -99,7 +99,7 @@ public struct BooksProvider: SearchProvider {
             description: BookSummary.line(authors: book.authors, year: book.year, averageRating: book.averageRating),
             thumbnail: cover.flatMap { ["http", "https"].contains($0.scheme ?? "") ? $0 : nil }
                 .map { Thumbnail(url: $0, width: nil, height: nil) },
-            link: relatedURL(id: book.id), source: .books, details: details)
+            link: relatedURL(id: book.id), source: .books, details: details, titleMatches: book.titleMatches)
     }
 }
 

@@ -1,3 +1,5 @@
+import ScoutModels
+
 /// A book as Scout's books API sends it (`/api/v1/books/…`). Only id and title are required;
 /// a malformed optional part is dropped, not the book (SECURITY.md T6). It stops at the
 /// provider: everything past it sees `SearchItem`.
@@ -16,8 +18,16 @@ struct WireBook: Decodable {
     let ratingsCount: Int?
     /// A path on the book server (`/img/books/…`), or an absolute URL.
     let cover: String?
+    /// Search results only: the matched parts of the title, checked to lie inside it.
+    let titleMatches: [TextSpan]?
 
-    enum CodingKeys: String, CodingKey { case id, title, series, authors, year, averageRating, ratingsCount, cover }
+    struct Matches: Decodable {
+        let title: [TextSpan]
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, title, series, authors, year, averageRating, ratingsCount, cover, matches
+    }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -29,6 +39,12 @@ struct WireBook: Decodable {
         averageRating = try? container.decodeIfPresent(Double.self, forKey: .averageRating)
         ratingsCount = (try? container.decodeIfPresent(FlexibleInt.self, forKey: .ratingsCount))?.value
         cover = try? container.decodeIfPresent(String.self, forKey: .cover)
+        let spans = (try? container.decodeIfPresent(Matches.self, forKey: .matches))?.title ?? []
+        let length = title.utf16.count
+        let isValid = zip([TextSpan(start: 0, end: 0)] + spans, spans).allSatisfy { previous, span in
+            previous.end <= span.start && span.start < span.end && span.end <= length
+        }
+        titleMatches = isValid && !spans.isEmpty ? spans : nil
     }
 }
 

@@ -64,12 +64,12 @@ extension AppView {
             let title = TerminalText.sanitize(item.title)
             var titleStyle = Style(isBold: isSelected, isDim: isStale)
             let end = grid.write(title, row: row, column: textColumn, style: titleStyle)
-            let matched = PrefixMatch.length(of: query, in: title)
-            if matched > 0 {
-                titleStyle.foreground = Self.accent
-                titleStyle.isUnderlined = true
-                let width = TerminalText.width(String(title.prefix(matched)))
-                grid.restyle(row: row, column: textColumn, count: min(width, end - textColumn)) { $0 = titleStyle }
+            titleStyle.foreground = Self.accent
+            titleStyle.isUnderlined = true
+            for (offset, width) in TitleMarks.columns(of: item, shownAs: title, query: query) {
+                let column = textColumn + offset
+                guard column < end else { break }
+                grid.restyle(row: row, column: column, count: min(width, end - column)) { $0 = titleStyle }
             }
             if let detail {
                 grid.write(detail, row: row + 1, column: textColumn, style: Style(isDim: true))
