@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Synchronization
 
@@ -18,20 +17,24 @@ public final class EndlessBodyServer: Sendable {
     public let port: UInt16
     /// The `Content-Length` each reply declares (it never sends that many), or none.
     public let declaredLength: Int?
-    private let listener: Int32
-    private let state = Mutex((sent: 0, isStopping: false))
-    private let finished = DispatchGroup()
+    private let sent = Locked(0)
+    let acceptor: LoopbackAcceptor
 
     init(declaredLength: Int?) throws(CanaryError) {
-        (listener, port) = try LoopbackSocket.listen(on: "127.0.0.1")
+        let (listener, port) = try LoopbackSocket.listen(on: "127.0.0.1")
+        self.port = port
         self.declaredLength = declaredLength
+        let sent = self.sent
+        acceptor = LoopbackAcceptor(sockets: [listener], label: "scout.test.endless") { connection, isStopping in
+            Self.flood(connection, declaredLength: declaredLength, counting: sent, until: isStopping)
+        }
     }
 
     /// `http://127.0.0.1:<port>/endless`.
     public var url: URL { URL(string: "http://127.0.0.1:\(port)/endless")! }
 
     /// Body bytes the kernel accepted so far, on all connections.
-    public var byteCount: Int { state.withLock { $0.sent } }
+    public var byteCount: Int { sent.value }
 
     /// The count once it has not grown for `quiet` (the client hung up), within `limit`.
     public func settledByteCount(quiet: Duration = .milliseconds(300), limit: Duration = .seconds(10)) async -> Int {
@@ -47,38 +50,9 @@ public final class EndlessBodyServer: Sendable {
         return byteCount
     }
 
-    func start() {
-        finished.enter()
-        DispatchQueue(label: "scout.test.endless").async { [self] in
-            acceptLoop()
-            finished.leave()
-        }
-    }
-
-    func stop() async {
-        state.withLock { $0.isStopping = true }
-        await withCheckedContinuation { continuation in
-            finished.notify(queue: .global()) { continuation.resume() }
-        }
-        close(listener)
-    }
-
-    private func acceptLoop() {
-        var descriptor = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
-        while !state.withLock({ $0.isStopping }) {
-            guard poll(&descriptor, 1, 20) > 0 else { continue }
-            let connection = accept(listener, nil, nil)
-            guard connection >= 0 else { continue }
-            finished.enter()
-            DispatchQueue.global().async { [self] in
-                flood(connection)
-                close(connection)
-                finished.leave()
-            }
-        }
-    }
-
-    private func flood(_ connection: Int32) {
+    private static func flood(
+        _ connection: Int32, declaredLength: Int?, counting total: Locked<Int>, until isStopping: () -> Bool
+    ) {
         var size: Int32 = 64 * 1024
         setsockopt(connection, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
         let length = declaredLength.map { "Content-Length: \($0)\r\n" } ?? ""
@@ -87,11 +61,11 @@ public final class EndlessBodyServer: Sendable {
         else { return }
         let chunk = [UInt8](repeating: UInt8(ascii: "a"), count: 16 * 1024)
         var sent = 0
-        while sent < 1 << 30, !state.withLock({ $0.isStopping }) {
+        while sent < 1 << 30, !isStopping() {
             let written = chunk.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             guard written > 0 else { return }
             sent += written
-            state.withLock { $0.sent += written }
+            total.withLock { $0 += written }
         }
     }
 }
@@ -103,13 +77,5 @@ public func withEndlessBodyServer<T>(
     _ body: (EndlessBodyServer) async throws -> T
 ) async throws -> T {
     let server = try EndlessBodyServer(declaredLength: declaredLength)
-    server.start()
-    do {
-        let result = try await body(server)
-        await server.stop()
-        return result
-    } catch {
-        await server.stop()
-        throw error
-    }
+    return try await withAcceptor(server.acceptor, serving: server, body)
 }

@@ -16,9 +16,8 @@ import Synchronization
 public final class CanaryListener: Sendable {
     /// The addresses listened on, each with its port.
     public let ports: [String: UInt16]
-    private let sockets: [Int32]
-    private let state = Mutex((connections: 0, isStopping: false))
-    private let finished = DispatchGroup()
+    private let connections = Locked(0)
+    let acceptor: LoopbackAcceptor
 
     init(addresses: [String]) throws(CanaryError) {
         var sockets: [Int32] = []
@@ -33,12 +32,15 @@ public final class CanaryListener: Sendable {
             for socket in sockets { close(socket) }
             throw error
         }
-        self.sockets = sockets
         self.ports = ports
+        let connections = self.connections
+        acceptor = LoopbackAcceptor(sockets: sockets, label: "scout.test.canary") { _, _ in
+            connections.withLock { $0 += 1 }
+        }
     }
 
     /// Connections accepted so far, on all addresses.
-    public var connectionCount: Int { state.withLock { $0.connections } }
+    public var connectionCount: Int { connections.value }
 
     /// The port on 127.0.0.1 (or on the first address given).
     public var port: UInt16 { ports["127.0.0.1"] ?? ports.values.first ?? 0 }
@@ -46,37 +48,6 @@ public final class CanaryListener: Sendable {
     /// `http://<address>:<port>/` for one of the addresses (127.0.0.1 by default).
     public func url(on address: String = "127.0.0.1") -> URL {
         URL(string: "http://\(address):\(ports[address] ?? 0)/")!
-    }
-
-    func start() {
-        finished.enter()
-        DispatchQueue(label: "scout.test.canary").async { [self] in
-            acceptLoop()
-            finished.leave()
-        }
-    }
-
-    func stop() async {
-        state.withLock { $0.isStopping = true }
-        await withCheckedContinuation { continuation in
-            finished.notify(queue: .global()) { continuation.resume() }
-        }
-        for socket in sockets { close(socket) }
-    }
-
-    private func acceptLoop() {
-        var descriptors = sockets.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-        while !state.withLock({ $0.isStopping }) {
-            let ready = poll(&descriptors, nfds_t(descriptors.count), 20)
-            guard ready > 0 else { continue }
-            for index in descriptors.indices where descriptors[index].revents & Int16(POLLIN) != 0 {
-                let connection = accept(descriptors[index].fd, nil, nil)
-                if connection >= 0 {
-                    state.withLock { $0.connections += 1 }
-                    close(connection)
-                }
-            }
-        }
     }
 }
 
@@ -111,13 +82,5 @@ public func withCanaryListener<T>(
     _ body: (CanaryListener) async throws -> T
 ) async throws -> T {
     let canary = try CanaryListener(addresses: addresses)
-    canary.start()
-    do {
-        let result = try await body(canary)
-        await canary.stop()
-        return result
-    } catch {
-        await canary.stop()
-        throw error
-    }
+    return try await withAcceptor(canary.acceptor, serving: canary, body)
 }

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Synchronization
 
@@ -14,53 +13,26 @@ import Synchronization
 /// ```
 public final class FakeForwardProxy: Sendable {
     public let port: UInt16
-    private let listener: Int32
-    private let state = Mutex((targets: [String](), isStopping: false))
-    private let finished = DispatchGroup()
+    private let recorded = Locked<[String]>([])
+    let acceptor: LoopbackAcceptor
 
     init() throws(CanaryError) {
-        (listener, port) = try LoopbackSocket.listen(on: "127.0.0.1")
+        let (listener, port) = try LoopbackSocket.listen(on: "127.0.0.1")
+        self.port = port
+        let recorded = self.recorded
+        acceptor = LoopbackAcceptor(sockets: [listener], label: "scout.test.proxy") { connection, _ in
+            Self.carry(connection, recording: recorded)
+        }
     }
 
     /// `http://127.0.0.1:<port>`, as `http_proxy` takes it.
     public var url: String { "http://127.0.0.1:\(port)" }
 
     /// The request targets carried so far, in absolute form (`http://127.0.0.1:8123/w/api.php?…`).
-    public var targets: [String] { state.withLock { $0.targets } }
-
-    func start() {
-        finished.enter()
-        DispatchQueue(label: "scout.test.proxy").async { [self] in
-            acceptLoop()
-            finished.leave()
-        }
-    }
-
-    func stop() async {
-        state.withLock { $0.isStopping = true }
-        await withCheckedContinuation { continuation in
-            finished.notify(queue: .global()) { continuation.resume() }
-        }
-        close(listener)
-    }
-
-    private func acceptLoop() {
-        var descriptor = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
-        while !state.withLock({ $0.isStopping }) {
-            guard poll(&descriptor, 1, 20) > 0 else { continue }
-            let connection = accept(listener, nil, nil)
-            guard connection >= 0 else { continue }
-            finished.enter()
-            DispatchQueue.global().async { [self] in
-                carry(connection)
-                close(connection)
-                finished.leave()
-            }
-        }
-    }
+    public var targets: [String] { recorded.value }
 
     /// Reads one request, forwards it with `Connection: close`, and copies the reply back.
-    private func carry(_ client: Int32) {
+    private static func carry(_ client: Int32, recording recorded: Locked<[String]>) {
         var timeout = timeval(tv_sec: 5, tv_usec: 0)
         setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         guard let head = LoopbackSocket.readHead(client) else { return }
@@ -68,7 +40,7 @@ public final class FakeForwardProxy: Sendable {
         let requestLine = lines[0].split(separator: " ")
         guard requestLine.count == 3 else { return }
         let target = String(requestLine[1])
-        state.withLock { $0.targets.append(target) }
+        recorded.withLock { $0.append(target) }
         guard let url = URLComponents(string: target), let host = url.host, host.hasPrefix("127."),
             let port = url.port.flatMap({ UInt16(exactly: $0) }),
             let upstream = LoopbackSocket.connect(to: host, port: port)
@@ -98,13 +70,5 @@ public func withFakeForwardProxy<T>(
     isolation: isolated (any Actor)? = #isolation, _ body: (FakeForwardProxy) async throws -> T
 ) async throws -> T {
     let proxy = try FakeForwardProxy()
-    proxy.start()
-    do {
-        let result = try await body(proxy)
-        await proxy.stop()
-        return result
-    } catch {
-        await proxy.stop()
-        throw error
-    }
+    return try await withAcceptor(proxy.acceptor, serving: proxy, body)
 }
