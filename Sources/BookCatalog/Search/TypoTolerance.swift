@@ -29,7 +29,7 @@ public final class TypoTolerance: Sendable {
         self.generationCheckInterval = generationCheckInterval
     }
 
-    /// Books for `text`, exact matches first, at most `limit`; `[]` when `text` has no words.
+    /// Books for `text` in ``BookRanking``'s order, at most `limit`; `[]` when `text` has no words.
     ///
     /// With a dictionary at hand, a word it does not know means the exact query would find
     /// nothing (or, right after an import, only books the widened query finds too), so only the

@@ -31,12 +31,12 @@ public enum BookRanking {
         var chosen: [(word: FieldWord, typos: Int, isWhole: Bool, typedLength: Int)?] = []
         var previous: FieldWord?
         for queryWord in query {
-            var best: (index: Int, typos: Int, isWhole: Bool, key: [Int])?
+            var best: (index: Int, typos: Int, isWhole: Bool, length: Int, key: [Int])?
             for (index, word) in words.enumerated() where !used.contains(index) {
-                guard let (typos, isWhole) = queryWord.match(word.folded) else { continue }
+                guard let (typos, isWhole, length) = queryWord.match(word.folded) else { continue }
                 let key = [typos, gap(from: previous, to: word), word.field.rawValue, isWhole ? 0 : 1, word.position]
                 if best.map({ key.lexicographicallyPrecedes($0.key) }) ?? true {
-                    best = (index, typos, isWhole, key)
+                    best = (index, typos, isWhole, length, key)
                 }
             }
             guard let best else {
@@ -45,7 +45,7 @@ public enum BookRanking {
             }
             used.insert(best.index)
             previous = words[best.index]
-            chosen.append((words[best.index], best.typos, best.isWhole, typedLength(of: queryWord, typos: best.typos)))
+            chosen.append((words[best.index], best.typos, best.isWhole, best.length))
         }
         let matched = chosen.compactMap { $0 }
         let titleWords = words.filter { $0.field == .title }
@@ -74,15 +74,6 @@ public enum BookRanking {
         guard previous.field == word.field, previous.element == word.element else { return maximumGap }
         let distance = word.position - previous.position
         return min(maximumGap, distance > 0 ? distance - 1 : 1 - distance)
-    }
-
-    /// How many characters of a prefix match were typed: the typed word, or the alternative
-    /// that matched with `typos`.
-    private static func typedLength(of word: QueryWord, typos: Int) -> Int {
-        guard typos > 0, let alternative = word.alternatives.first(where: { $0.typos == typos }) else {
-            return word.typed.count
-        }
-        return alternative.word.count
     }
 
     /// The part of `word` to highlight: all of it, or as many characters as were typed of it.

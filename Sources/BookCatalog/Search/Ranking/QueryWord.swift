@@ -26,17 +26,18 @@ public struct QueryWord: Sendable, Hashable {
         self.alternatives = alternatives
     }
 
-    /// How `word` matches this query word: typos used and whether it matched whole; nil when
-    /// it does not match.
-    func match(_ word: String) -> (typos: Int, isWhole: Bool)? {
-        if word == typed { return (0, true) }
-        if isPrefix, word.hasPrefix(typed) { return (0, false) }
-        var best: (typos: Int, isWhole: Bool)?
+    /// How `word` matches this query word: typos used, whether it matched whole, and how many
+    /// characters of it the matching form (typed, or the alternative) covers; nil when it does
+    /// not match.
+    func match(_ word: String) -> (typos: Int, isWhole: Bool, length: Int)? {
+        if word == typed { return (0, true, typed.count) }
+        if isPrefix, word.hasPrefix(typed) { return (0, false, typed.count) }
+        var best: (typos: Int, isWhole: Bool, length: Int)?
         for alternative in alternatives where best.map({ alternative.typos < $0.typos }) ?? true {
             if word == alternative.word {
-                best = (alternative.typos, true)
+                best = (alternative.typos, true, alternative.word.count)
             } else if isPrefix, word.hasPrefix(alternative.word) {
-                best = (alternative.typos, false)
+                best = (alternative.typos, false, alternative.word.count)
             }
         }
         return best
