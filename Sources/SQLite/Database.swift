@@ -102,6 +102,18 @@ public final class Database: Sendable {
         }
     }
 
+    /// Defines the SQL function `name(text)` on this database's connection as `body`, which must
+    /// not touch the database and must give the same result for the same text (SQLite may call
+    /// it from triggers and may skip calls). `NULL` gives `NULL`. Throws ``SQLiteError``.
+    ///
+    /// ```swift
+    /// try await db.defineFunction("reversed") { String($0.reversed()) }
+    /// let rows = try await db.query("SELECT reversed('abc')") { try $0.string(0) }  // ["cba"]
+    /// ```
+    public func defineFunction(_ name: String, _ body: @escaping @Sendable (String) -> String) async throws {
+        try await perform { connection in try connection.defineFunction(name, body) }
+    }
+
     /// Runs `work` on the database's queue and resumes the caller with its result.
     func perform<T: Sendable>(_ work: @escaping @Sendable (Connection) throws -> T) async throws -> T {
         let connection = connection

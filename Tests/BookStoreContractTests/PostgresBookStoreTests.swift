@@ -68,6 +68,32 @@ struct PostgresBookStoreTests {
         }
     }
 
+    /// A catalog whose search entries an older ``SearchText`` wrote (one word per Japanese title,
+    /// full-width letters as they were) is indexed again when the store opens it, once.
+    @Test func searchEntriesFromAnOlderIndexVersionAreRewritten() async throws {
+        try await TestPostgresServer.withTemporaryDatabase { url in
+            let database = try await PostgresDatabase(url: try PostgresURL(url))
+            try await database.migrate(Array(PostgresBookStore.migrations.prefix(3)))
+            try await database.execute(
+                """
+                INSERT INTO books (source, source_id, title, search) VALUES
+                    ('old', '1', 'ノルウェイの森', 'ノルウェイの森:1A'),
+                    ('old', '2', 'ＯＮＥ ＰＩＥＣＥ', 'ｏｎｅ:1A ｐｉｅｃｅ:2A'),
+                    ('old', '3', 'Old Man', 'old:1A man:2A')
+                """)
+            let generation = try await database.query("SELECT generation FROM catalog_state") { try $0.int64(0) }
+            let store = try await PostgresBookStore(url: url)
+            #expect(try await store.search("森", limit: 5).map(\.title) == ["ノルウェイの森"])
+            #expect(try await store.search("one piece", limit: 5).map(\.title) == ["ＯＮＥ ＰＩＥＣＥ"])
+            #expect(try await store.search("old man", limit: 5).map(\.title) == ["Old Man"])
+            #expect(try await store.integrityProblems().isEmpty)
+            #expect(try await store.searchTerms().contains("ウェ"))
+            #expect(try await store.generation() == generation[0] + 1)
+            _ = try await PostgresBookStore(url: url)  // already current: nothing rewritten
+            #expect(try await store.generation() == generation[0] + 1)
+        }
+    }
+
     /// Ten thousand books are a handful of statements, not ten thousand round trips.
     @Test func tenThousandBooksApplyInOneQuickBatch() async throws {
         try await TestPostgresServer.withTemporaryDatabase { url in

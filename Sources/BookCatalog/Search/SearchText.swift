@@ -1,11 +1,15 @@
 import Foundation
 
-/// How book search sees text: folded to lowercase without diacritics and cut into words at
-/// anything that is not a letter or a digit — the same words SQLite's `unicode61
-/// remove_diacritics 2` tokenizer indexes, so a query word and an indexed word compare as strings.
+/// How book search sees text: cut into words at anything that is not a letter or a digit, and
+/// where Chinese, Japanese or Korean script meets another; each word NFKC-folded (full-width
+/// Latin and digits, half-width katakana become the ordinary forms), and a word of an alphabet
+/// also folded to lowercase without diacritics. Both stores index what this gives (see
+/// ``indexWords(in:)``), so a query word and an indexed word compare as strings.
 ///
 /// ```swift
 /// SearchText.words(in: "Les Misérables, Tome 1")  // ["les", "miserables", "tome", "1"]
+/// SearchText.words(in: "ＯＮＥ ＰＩＥＣＥ 第1巻")     // ["one", "piece", "第", "1", "巻"]
+/// SearchText.words(in: "ﾉﾙｳｪｲの森")                 // ["ノルウェイの森"]
 /// ```
 public enum SearchText {
     /// The folded words of `text`, in order; empty when it has no letters or digits.
@@ -25,8 +29,9 @@ public enum SearchText {
         public let range: Range<Int>
     }
 
-    /// The words of `text` with their places in it: runs of letters and digits, each folded on
-    /// its own (an ASCII run without Foundation, which costs most of a search's ranking time).
+    /// The words of `text` with their places in it: runs of letters and digits of one kind of
+    /// script (CJK or not), each folded on its own (an ASCII run without Foundation, which costs
+    /// most of a search's ranking time).
     ///
     /// ```swift
     /// SearchText.tokens(in: "Les Misérables").map(\.range)  // [0..<3, 4..<14]
@@ -36,17 +41,25 @@ public enum SearchText {
         var tokens: [Token] = []
         var run = String.UnicodeScalarView()
         var isASCII = true
+        var isCJKRun = false
         var start = 0
         var offset = 0
         func flush() {
             guard !run.isEmpty else { return }
-            tokens.append(Token(folded: fold(run, isASCII: isASCII), range: start..<offset))
+            let folded = fold(run, isASCII: isASCII, isCJK: isCJKRun)
+            if !folded.isEmpty { tokens.append(Token(folded: folded, range: start..<offset)) }
             run = String.UnicodeScalarView()
             isASCII = true
         }
         for scalar in text.unicodeScalars {
             if isWordScalar(scalar) {
-                if run.isEmpty { start = offset }
+                // A mark stays with the character before it, whatever its script.
+                let isCJK = isCJKScalar(scalar)
+                if !run.isEmpty, isCJK != isCJKRun, !isMark(scalar) { flush() }
+                if run.isEmpty {
+                    start = offset
+                    isCJKRun = isCJK
+                }
                 run.append(scalar)
                 isASCII = isASCII && scalar.isASCII
             } else {
@@ -85,9 +98,19 @@ public enum SearchText {
         return tokens
     }
 
-    private static func fold(_ run: String.UnicodeScalarView, isASCII: Bool) -> String {
+    /// A run as search compares it. A CJK run is only NFKC-folded: taking diacritics off kana
+    /// would make バカ and ハカ one word. Whatever NFKC turns into a separator ("½" holds a
+    /// fraction slash) is dropped, so a word stays one word.
+    private static func fold(_ run: String.UnicodeScalarView, isASCII: Bool, isCJK: Bool) -> String {
         guard isASCII else {
-            return String(run).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+            // NFKC, then NFC: corelibs-foundation's NFKC leaves a half-width voiced mark (ﾞ) as a
+            // combining mark after its kana instead of composing ビ, which a store compares bytewise.
+            let compatible = String(run).precomposedStringWithCompatibilityMapping.precomposedStringWithCanonicalMapping
+            let folded =
+                isCJK
+                ? compatible : compatible.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+            guard !folded.unicodeScalars.allSatisfy(isWordScalar) else { return folded }
+            return String(String.UnicodeScalarView(folded.unicodeScalars.filter(isWordScalar)))
         }
         var lowered = String.UnicodeScalarView()
         for scalar in run {
@@ -114,8 +137,8 @@ public enum SearchText {
             })
     }
 
-    /// Letters, digits and the private-use characters unicode61 also keeps in words; combining
-    /// marks stay with their word (folding already removed the diacritics among them).
+    /// Letters, digits and private-use characters; combining marks stay with their word (folding
+    /// removes the diacritics among them from words of an alphabet).
     static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,

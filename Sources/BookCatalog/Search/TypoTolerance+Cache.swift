@@ -64,7 +64,8 @@ extension TypoTolerance {
         private mutating func startBuild(of generation: Int64, from store: some BookStore) -> Started {
             // Not cancelled with the search that started it: the next keystroke's search, which
             // superseded it, needs the same dictionary.
-            let task = Build { TermDictionary(try await store.searchTerms()) }
+            // CJK index words (pairs of characters) are never widened; they would only grow the trie.
+            let task = Build { TermDictionary(try await store.searchTerms().filter { !SearchText.isCJKWord($0) }) }
             inFlight = (generation, task)
             return (task, generation)
         }

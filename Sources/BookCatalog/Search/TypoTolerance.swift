@@ -102,8 +102,9 @@ public final class TypoTolerance: Sendable {
         return Array(books.prefix(limit))
     }
 
-    /// How many typos a query word may have: 0 below 5 characters and for numbers, 1 from 5,
-    /// 2 from 9. Characters are counted in the folded word, as people see them.
+    /// How many typos a query word may have: 0 below 5 characters, for numbers and for CJK
+    /// words (one character there is a syllable or a word), 1 from 5, 2 from 9. Characters are
+    /// counted in the folded word, as people see them.
     ///
     /// ```swift
     /// TypoTolerance.allowedTypos(in: "games")      // 1
@@ -111,7 +112,7 @@ public final class TypoTolerance: Sendable {
     /// TypoTolerance.allowedTypos(in: "19845")      // 0
     /// ```
     public static func allowedTypos(in word: String) -> Int {
-        guard !word.allSatisfy(\.isNumber) else { return 0 }
+        guard !word.allSatisfy(\.isNumber), !SearchText.isCJKWord(word) else { return 0 }
         switch word.count {
         case 9...: return 2
         case 5...: return 1

@@ -25,6 +25,11 @@ extension SQLiteBookStore {
     /// first keystrokes match thousands of words, and without them FTS5 merges every matching
     /// word's list (40 ms for "quin" among a million books; 0.2 ms with them).
     ///
+    /// Version 5 rebuilds it from the words Swift folds (``indexWordsFunction``), split by
+    /// FTS5's `ascii` tokenizer at the spaces between them: SQLite's own `unicode61` knew no
+    /// NFKC (full-width Latin, half-width katakana) and kept a CJK title as one word, so "カフカ"
+    /// could not find 海辺のカフカ. Both stores now index exactly ``SearchText/indexWords(in:)``.
+    ///
     /// ```swift
     /// try await database.migrate(SQLiteBookStore.migrations)
     /// ```
@@ -105,35 +110,47 @@ extension SQLiteBookStore {
                 INSERT INTO catalog_state (id, generation) VALUES (1, 0);
                 CREATE VIRTUAL TABLE books_fts_vocabulary USING fts5vocab(books_fts, 'row');
                 """),
-        Migration(
-            version: 4,
-            sql: """
-                DROP TRIGGER books_fts_insert;
-                DROP TRIGGER books_fts_update;
-                DROP TRIGGER books_fts_delete;
-                DROP TABLE books_fts_vocabulary;
-                DROP TABLE books_fts;
-                CREATE VIRTUAL TABLE books_fts USING fts5(
-                    title, authors, tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3 4 5 6'
-                );
-                INSERT INTO books_fts (rowid, title, authors)
-                SELECT \(rankKey("books")), title, (SELECT group_concat(value, ', ') FROM json_each(books.authors))
-                FROM books;
-                CREATE VIRTUAL TABLE books_fts_vocabulary USING fts5vocab(books_fts, 'row');
-                CREATE TRIGGER books_fts_insert AFTER INSERT ON books BEGIN
-                    INSERT INTO books_fts (rowid, title, authors)
-                    VALUES (\(rankKey("new")), new.title, (SELECT group_concat(value, ', ') FROM json_each(new.authors)));
-                END;
-                CREATE TRIGGER books_fts_update AFTER UPDATE OF title, authors, ratings_count ON books BEGIN
-                    DELETE FROM books_fts WHERE rowid = \(rankKey("old"));
-                    INSERT INTO books_fts (rowid, title, authors)
-                    VALUES (\(rankKey("new")), new.title, (SELECT group_concat(value, ', ') FROM json_each(new.authors)));
-                END;
-                CREATE TRIGGER books_fts_delete AFTER DELETE ON books BEGIN
-                    DELETE FROM books_fts WHERE rowid = \(rankKey("old"));
-                END;
-                """),
+        Migration(version: 4, sql: searchIndex(tokenizer: "unicode61 remove_diacritics 2", indexing: { $0 })),
+        Migration(version: 5, sql: searchIndex(tokenizer: "ascii", indexing: { "\(indexWordsFunction)(\($0))" })),
     ]
+
+    /// The SQL function the search index is built with: ``SearchText/indexWords(in:)`` of its
+    /// argument, space-separated. ``SQLiteBookStore/init(database:)`` defines it on the database's
+    /// connection; a connection without it (the `sqlite3` shell) can read the catalog but not
+    /// change its books.
+    static let indexWordsFunction = "scout_index_words"
+
+    /// Drops `books_fts`, its vocabulary and its triggers, and builds them again from `books`:
+    /// rows keyed by ``rankKey(_:)``, columns `title` and `authors` holding `indexing` of the
+    /// book's title and of its authors joined by ", ", split by `tokenizer`.
+    private static func searchIndex(tokenizer: String, indexing: (String) -> String) -> String {
+        func row(_ row: String) -> String {
+            let authors = "(SELECT group_concat(value, ', ') FROM json_each(\(row).authors))"
+            return "\(rankKey(row)), \(indexing("\(row).title")), \(indexing(authors))"
+        }
+        return """
+            DROP TRIGGER books_fts_insert;
+            DROP TRIGGER books_fts_update;
+            DROP TRIGGER books_fts_delete;
+            DROP TABLE books_fts_vocabulary;
+            DROP TABLE books_fts;
+            CREATE VIRTUAL TABLE books_fts USING fts5(
+                title, authors, tokenize = '\(tokenizer)', prefix = '1 2 3 4 5 6'
+            );
+            INSERT INTO books_fts (rowid, title, authors) SELECT \(row("books")) FROM books;
+            CREATE VIRTUAL TABLE books_fts_vocabulary USING fts5vocab(books_fts, 'row');
+            CREATE TRIGGER books_fts_insert AFTER INSERT ON books BEGIN
+                INSERT INTO books_fts (rowid, title, authors) VALUES (\(row("new")));
+            END;
+            CREATE TRIGGER books_fts_update AFTER UPDATE OF title, authors, ratings_count ON books BEGIN
+                DELETE FROM books_fts WHERE rowid = \(rankKey("old"));
+                INSERT INTO books_fts (rowid, title, authors) VALUES (\(row("new")));
+            END;
+            CREATE TRIGGER books_fts_delete AFTER DELETE ON books BEGIN
+                DELETE FROM books_fts WHERE rowid = \(rankKey("old"));
+            END;
+            """
+    }
 
     /// The search index's row key of the book row `row` (`new`, `old` or `books`): its ratings
     /// count, most first, in the high 30 bits and its id in the low 32. FTS5 walks matches in

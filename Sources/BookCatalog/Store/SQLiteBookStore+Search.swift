@@ -57,11 +57,13 @@ extension SQLiteBookStore {
     }
 
     /// The FTS5 expression for `query`: terms joined by AND, alternatives by OR, every word
-    /// quoted; `nil` for a query without words.
+    /// quoted, a CJK word as the phrase of its pairs (``SearchText/indexPattern(of:isPrefix:)``);
+    /// `nil` for a query without words.
     static func match(_ query: BookQuery) -> String? {
         let terms = query.terms.compactMap { term -> String? in
             let words = term.alternatives.filter { !$0.isEmpty }.map { word in
-                FTS5Query.quoted(word) + (term.isPrefix ? "*" : "")
+                let pattern = SearchText.indexPattern(of: word, isPrefix: term.isPrefix)
+                return pattern.words.map(FTS5Query.quoted).joined(separator: " + ") + (pattern.isPrefix ? "*" : "")
             }
             guard !words.isEmpty else { return nil }
             return words.count == 1 ? words[0] : "(" + words.joined(separator: " OR ") + ")"

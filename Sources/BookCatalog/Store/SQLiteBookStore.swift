@@ -16,13 +16,17 @@ public final class SQLiteBookStore: BookStore {
     /// Typo-tolerant search over this store, with its dictionary of indexed words.
     let typoTolerance = TypoTolerance()
 
-    /// Uses `database`, bringing its schema up to date with ``migrations``. Throws
+    /// Uses `database`, bringing its schema up to date with ``migrations`` after defining the
+    /// function its search index is built with (``indexWordsFunction``). Throws
     /// ``SQLite/SQLiteError``.
     ///
     /// ```swift
     /// let store = try await SQLiteBookStore(database: try await Database(path: ":memory:"))
     /// ```
     public init(database: Database) async throws {
+        try await database.defineFunction(Self.indexWordsFunction) { text in
+            SearchText.indexWords(in: text).joined(separator: " ")
+        }
         try await database.migrate(Self.migrations)
         self.database = database
     }

@@ -45,6 +45,30 @@ struct MapRouteTests {
         }
     }
 
+    /// The app Scout descends from served titles from a Japanese store: a part of a title, typed
+    /// in full-width or half-width forms, finds the book, and its relations come back as stored.
+    @Test("Japanese titles: a run inside the title finds the book, half-width kana too")
+    func japaneseTitles() async throws {
+        try await withTemporaryDirectory { directory in
+            let store = try await SQLiteBookStore(path: directory.appending(path: "books.sqlite").path)
+            _ = try await store.upsert([
+                Self.book("j1", "海辺のカフカ", series: nil, number: nil, author: "村上春樹"),
+                Self.book("j2", "ノルウェイの森", series: nil, number: nil, author: "村上春樹"),
+            ])
+            try await store.rebuildRelations()
+            try await withScoutApp(pages: [], books: store) { _, _, port in
+                for query in ["カフカ", "海辺", "ｶﾌｶ"] {
+                    let encoded = query.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+                    let body = try await RawHTTPConnection(port: port).get("/map?q=\(encoded)").json()
+                    #expect(body == [["source": "海辺のカフカ", "reltype": "same author", "target": "ノルウェイの森"]])
+                }
+                let halfWidth = "ﾉﾙｳｪｲ".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+                let body = try await RawHTTPConnection(port: port).get("/map?q=\(halfWidth)").json()
+                #expect(body == [["source": "ノルウェイの森", "reltype": "same author", "target": "海辺のカフカ"]])
+            }
+        }
+    }
+
     @Test("without a catalog the route says how to get one")
     func noCatalog() async throws {
         try await withScoutApp(pages: []) { _, _, port in

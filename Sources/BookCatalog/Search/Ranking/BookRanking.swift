@@ -27,44 +27,58 @@ public enum BookRanking {
     /// How `book` matches `query`.
     public static func match(_ book: Book, for query: [QueryWord]) -> BookMatch {
         let words = FieldWord.words(of: book)
-        var used = Set<Int>()
-        var chosen: [(word: FieldWord, typos: Int, isWhole: Bool, typedLength: Int)?] = []
+        // The parts of each book word that query words took: all of it for a word of an
+        // alphabet, the characters matched for a CJK word (which several query words may share).
+        var used = [[Range<Int>]](repeating: [], count: words.count)
+        var chosen: [Chosen?] = []
         var previous: FieldWord?
         for queryWord in query {
-            var best: (index: Int, typos: Int, isWhole: Bool, length: Int, key: [Int])?
-            for (index, word) in words.enumerated() where !used.contains(index) {
-                guard let (typos, isWhole, length) = queryWord.match(word.folded) else { continue }
-                let key = [typos, gap(from: previous, to: word), word.field.rawValue, isWhole ? 0 : 1, word.position]
+            var best: (index: Int, chosen: Chosen, key: [Int])?
+            for (index, word) in words.enumerated() {
+                guard let match = queryWord.match(word.folded, avoiding: used[index]) else { continue }
+                let candidate = Chosen(word: word, match: match)
+                let key = [
+                    match.typos, gap(from: previous, to: word), word.field.rawValue, match.isWhole ? 0 : 1,
+                    candidate.position,
+                ]
                 if best.map({ key.lexicographicallyPrecedes($0.key) }) ?? true {
-                    best = (index, typos, isWhole, length, key)
+                    best = (index, candidate, key)
                 }
             }
             guard let best else {
                 chosen.append(nil)
                 continue
             }
-            used.insert(best.index)
-            previous = words[best.index]
-            chosen.append((words[best.index], best.typos, best.isWhole, best.length))
+            used[best.index].append(queryWord.isCJK ? best.chosen.match.span : 0..<Int.max)
+            previous = best.chosen.word
+            chosen.append(best.chosen)
         }
         let matched = chosen.compactMap { $0 }
         let titleWords = words.filter { $0.field == .title }
         return BookMatch(
             book: book,
-            highlights: matched.map {
-                highlight(of: $0.word, isWhole: $0.isWhole, typedLength: $0.typedLength, in: book)
-            },
+            highlights: matched.map { highlight(of: $0.word, span: $0.match.span, in: book) },
             matchedWords: matched.count,
-            typos: matched.reduce(0) { $0 + $1.typos },
+            typos: matched.reduce(0) { $0 + $1.match.typos },
             proximity: zip(chosen, chosen.dropFirst()).reduce(0) { total, pair in
                 guard let first = pair.0, let second = pair.1 else { return total }
                 return total + gap(from: first.word, to: second.word)
             },
             fieldScore: matched.reduce(0) { $0 + $1.word.field.rawValue },
-            position: matched.first?.word.position ?? 0,
+            position: matched.first?.position ?? 0,
             isWholeTitle: matched.count == titleWords.count && query.count == titleWords.count
-                && matched.allSatisfy { $0.word.field == .title && $0.isWhole && $0.typos == 0 },
-            exactWords: matched.filter { $0.isWhole && $0.typos == 0 }.count)
+                && matched.allSatisfy { $0.word.field == .title && $0.match.isWhole && $0.match.typos == 0 },
+            exactWords: matched.filter { $0.match.isWhole && $0.match.typos == 0 }.count)
+    }
+
+    /// A book word a query word matched, and how.
+    private struct Chosen {
+        let word: FieldWord
+        let match: QueryWord.WordMatch
+
+        /// The word's position, one further when the match starts inside it (a CJK word's middle),
+        /// so a title that begins with what was typed comes first.
+        var position: Int { word.position + (match.span.lowerBound > 0 ? 1 : 0) }
     }
 
     /// What the distance from `previous` to `word` costs: 0 right after it, more for each word
@@ -76,17 +90,21 @@ public enum BookRanking {
         return min(maximumGap, distance > 0 ? distance - 1 : 1 - distance)
     }
 
-    /// The part of `word` to highlight: all of it, or as many characters as were typed of it.
-    private static func highlight(of word: FieldWord, isWhole: Bool, typedLength: Int, in book: Book)
-        -> BookMatch.Highlight
-    {
+    /// The part of `word` to highlight: the characters `span` of its folded form covers, counted
+    /// in the original text (folding keeps one character one character, half-width kana with
+    /// their sound marks included).
+    private static func highlight(of word: FieldWord, span: Range<Int>, in book: Book) -> BookMatch.Highlight {
         var range = word.range
-        if !isWhole, let text = text(of: word, in: book) {
+        if let text = text(of: word, in: book) {
             let utf16 = text.utf16
             let start = utf16.index(utf16.startIndex, offsetBy: range.lowerBound)
             let end = utf16.index(utf16.startIndex, offsetBy: range.upperBound)
-            let typed = String(text[start..<end]).prefix(typedLength)
-            range = range.lowerBound..<(range.lowerBound + typed.utf16.count)
+            let original = text[start..<end]
+            if span.lowerBound > 0 || span.count < original.count {
+                let before = original.prefix(span.lowerBound).utf16.count
+                let covered = original.dropFirst(span.lowerBound).prefix(span.count).utf16.count
+                range = (range.lowerBound + before)..<(range.lowerBound + before + covered)
+            }
         }
         return BookMatch.Highlight(field: word.field, element: word.element, range: range)
     }

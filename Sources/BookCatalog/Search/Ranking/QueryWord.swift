@@ -20,26 +20,58 @@ public struct QueryWord: Sendable, Hashable {
     public let isPrefix: Bool
     public let alternatives: [Alternative]
 
+    /// Whether the word is of CJK script, matched inside the book's words.
+    let isCJK: Bool
+
     public init(typed: String, isPrefix: Bool, alternatives: [Alternative] = []) {
         self.typed = typed
         self.isPrefix = isPrefix
         self.alternatives = alternatives
+        isCJK = SearchText.isCJKWord(typed)
     }
 
-    /// How `word` matches this query word: typos used, whether it matched whole, and how many
-    /// characters of it the matching form (typed, or the alternative) covers; nil when it does
-    /// not match.
-    func match(_ word: String) -> (typos: Int, isWhole: Bool, length: Int)? {
-        if word == typed { return (0, true, typed.count) }
-        if isPrefix, word.hasPrefix(typed) { return (0, false, typed.count) }
-        var best: (typos: Int, isWhole: Bool, length: Int)?
+    /// How a query word matched one word of a book.
+    struct WordMatch: Hashable {
+        let typos: Int
+        /// Whether it matched the book's word whole (not a beginning or a part of it).
+        let isWhole: Bool
+        /// Which characters of the book's folded word it covers.
+        let span: Range<Int>
+    }
+
+    /// How `word` matches this query word, or nil: the typed word or an alternative, whole or,
+    /// for a word still being typed, as its beginning. A CJK query word may stand anywhere inside
+    /// the book's word (written without spaces, one "word" there is often a whole title); its
+    /// first place that overlaps none of `used` (the parts other query words took) counts. A
+    /// word of an alphabet matches only a word no other query word took.
+    func match(_ word: String, avoiding used: [Range<Int>] = []) -> WordMatch? {
+        if isCJK { return partMatch(word, avoiding: used) }
+        guard used.isEmpty else { return nil }
+        if word == typed { return WordMatch(typos: 0, isWhole: true, span: 0..<typed.count) }
+        if isPrefix, word.hasPrefix(typed) { return WordMatch(typos: 0, isWhole: false, span: 0..<typed.count) }
+        var best: WordMatch?
         for alternative in alternatives where best.map({ alternative.typos < $0.typos }) ?? true {
+            let length = alternative.word.count
             if word == alternative.word {
-                best = (alternative.typos, true, alternative.word.count)
+                best = WordMatch(typos: alternative.typos, isWhole: true, span: 0..<length)
             } else if isPrefix, word.hasPrefix(alternative.word) {
-                best = (alternative.typos, false, alternative.word.count)
+                best = WordMatch(typos: alternative.typos, isWhole: false, span: 0..<length)
             }
         }
         return best
+    }
+
+    /// The first place of the typed CJK word inside `word` that overlaps none of `used`.
+    private func partMatch(_ word: String, avoiding used: [Range<Int>]) -> WordMatch? {
+        let characters = Array(word)
+        let typed = Array(typed)
+        guard !typed.isEmpty, typed.count <= characters.count else { return nil }
+        for start in 0...(characters.count - typed.count)
+        where characters[start..<(start + typed.count)].elementsEqual(typed) {
+            let span = start..<(start + typed.count)
+            guard !used.contains(where: { $0.overlaps(span) }) else { continue }
+            return WordMatch(typos: 0, isWhole: span.count == characters.count, span: span)
+        }
+        return nil
     }
 }

@@ -18,6 +18,7 @@ extension PostgresBookStore {
     /// is included because PostgreSQL answers from the index alone only when it holds every
     /// column the query names, and the expression alone does not count. Version 3 adds
     /// `search_terms`, the index's words with their book counts (see ``searchTermsMigration``).
+    /// Version 4 records which words the `search` entries hold (see ``searchIndexVersionMigration``).
     ///
     /// ```swift
     /// try await database.migrate(PostgresBookStore.migrations)
@@ -84,6 +85,7 @@ extension PostgresBookStore {
                     INCLUDE (ratings_count, search);
                 """),
         searchTermsMigration,
+        searchIndexVersionMigration,
     ]
 
     /// The tables the store owns, for integrity checks.

@@ -45,8 +45,8 @@ public final class PostgresBookStore: BookStore {
     /// ```
     public static let sessionSettings = ["jit": "off", "plan_cache_mode": "force_generic_plan"]
 
-    /// Uses `database`, bringing its schema up to date with ``migrations``. Throws
-    /// ``Postgres/PostgresError``.
+    /// Uses `database`, bringing its schema up to date with ``migrations`` and its search entries
+    /// with ``SearchIndex`` (see ``reindexIfStale()``). Throws ``Postgres/PostgresError``.
     ///
     /// ```swift
     /// let store = try await PostgresBookStore(database: try await PostgresDatabase(url: url))
@@ -54,6 +54,7 @@ public final class PostgresBookStore: BookStore {
     public init(database: PostgresDatabase) async throws {
         try await database.migrate(Self.migrations)
         self.database = database
+        try await reindexIfStale()
     }
 
     /// Connects to the `postgres://` URL `url` with ``sessionSettings`` and migrates the database. Throws

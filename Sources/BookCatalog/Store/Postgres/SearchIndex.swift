@@ -1,9 +1,10 @@
 import Postgres
 
 /// The PostgreSQL store's search index in text form: `tsvector` literals for books and
-/// `tsquery` literals for ``BookQuery``s, both made of words ``SearchText`` folded and every word
-/// quoted as one lexeme (``Postgres/TextSearchLexeme``), so nothing in a title or in user text
-/// acts as query syntax. Bind them as parameters and cast (`$1::tsquery`).
+/// `tsquery` literals for ``BookQuery``s, both made of ``SearchText/indexWords(in:)`` (a CJK
+/// word as its pairs of characters, queried as a phrase with `<->`) and every word quoted as one
+/// lexeme (``Postgres/TextSearchLexeme``), so nothing in a title or in user text acts as query
+/// syntax. Bind them as parameters and cast (`$1::tsquery`).
 ///
 /// ```swift
 /// SearchIndex.vector(title: "Les Misérables", authors: ["Victor Hugo"])
@@ -22,8 +23,8 @@ enum SearchIndex {
     /// The `tsvector` literal of a book: its title's words, then its authors' words. Words too long
     /// for PostgreSQL are left out (no query can reach them either).
     static func vector(title: String, authors: [String]) -> String {
-        let titleWords = SearchText.words(in: title).map { ($0, titleWeight) }
-        let authorWords = authors.flatMap(SearchText.words(in:)).map { ($0, authorsWeight) }
+        let titleWords = SearchText.indexWords(in: title).map { ($0, titleWeight) }
+        let authorWords = authors.flatMap(SearchText.indexWords(in:)).map { ($0, authorsWeight) }
         var position = 0
         var entries: [String] = []
         for (word, weight) in titleWords + authorWords where TextSearchLexeme.fits(word) {
@@ -41,8 +42,14 @@ enum SearchIndex {
         for term in query.terms {
             let words = term.alternatives.filter { !$0.isEmpty }
             guard !words.isEmpty else { continue }  // as SQLite's store: a term without words is dropped
-            let lexemes = words.filter(TextSearchLexeme.fits).map { word in
-                TextSearchLexeme.quoted(word) + ":" + (term.isPrefix ? "*" : "") + weight
+            let lexemes = words.compactMap { word -> String? in
+                let pattern = SearchText.indexPattern(of: word, isPrefix: term.isPrefix)
+                guard pattern.words.allSatisfy(TextSearchLexeme.fits) else { return nil }
+                let phrase = pattern.words.enumerated().map { index, part in
+                    let isPrefix = pattern.isPrefix && index == pattern.words.count - 1
+                    return TextSearchLexeme.quoted(part) + ":" + (isPrefix ? "*" : "") + weight
+                }
+                return phrase.count == 1 ? phrase[0] : "(" + phrase.joined(separator: " <-> ") + ")"
             }
             guard !lexemes.isEmpty else { return nil }
             terms.append(lexemes.count == 1 ? lexemes[0] : "(" + lexemes.joined(separator: " | ") + ")")

@@ -1,0 +1,45 @@
+import BookCatalog
+import Testing
+
+/// How search folds and cuts text, and what an index holds for it.
+@Suite struct SearchTextTests {
+    @Test("NFKC: full-width Latin and digits, half-width katakana, ligatures become the ordinary forms")
+    func compatibilityForms() {
+        #expect(SearchText.words(in: "ＯＮＥ ＰＩＥＣＥ １２") == ["one", "piece", "12"])
+        #expect(SearchText.words(in: "ﾉﾙｳｪｲの森") == ["ノルウェイの森"])
+        #expect(SearchText.words(in: "ｺﾝﾋﾞﾆ ﾊﾟﾝ") == ["コンビニ", "パン"])
+        #expect(SearchText.words(in: "Ｌｅｓ Ｍｉｓéｒａｂｌｅｓ") == ["les", "miserables"])
+        #expect(SearchText.words(in: "ﬁsh") == ["fish"])
+    }
+
+    @Test("kana keep their voiced marks: バカ and ハカ stay two words")
+    func kanaKeepTheirMarks() {
+        #expect(SearchText.words(in: "バカ") != SearchText.words(in: "ハカ"))
+        #expect(SearchText.words(in: "ガ") == ["ガ"])
+    }
+
+    @Test("words break where CJK script meets another; a mark stays with its character")
+    func scriptBoundaries() {
+        #expect(SearchText.words(in: "第1巻") == ["第", "1", "巻"])
+        #expect(SearchText.words(in: "1Q84 BOOK1") == ["1q84", "book1"])
+        #expect(SearchText.words(in: "82년생 김지영") == ["82", "년생", "김지영"])
+        #expect(SearchText.words(in: "フランツ・カフカ") == ["フランツ", "カフカ"])
+        #expect(SearchText.tokens(in: "ﾉﾙｳｪｲの森 ＯＮＥ").map(\.range) == [0..<7, 8..<11])
+    }
+
+    @Test("the index holds a CJK word's pairs and last character; query words become phrases of pairs")
+    func indexWordsAndPatterns() {
+        #expect(SearchText.indexWords(in: "海辺のカフカ") == ["海辺", "辺の", "のカ", "カフ", "フカ", "カ"])
+        #expect(SearchText.indexWords(in: "森 Kafka") == ["森", "kafka"])
+        #expect(SearchText.indexPattern(of: "カフカ", isPrefix: true) == (["カフ", "フカ"], false))
+        #expect(SearchText.indexPattern(of: "森", isPrefix: false) == (["森"], true))
+        #expect(SearchText.indexPattern(of: "dune", isPrefix: false) == (["dune"], false))
+        #expect(SearchText.isCJKWord("카") && SearchText.isCJKWord("ｶ") && !SearchText.isCJKWord("kafka"))
+    }
+
+    @Test("CJK words get no typo budget")
+    func noTyposInCJK() {
+        #expect(TypoTolerance.allowedTypos(in: "ノルウェイの森") == 0)
+        #expect(TypoTolerance.allowedTypos(in: "norwegian") == 2)
+    }
+}
