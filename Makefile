@@ -21,10 +21,12 @@ test: deps-test
 	scripts/with-postgres.sh $(SWIFT) test --disable-xctest --no-parallel
 
 lint:
-	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests Plugins
+	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests Plugins Examples
+	@scripts/install-deps.sh python3
+	python3 scripts/check-portability.py
 
 format:
-	$(SWIFT) format format --in-place --recursive --parallel Package.swift Sources Tests Plugins
+	$(SWIFT) format format --in-place --recursive --parallel Package.swift Sources Tests Plugins Examples
 
 bench: deps-bench
 	$(SWIFT) build -c release

@@ -8,7 +8,12 @@ let package = Package(
         .executable(name: "scout", targets: ["scout"]),
         .executable(name: "scout-bench", targets: ["ScoutBenchmarks"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
+        // The client library an Apple app imports; none of it reaches a C library there.
         .library(name: "ScoutModels", targets: ["ScoutModels"]),
+        .library(name: "Networking", targets: ["Networking"]),
+        .library(name: "Providers", targets: ["Providers"]),
+        .library(name: "InstantSearch", targets: ["InstantSearch"]),
+        .library(name: "ImageLoading", targets: ["ImageLoading"]),
     ],
     targets: [
         // C libraries, each seen by exactly one Swift module.
@@ -83,6 +88,13 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "scout", dependencies: ["ScoutCommands"]),
+
+        // The library used as an app uses it: a view model over a provider, states printed.
+        .executableTarget(
+            name: "InstantSearchExample",
+            dependencies: ["InstantSearch", "Providers", "Networking", "ScoutModels"],
+            path: "Examples/InstantSearchExample"
+        ),
 
         // Build tooling: web assets become Swift source, so the binary carries its own page.
         .executableTarget(name: "AssetEmbedder"),

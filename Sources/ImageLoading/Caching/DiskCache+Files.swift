@@ -14,7 +14,7 @@ extension DiskCache {
     }
 
     /// The whole file at `path` when it exists and is at most `limit` bytes, else nil.
-    static func read(_ path: String, limit: Int) -> Data? {
+    static func contents(of path: String, limit: Int) -> Data? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -27,7 +27,7 @@ extension DiskCache {
         var offset = 0
         while offset < size {
             let count = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(descriptor, buffer.baseAddress! + offset, size - offset)
+                read(descriptor, buffer.baseAddress! + offset, size - offset)
             }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { return nil }

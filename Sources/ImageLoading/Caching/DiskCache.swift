@@ -59,7 +59,8 @@ final class DiskCache: Sendable {
         loadIndexIfNeeded()
         let name = Self.fileName(for: key)
         let path = directory.appendingPathComponent(name).path
-        guard let file = Self.read(path, limit: DiskCacheEntry.headerSize + key.utf8.count + maxEntryBytes) else {
+        guard let file = Self.contents(of: path, limit: DiskCacheEntry.headerSize + key.utf8.count + maxEntryBytes)
+        else {
             if FileManager.default.fileExists(atPath: path) {
                 remove(name)
                 return .corrupt

@@ -45,7 +45,11 @@ public struct HostResolver: Sendable {
     private static func getAddresses(_ host: String) -> [IPAddress] {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        #if canImport(Glibc)
+            hints.ai_socktype = Int32(SOCK_STREAM.rawValue)  // an enum in Glibc
+        #else
+            hints.ai_socktype = SOCK_STREAM  // a plain Int32 in Darwin
+        #endif
         var list: UnsafeMutablePointer<addrinfo>?
         guard getaddrinfo(host, nil, &hints, &list) == 0, let first = list else { return [] }
         defer { freeaddrinfo(first) }

@@ -15,7 +15,10 @@ public enum ScoutExecutable {
     }
 
     /// The `scout` binary next to the test runner (both are built into the same directory).
-    public static var url: URL {
+    public static var url: URL { builtExecutable(named: "scout") }
+
+    /// The executable product `name` of this package, built next to the test runner.
+    public static func builtExecutable(named name: String) -> URL {
         let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         var directory = runner.deletingLastPathComponent()
         // On macOS the runner sits inside an .xctest bundle.
@@ -24,7 +27,7 @@ public enum ScoutExecutable {
         {
             directory = directory.deletingLastPathComponent()
         }
-        return directory.appending(path: "scout")
+        return directory.appending(path: name)
     }
 
     /// Runs `scout arguments…` to completion with `environment` added to a minimal one.
@@ -42,12 +45,15 @@ public final class ScoutProcess: Sendable {
     private let output: OutputCollector
     private let errors: OutputCollector
 
-    /// Starts `scout arguments…`. The environment is `PATH`, `HOME` and `LANG` from this
-    /// process, XDG data and cache directories of its own, plus `environment` — so tests neither
-    /// depend on the caller's `SCOUT_*` settings nor write into the real home.
-    public init(_ arguments: [String], environment: [String: String] = [:]) throws {
+    /// Starts `scout arguments…` (or another of the package's executables). The environment is
+    /// `PATH`, `HOME` and `LANG` from this process, XDG data and cache directories of its own,
+    /// plus `environment` — so tests neither depend on the caller's `SCOUT_*` settings nor write
+    /// into the real home.
+    public init(
+        _ arguments: [String], environment: [String: String] = [:], executable: URL = ScoutExecutable.url
+    ) throws {
         let process = Process()
-        process.executableURL = ScoutExecutable.url
+        process.executableURL = executable
         process.arguments = arguments
         var base = ProcessInfo.processInfo.environment.filter { ["PATH", "HOME", "LANG", "TMPDIR"].contains($0.key) }
         // Data and caches go to a directory of this run, never into the real home.
