@@ -7,7 +7,7 @@ BUILD_PACKAGES := pkg-config libcurl4-openssl-dev ca-certificates libmicrohttpd-
 TEST_PACKAGES := $(BUILD_PACKAGES) postgresql tmux chromium chromium-driver python3-selenium fonts-dejavu-core
 BENCH_PACKAGES := $(BUILD_PACKAGES) postgresql curl wrk nginx-light
 
-.PHONY: run build test lint format bench soak sanitize clean deps-build deps-test deps-bench
+.PHONY: run build test lint format bench soak sanitize fuzz clean deps-build deps-test deps-bench
 
 run: deps-build
 	$(SWIFT) build -c release --product scout
@@ -21,12 +21,12 @@ test: deps-test
 	scripts/with-postgres.sh $(SWIFT) test --disable-xctest --no-parallel
 
 lint:
-	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests Plugins Examples
+	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests Plugins Examples Fuzz
 	@scripts/install-deps.sh python3
 	python3 scripts/check-portability.py
 
 format:
-	$(SWIFT) format format --in-place --recursive --parallel Package.swift Sources Tests Plugins Examples
+	$(SWIFT) format format --in-place --recursive --parallel Package.swift Sources Tests Plugins Examples Fuzz
 
 bench: deps-bench
 	$(SWIFT) build -c release
@@ -38,6 +38,9 @@ soak: deps-test
 
 sanitize: deps-test
 	scripts/sanitize.sh
+
+fuzz: deps-test
+	scripts/fuzz.sh
 
 clean:
 	rm -rf .build .build-*

@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "Providers", targets: ["Providers"]),
         .library(name: "InstantSearch", targets: ["InstantSearch"]),
         .library(name: "ImageLoading", targets: ["ImageLoading"]),
+        // For the Fuzz/ package (`make fuzz`) only.
+        .library(name: "FuzzHarness", targets: ["FuzzHarness"]),
     ],
     targets: [
         // C libraries, each seen by exactly one Swift module.
@@ -102,6 +104,14 @@ let package = Package(
 
         // Tests and benchmarks only.
         .target(name: "ScoutTestSupport", dependencies: ["HTTPServer", "ScoutModels", "BookCatalog"]),
+        // Fuzz targets, replayed by FuzzReplayTests and run by the Fuzz/ package under libFuzzer.
+        .target(
+            name: "FuzzHarness",
+            dependencies: [
+                "BookCatalog", "BookCrawler", "HTTPServer", "ImageLoading", "Networking", "Postgres", "Providers",
+                "SQLite", "ScoutModels", "TerminalUI",
+            ]
+        ),
         .executableTarget(
             name: "ScoutBenchmarks",
             dependencies: [
@@ -150,6 +160,7 @@ let package = Package(
             dependencies: ["TerminalUI", "InstantSearch", "ScoutModels", "ScoutTestSupport", "HTTPServer"]
         ),
         .testTarget(name: "ScoutTestSupportTests", dependencies: ["ScoutTestSupport", "HTTPServer"]),
+        .testTarget(name: "FuzzReplayTests", dependencies: ["FuzzHarness"]),
         .testTarget(
             name: "ScoutCommandsTests",
             dependencies: ["ScoutCommands", "ScoutServer", "ScoutTestSupport", "HTTPServer", "ScoutModels"]

@@ -49,9 +49,13 @@ struct ServerFeatureTests {
                 let connection = try RawHTTPConnection(port: server.port)
                 _ = try await connection.get("/search?q=cats&api_key=canary-secret-123&Token=abc")
                 _ = try await connection.get("/missing")
+                _ = try await connection.get("/" + String(repeating: "é", count: 3000) + "?api_key=canary-secret-123")
             }
             let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
-            #expect(lines.count == 2)
+            #expect(lines.count == 3)
+            // A 6 KB path fills at most about 2 KiB of the log, cut between characters.
+            #expect(lines[2].utf8.count < AccessLog.maximumTargetBytes + 100)
+            #expect(lines[2].contains("é…(+"))
             #expect(lines[0].hasPrefix("GET /search?q=cats&api_key=REDACTED&Token=REDACTED 200 5B "))
             #expect(lines[0].hasSuffix("127.0.0.1"))
             #expect(lines[1].hasPrefix("GET /missing 404 "))

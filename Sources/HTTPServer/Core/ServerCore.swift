@@ -25,7 +25,21 @@ final class ServerCore: @unchecked Sendable {
             rawTarget: uri.map { String(cString: $0) } ?? "",
             connection: connection,
             remoteAddress: SocketAddress(scout_mhd_client_address(connection)))
+        if let uri { Self.keepQueryFromLibmicrohttpd(uri) }
         return Unmanaged.passRetained(context).toOpaque()
+    }
+
+    /// Ends the query string right after its `?` in libmicrohttpd's own copy of the request
+    /// line, so libmicrohttpd stores no query parameters. Scout parses the query itself (from
+    /// ``RequestContext/rawTarget``, copied first); libmicrohttpd would also keep each parameter
+    /// as a record in the connection's memory pool, and when they do not fit — 900 parameters
+    /// of a 6 KB URL filled the 32 KiB pool — version 0.9.75 closes the connection without any
+    /// reply. It parses the parameters just after this callback returns, from the character
+    /// after the `?` (which it replaces with NUL itself); that character is at most the line's
+    /// terminating NUL, so the write stays inside the line.
+    private static func keepQueryFromLibmicrohttpd(_ uri: UnsafePointer<CChar>) {
+        guard let mark = strchr(uri, Int32(UInt8(ascii: "?"))) else { return }
+        (mark + 1).pointee = 0
     }
 
     func access(

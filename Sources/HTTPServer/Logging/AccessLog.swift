@@ -47,7 +47,7 @@ public final class AccessLog: Sendable {
         let milliseconds =
             Double(duration.components.attoseconds) / 1e15
             + Double(duration.components.seconds) * 1000
-        var line = "\(method) \(redact(target)) \(status) \(bytes)B "
+        var line = "\(method) \(Self.capped(redact(target))) \(status) \(bytes)B "
         line += String(format: "%.1fms", milliseconds)
         if let remote { line += " \(remote.host)" }
         if let note { line += " \(note)" }
@@ -74,6 +74,26 @@ public final class AccessLog: Sendable {
                 offset += written
             }
         }
+    }
+
+    /// The most bytes of a request target one line holds. A longer one (a 20 KB path) is cut,
+    /// saying how much was left out, so no request can make the log write more than about 2 KiB.
+    public static let maximumTargetBytes = 2048
+
+    /// `target` cut to ``maximumTargetBytes`` on a character boundary, with `…(+N bytes)` after
+    /// the cut. Applied after redaction, so a cut never leaves part of a secret value behind.
+    static func capped(_ target: String) -> String {
+        let size = target.utf8.count
+        guard size > maximumTargetBytes else { return target }
+        var kept = 0
+        var end = target.startIndex
+        for index in target.unicodeScalars.indices {
+            let width = target.unicodeScalars[index].utf8.count
+            guard kept + width <= maximumTargetBytes else { break }
+            kept += width
+            end = target.unicodeScalars.index(after: index)
+        }
+        return String(target.unicodeScalars[..<end]) + "…(+\(size - kept) bytes)"
     }
 
     /// The target with the values of secret-named query parameters replaced by `REDACTED`, and

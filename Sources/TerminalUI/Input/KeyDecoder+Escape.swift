@@ -19,15 +19,21 @@ extension KeyDecoder {
         }
     }
 
+    /// The longest CSI sequence the decoder waits for, final byte included.
+    static let maximumCSILength = 32
+
     /// `Esc [ params final`: parameters 0x30–0x3F, intermediates 0x20–0x2F, a final 0x40–0x7E.
     private static func decodeCSI(_ bytes: ArraySlice<UInt8>) -> (Key, Int)? {
         let start = bytes.startIndex
+        let limit = start + maximumCSILength
         var index = start + 2
-        while index < bytes.endIndex, (0x20...0x3F).contains(bytes[index]) { index += 1 }
-        guard index < bytes.endIndex else {
-            // A runaway sequence is dropped rather than buffered forever.
-            return bytes.count > 32 ? (.unknown(Array(bytes)), bytes.count) : nil
-        }
+        while index < bytes.endIndex, index < limit, (0x20...0x3F).contains(bytes[index]) { index += 1 }
+        // A runaway sequence is not buffered forever: its first bytes become one `.unknown` and
+        // ``KeyDecoder/feed(_:)`` drops the rest (see `isRunaway`). Deciding on a fixed length
+        // makes it decode alike however the terminal splits it between reads; "drop whatever
+        // has arrived", as before, did not (found by the fuzz target terminal-keys).
+        if index == limit { return (.unknown(Array(bytes[start..<limit])), maximumCSILength) }
+        guard index < bytes.endIndex else { return nil }
         let final = bytes[index]
         let length = index - start + 1
         let parameters = String(decoding: bytes[(start + 2)..<index], as: UTF8.self)
@@ -63,5 +69,14 @@ extension KeyDecoder {
         case UInt8(ascii: "F"): .end
         default: nil
         }
+    }
+
+    /// Whether `key` is the start of a runaway CSI sequence: ``maximumCSILength`` bytes without
+    /// a final byte, whose rest the decoder drops up to and including its final byte.
+    static func isRunaway(_ key: Key) -> Bool {
+        guard case .unknown(let raw) = key, raw.count == maximumCSILength, raw.starts(with: [0x1B, 0x5B]) else {
+            return false
+        }
+        return raw.last.map { (0x20...0x3F).contains($0) } ?? false
     }
 }

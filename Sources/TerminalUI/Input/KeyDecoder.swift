@@ -13,6 +13,9 @@
 /// ```
 public struct KeyDecoder: Sendable {
     private var pending: [UInt8] = []
+    /// Inside a runaway CSI sequence: its remaining parameter bytes and its final byte, if one
+    /// comes, are dropped.
+    private var isDroppingRunaway = false
 
     public init() {}
 
@@ -24,8 +27,17 @@ public struct KeyDecoder: Sendable {
         pending += bytes
         var keys: [Key] = []
         while !pending.isEmpty {
+            if isDroppingRunaway {
+                let dropped = pending.prefix { (0x20...0x3F).contains($0) }.count
+                pending.removeFirst(dropped)
+                guard let next = pending.first else { break }
+                isDroppingRunaway = false
+                if (0x40...0x7E).contains(next) { pending.removeFirst() }
+                continue
+            }
             guard let (key, length) = Self.decodeOne(pending[...]) else { break }
             pending.removeFirst(length)
+            isDroppingRunaway = Self.isRunaway(key)
             if case .text(let text) = key, case .text(let previous)? = keys.last {
                 keys[keys.count - 1] = .text(previous + text)
             } else {
@@ -37,7 +49,10 @@ public struct KeyDecoder: Sendable {
 
     /// Gives up waiting: a pending Esc is the Escape key; other partial input is dropped.
     public mutating func flush() -> [Key] {
-        defer { pending.removeAll() }
+        defer {
+            pending.removeAll()
+            isDroppingRunaway = false
+        }
         guard let first = pending.first else { return [] }
         if first == 0x1B && pending.count == 1 { return [.escape] }
         if first == 0x1B, pending.count >= 2 { return [.unknown(pending)] }

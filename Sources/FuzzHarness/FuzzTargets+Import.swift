@@ -1,0 +1,48 @@
+#if DEBUG
+    import Foundation
+    @testable import BookCatalog
+
+    extension FuzzTargets {
+        /// goodbooks-10k rows after its real header: every row maps to a book or a skip with a line.
+        static let goodbooksCSV = FuzzTarget("csv-goodbooks") { data in
+            let header = Data(
+                ("book_id,goodreads_book_id,best_book_id,work_id,books_count,isbn,isbn13,authors,"
+                    + "original_publication_year,original_title,title,language_code,average_rating,ratings_count,"
+                    + "work_ratings_count,work_text_reviews_count,ratings_1,ratings_2,ratings_3,ratings_4,ratings_5,"
+                    + "image_url,small_image_url\n").utf8)
+            var reader = CSVReader(bytes: [UInt8](header + data))
+            guard let first = try? reader.next(), let mapper = try? GoodbooksRow(header: first.fields) else {
+                return ["the real goodbooks header was refused"]
+            }
+            var problems: [String] = []
+            while let record = try? reader.next() {
+                if case .book(let book) = mapper.book(from: record) {
+                    problems += check(!book.title.isEmpty && !book.sourceID.isEmpty, "a book without title or id")
+                }
+            }
+            return problems
+        }
+
+        /// Goodreads library export rows after its header.
+        static let goodreadsExportCSV = FuzzTarget("csv-goodreads-export") { data in
+            let header = Data(
+                ("Book Id,Title,Author,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,"
+                    + "Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,"
+                    + "Exclusive Shelf\n").utf8)
+            var reader = CSVReader(bytes: [UInt8](header + data))
+            guard let first = try? reader.next(),
+                let mapper = try? GoodreadsExportRow(header: first.fields, reader: "fuzz")
+            else { return ["the real Goodreads export header was refused"] }
+            while let record = try? reader.next() {
+                _ = mapper.rows(from: record, existing: nil)
+            }
+            return []
+        }
+
+        /// One JSON Lines record: a book with its required fields, or a skip.
+        static let jsonLines = FuzzTarget("json-lines") { data in
+            guard case .book(let book) = JSONLinesRecord.decode(data, line: 1) else { return [] }
+            return check(!book.title.isEmpty && !book.source.isEmpty && !book.sourceID.isEmpty, "required field empty")
+        }
+    }
+#endif

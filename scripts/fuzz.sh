@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# `make fuzz`: builds Fuzz/ (the targets of Sources/FuzzHarness under libFuzzer, with
+# AddressSanitizer) and runs every target, or those named, for 1,000,000 executions or
+# SCOUT_FUZZ_SECONDS (default 120) seconds, whichever comes first. Each starts from its
+# hand-written seeds in Fuzz/Seeds/<target>/ and its corpus in Fuzz/Corpus/<target>/ (plus,
+# for the reply decoders, the recorded replies in ../shared/fixtures, read only); new inputs
+# are merged into the corpus, minimized, and a crash is saved in Fuzz/Crashes/<target>/ —
+# commit both: `make test` replays seeds, corpus and crashes. The store target also queries a
+# throwaway PostgreSQL (scripts/with-postgres.sh).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${SCOUT_FUZZ_SECONDS:-120}
+runs=${SCOUT_FUZZ_RUNS:-1000000}
+scratch=.build-fuzz
+
+swiftc=$(readlink -f "$(command -v swiftc)")
+runtime=$(ls "$(dirname "$swiftc")"/../lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a | head -1)
+[ -f "$runtime" ] || { echo "fuzz: libFuzzer (libclang_rt.fuzzer_no_main) is not in this Swift toolchain" >&2; exit 1; }
+swift build --package-path Fuzz --scratch-path "$scratch" \
+  -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table \
+  -Xlinker "$runtime" -Xlinker -lstdc++
+binary="$scratch/debug/scout-fuzz"
+
+targets=("$@")
+if [ ${#targets[@]} -eq 0 ]; then
+  targets=(mediawiki-reply commons-reply flickr-reply image-header robots-txt book-page csv-goodbooks
+           csv-goodreads-export json-lines terminal-keys search-query request-target store-search)
+fi
+
+recorded_replies() {
+  case "$1" in
+    mediawiki-reply|commons-reply) echo ../shared/fixtures/wikipedia ;;
+    flickr-reply) echo ../shared/fixtures/flickr ;;
+  esac
+}
+
+# Longest input: whole replies and pages need room; the rest is found in short inputs, and
+# short inputs keep the committed corpus small.
+max_len() {
+  case "$1" in
+    mediawiki-reply|commons-reply|flickr-reply|book-page) echo 4096 ;;
+    *) echo 1024 ;;
+  esac
+}
+
+run_one() {
+  local target=$1 corpus=Fuzz/Corpus/$1 crashes=Fuzz/Crashes/$1 seeds=Fuzz/Seeds/$1 found
+  found=$(mktemp -d)
+  mkdir -p "$corpus" "$crashes"
+  echo "== $target" >&2
+  # New inputs go to a scratch folder; the kept corpus is rebuilt by a minimizing merge.
+  set +e
+  SCOUT_FUZZ_TARGET=$target ASAN_OPTIONS=detect_leaks=0 "$binary" "$found" "$corpus" "$seeds" $(recorded_replies "$target") \
+    -runs="$runs" -max_total_time="$seconds" -max_len="$(max_len "$target")" -timeout=10 -rss_limit_mb=4096 \
+    -artifact_prefix="$crashes/" -print_final_stats=1 2> "$found.log"
+  status=$?
+  set -e
+  grep -E '^(Done|stat::number_of_executed_units|stat::peak_rss_mb)|==[0-9]+==ERROR|SUMMARY|Fatal error' "$found.log" >&2 || true
+  local minimized
+  minimized=$(mktemp -d)
+  SCOUT_FUZZ_TARGET=$target ASAN_OPTIONS=detect_leaks=0 "$binary" -merge=1 -max_len="$(max_len "$target")" "$minimized" "$corpus" "$found" \
+    2>/dev/null || true
+  if [ -n "$(ls -A "$minimized")" ]; then
+    rm -f "$corpus"/*
+    cp "$minimized"/* "$corpus"/
+  fi
+  echo "$target: $(grep -oE 'stat::number_of_executed_units: [0-9]+' "$found.log" | grep -oE '[0-9]+$' || echo 0) executions," \
+    "$(ls "$corpus" | wc -l) corpus inputs, exit $status" >&2
+  rm -rf "$found" "$found.log" "$minimized"
+  return $status
+}
+
+failed=0
+for target in "${targets[@]}"; do
+  if [ "$target" = store-search ]; then
+    scripts/with-postgres.sh bash -c "$(declare -f run_one recorded_replies max_len); binary=$binary runs=$runs seconds=$seconds run_one store-search" \
+      || failed=1
+  else
+    run_one "$target" || failed=1
+  fi
+done
+exit $failed
