@@ -13,8 +13,13 @@ the pages and faults its scenario's docstring names, Scout's HTTP app in front o
 script. A scenario that needs the fake changed half-way asks for it on the control channel:
 it prints `@control <command>` on stdout and waits for `ok` on stdin.
 
-Needs Debian's python3-selenium, chromium and chromium-driver (`/usr/bin/chromedriver`);
-SCOUT_CHROMIUM and SCOUT_CHROMEDRIVER override the paths.
+Every state a scenario reaches is audited with axe-core (`audit(page, state)`, in
+accessibility.py): any violation of any impact fails the scenario.
+
+Needs selenium, chromium and chromium-driver (`/usr/bin/chromedriver`) and, for the audits,
+axe-selenium-python: the Python of `.build/venv` (`make test` makes it, with Debian's
+python3-selenium and axe-selenium-python from PyPI). SCOUT_CHROMIUM and SCOUT_CHROMEDRIVER
+override the browser's paths, SCOUT_AXE_SCRIPT the axe.min.js.
 """
 
 import argparse
@@ -36,6 +41,8 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
+
+from accessibility import AuditFailure, audit
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 with open(os.path.join(HERE, 'xss-corpus.json'), encoding='utf-8') as corpus:
@@ -84,6 +91,8 @@ class Page:
         self.driver.set_page_load_timeout(30)
         self.console = []
         self.final_screenshot_taken = False
+        self.audits = []  # accessibility.audit records each audit here
+        self.is_dark = False
 
     def close(self):
         """Quits the browser; first saves the final screenshot if the scenario did not get to it."""
@@ -131,6 +140,12 @@ class Page:
     def js(self, script, *arguments):
         return self.driver.execute_script(script, *arguments)
 
+    def dark(self, on=True):
+        """Emulates `prefers-color-scheme: dark` (or turns the emulation off)."""
+        features = [{'name': 'prefers-color-scheme', 'value': 'dark'}] if on else []
+        self.driver.execute_cdp_cmd('Emulation.setEmulatedMedia', {'features': features})
+        self.is_dark = on
+
     # Reading the page
 
     def titles(self):
@@ -146,7 +161,7 @@ class Page:
               return {
                 title: title ? title.textContent : null,
                 description: description ? description.textContent : null,
-                href: link ? link.getAttribute('href') : null,
+                href: row.dataset.href || (link ? link.getAttribute('href') : null),
                 id: row.id,
               };
             });''')
@@ -223,6 +238,37 @@ def expect(condition, message):
         raise ScenarioFailure(message)
 
 
+def audit_both_themes(page, state):
+    """Audits `state` in the light theme and in the dark one, and leaves the theme as it was."""
+    was_dark = page.is_dark
+    page.dark(False)
+    audit(page, state)
+    page.dark(True)
+    audit(page, f'{state}-dark')
+    page.dark(was_dark)
+
+
+def audit_as_served(page, state):
+    """Audits, in both themes, the page at `page`'s address as the server renders it, without app.js.
+
+    For the page without JavaScript: axe-core needs timers, which a page with JavaScript off
+    never runs, so the audit loads the same address in a second Chromium with JavaScript on and
+    the page's script blocked, where the page is exactly what a browser without JavaScript shows.
+    """
+    twin = Page(page.base_url, page.screenshots, page.name, size=DESKTOP)
+    try:
+        twin.audits = page.audits
+        twin.driver.execute_cdp_cmd('Network.enable', {})
+        twin.driver.execute_cdp_cmd('Network.setBlockedURLs', {'urls': ['*/static/app.js']})
+        twin.driver.get(page.driver.current_url)
+        expect(not twin.js('return document.documentElement.classList.contains("js")'),
+               'app.js ran in the browser that audits the page without JavaScript')
+        audit_both_themes(twin, state)
+    finally:
+        twin.final_screenshot_taken = True  # the scenario's own browser takes the final screenshot
+        twin.close()
+
+
 def api(base_url, q, source='wikipedia', cursor=None, limit=20):
     """Scout's JSON API, as the page calls it: (status, body)."""
     parameters = {'source': source, 'q': q, 'limit': str(limit)}
@@ -271,6 +317,7 @@ def typing(base_url, screenshots):
     try:
         page.open('/')
         page.wait_for(lambda: page.driver.switch_to.active_element == page.field, 'the field is not focused on load')
+        audit_both_themes(page, 'empty')
         page.type('ber', gap=0.3)
         typed_at = time.monotonic()
         status, body = api(base_url, 'ber')
@@ -300,20 +347,32 @@ def typing(base_url, screenshots):
                     document.querySelector("#result-list .result").getAttribute("role")]''')
         expect(combobox == ['combobox', 'true', 'result-list', 'listbox', 'option'],
                f'combobox/listbox roles are wrong: {combobox}')
+        label = page.js('const q = document.getElementById("q"); '
+                        'return [q.labels.length, q.labels[0] && q.labels[0].textContent.trim(), q.type]')
+        expect(label == [1, 'Search Wikipedia', 'text'], f'the field is not labelled "Search Wikipedia": {label}')
+        audit_both_themes(page, 'results')
+        # Typing on: the rows of "ber" stay, marked stale, while "berg" is searched (2.5 s).
+        page.type('g')
+        page.wait_for(lambda: page.js('return !document.getElementById("spinner").hidden '
+                                      '&& document.getElementById("result-list").classList.contains("is-stale")'),
+                      'the slow search for "berg" shows no loading indicator over stale rows')
+        audit(page, 'typing')
+        page.press(Keys.BACKSPACE)
+        page.wait_for_titles(expected, 'going back to "ber" did not show its rows')
         page.expect_no_dialog()
         page.expect_clean_console()
         page.screenshot()
         # The same page in the dark, and at phone width: nothing sticks out sideways.
-        page.driver.execute_cdp_cmd('Emulation.setEmulatedMedia',
-                                    {'features': [{'name': 'prefers-color-scheme', 'value': 'dark'}]})
+        page.dark(True)
         page.screenshot('dark')
-        page.driver.execute_cdp_cmd('Emulation.setEmulatedMedia', {'features': []})
+        page.dark(False)
         page.driver.set_window_size(*PHONE)
         page.wait_for(lambda: page.js('return window.innerWidth') <= PHONE[0], 'the window did not shrink')
         overflow = page.js('return document.documentElement.scrollWidth - window.innerWidth')
         expect(overflow <= 0, f'at phone width the page is {overflow} px wider than the screen')
         page.js('window.scrollTo(0, 0)')
         page.screenshot('phone')
+        audit_both_themes(page, 'results-phone')
     finally:
         page.close()
 
@@ -341,10 +400,12 @@ def keyboard(base_url, screenshots):
                     document.activeElement === q]''')
         expect(state == ['Maple', 'true', 1, True], f'after ↓↓ the active row is not Maple: {state}')
         page.screenshot('active-row')
+        audit_both_themes(page, 'keyboard-selection')
         expected = page.rows()[1]['href']
         expect(expected and expected.endswith('/wiki/Maple'), f'the second row links to {expected!r}')
-        rel = page.js('return document.querySelector("#result-list a.result-link").rel')
-        expect(set(rel.split()) >= {'noopener', 'noreferrer'}, f'result links have rel={rel!r}')
+        nested = page.js('return document.querySelectorAll("#result-list [role=option] :is(a, button, input, [tabindex])")'
+                         '.length')
+        expect(nested == 0, f'{nested} interactive elements inside the options (an option must hold none)')
 
         def opened_by(action, what):
             before = set(driver.window_handles)
@@ -368,7 +429,7 @@ def keyboard(base_url, screenshots):
         page.press(Keys.ARROW_UP)
         expect(page.js('return document.getElementById("q").getAttribute("aria-activedescendant")') is None,
                '↑ on the first row did not give the field back')
-        first = driver.find_element(By.CSS_SELECTOR, '#result-list .result:first-child a.result-link')
+        first = driver.find_element(By.CSS_SELECTOR, '#result-list .result:first-child')
         url, _ = opened_by(first.click, 'a click on the first row')
         expect(url.endswith('/wiki/Mars'), f'a click on Mars opened {url}')
 
@@ -378,6 +439,7 @@ def keyboard(base_url, screenshots):
                       'Esc did not clear the field and the rows')
         expect(page.js('return document.getElementById("q").getAttribute("aria-expanded")') == 'false',
                'aria-expanded is still true after Esc')
+        audit(page, 'cleared')
         page.js('document.activeElement.blur(); document.body.focus()')
         expect(driver.switch_to.active_element != page.field, 'could not move focus away from the field')
         ActionChains(driver).send_keys('/').perform()
@@ -435,6 +497,7 @@ def history(base_url, screenshots):
         shows('beta', ['Beta', 'Betamax'])
         page.wait_for(lambda: page.js('return document.querySelectorAll("#result-list [role=option]").length') == 2,
                       'the script did not take over the rows of the server-rendered page')
+        audit(page, 'search-page-taken-over')
         page.replace_text('gamma')
         page.press(Keys.ENTER)
         shows('gamma', ['Gamma', 'Gamma ray'])
@@ -453,6 +516,7 @@ def history(base_url, screenshots):
         page.wait_for(lambda: recent() == ['gamma', 'beta', 'alpha'],
                       f'recent searches are not gamma, beta, alpha: {recent()}')
         expect(page.js('return document.getElementById("recent").hidden') is False, 'recent searches are hidden')
+        audit_both_themes(page, 'recent-searches')
         page.js('''Array.from(document.querySelectorAll("#recent .recent-item"))
                      .find(row => row.querySelector(".recent-query").textContent === "beta")
                      .querySelector(".recent-remove").click()''')
@@ -487,6 +551,7 @@ def suggestion(base_url, screenshots):
         expect(link.text == 'zurich', f'the suggestion link says {link.text!r}')
         expect('q=zurich' in link.get_attribute('href'), f'the suggestion links to {link.get_attribute("href")}')
         page.screenshot('empty')
+        audit_both_themes(page, 'no-results-suggestion')
         link.click()
         page.wait_for_titles(['Zürich', 'Zürich Hauptbahnhof', 'Zürichsee'], 'the suggestion did not search "zurich"')
         expect(page.field.get_attribute('value') == 'zurich', 'the field does not hold the suggestion')
@@ -517,12 +582,14 @@ def error(base_url, screenshots):
         expect(len(text.strip()) > 10, f'the error has no sentence for people: {text!r}')
         expect(page.titles() == [], 'rows are shown next to the error')
         page.screenshot('failed')
+        audit_both_themes(page, 'error-retry')
         retry = page.driver.find_element(By.CSS_SELECTOR, '#status button.retry')
         page.wait_for(lambda: retry.is_enabled(), 'Retry stays disabled')
         control('recover')
         retry.click()
         page.wait_for_titles(['Oslo', 'Oslo Airport', 'Oslofjord'], 'Retry did not recover')
         expect(page.view() == 'results', f'the view is {page.view()!r} after Retry')
+        audit(page, 'recovered')
         page.expect_no_dialog()
         page.expect_clean_console()
         page.screenshot()
@@ -574,6 +641,7 @@ def endless(base_url, screenshots):
             page.wait_for(lambda: len(page.titles()) >= count, f'scrolling to the end did not load {count} rows')
         page.wait_for(lambda: page.js('return document.getElementById("more").dataset.state') == 'end',
                       'the end of the results is not marked')
+        audit(page, 'end-of-results')
         titles = page.titles()
         expect(titles == expected, f'the rows are not Item 001…065 once each: {len(titles)} rows, '
                                    f'{len(set(titles))} distinct, first wrong at '
@@ -603,6 +671,7 @@ def no_javascript(base_url, screenshots):
         page.open('/')
         has_js = page.driver.execute_script('return document.documentElement.classList.contains("js")')
         expect(not has_js, 'JavaScript ran although it is disabled')
+        audit_as_served(page, 'no-javascript-form')
         page.type('oslo')
         page.press(Keys.ENTER)
         page.wait_for(lambda: urllib.parse.urlsplit(page.driver.current_url).path == '/search',
@@ -618,6 +687,7 @@ def no_javascript(base_url, screenshots):
         expect(page.js('return document.querySelectorAll("[role=option]").length') == 0,
                'listbox options exist without JavaScript')
         page.screenshot('first-page')
+        audit_as_served(page, 'no-javascript-results')
         more = page.driver.find_element(By.CSS_SELECTOR, '#more a.more-link')
         expect('cursor=' in more.get_attribute('href'), f'"More results" links to {more.get_attribute("href")}')
         more.click()
@@ -682,6 +752,7 @@ def books(base_url, screenshots):
         expect(page.js('return document.querySelector("#result-0").classList.contains("result--book")'),
                'book rows are not marked as books')
         page.screenshot('rows')
+        audit(page, 'books')
 
         # Keyboard: ↓ Enter opens the first book's Related panel and moves focus into it.
         page.press(Keys.ARROW_DOWN)
@@ -695,10 +766,10 @@ def books(base_url, screenshots):
         expect(shown['focused'] == 'Catching Fire', f'focus did not move to the first related title: {shown}')
         expect(len(page.driver.window_handles) == 1, 'opening a book opened a tab')
         page.screenshot()
-        page.driver.execute_cdp_cmd('Emulation.setEmulatedMedia',
-                                    {'features': [{'name': 'prefers-color-scheme', 'value': 'dark'}]})
+        audit_both_themes(page, 'related')
+        page.dark(True)
         page.screenshot('dark')
-        page.driver.execute_cdp_cmd('Emulation.setEmulatedMedia', {'features': []})
+        page.dark(False)
 
         # ↓ moves through the panel; Esc closes it and gives the field its focus back.
         page.driver.switch_to.active_element.send_keys(Keys.ARROW_DOWN)
@@ -728,8 +799,8 @@ def books(base_url, screenshots):
         expect(overflow <= 0, f'at phone width the page is {overflow} px wider than the screen')
         page.js('window.scrollTo(0, 0)')
         page.screenshot('phone')
-        page.driver.execute_cdp_cmd('Emulation.setEmulatedMedia',
-                                    {'features': [{'name': 'prefers-color-scheme', 'value': 'dark'}]})
+        audit_both_themes(page, 'related-phone')
+        page.dark(True)
         page.screenshot('phone-dark')
         page.expect_no_dialog()
         page.expect_clean_console()
@@ -818,9 +889,7 @@ def photos(base_url, screenshots):
     def key(*keys):
         page.driver.switch_to.active_element.send_keys(*keys)
 
-    def dark(on):
-        features = [{'name': 'prefers-color-scheme', 'value': 'dark'}] if on else []
-        page.driver.execute_cdp_cmd('Emulation.setEmulatedMedia', {'features': features})
+    dark = page.dark
 
     def shoot(name):
         page.wait_for(lambda: page.js(VISIBLE_IMAGES_LOADED), f'the photos on screen did not load ({name})')
@@ -852,6 +921,7 @@ def photos(base_url, screenshots):
         expect(src.startswith(own), f'a thumbnail does not come through the proxy: {src}')
         page.js('window.scrollTo(0, 0)')
         shoot('grid')
+        audit_both_themes(page, 'photo-grid')
 
         # Scrolling loads page 2; page 3 fails: the tiles stay, Retry shows, nothing more is asked.
         scroll_until('failed', 'the failing page shows no failure')
@@ -866,6 +936,7 @@ def photos(base_url, screenshots):
         time.sleep(0.6)
         expect(page.js('return window.__scoutPhotoCursors.length') == asked, 'scrolling asked for the failed page again')
         shoot('failed')
+        audit(page, 'photo-page-failed')
 
         # Retry loads it; scrolling on loads the rest, to the end, each page once.
         control('recover')
@@ -915,6 +986,7 @@ def photos(base_url, screenshots):
         page.wait_for(lambda: state()['lightbox']['loaded'], 'the large image did not load')
         expect(state()['lightbox']['src'].startswith(own), 'the large image is not proxied')
         page.screenshot('lightbox')
+        audit_both_themes(page, 'lightbox')
         key(Keys.ARROW_RIGHT)
         page.wait_for(lambda: state()['lightbox']['title'] == 'Hut 002', '→ did not show the next photo')
         expect(state()['lightbox']['facts'] == 'Author and licence: see the source page.', 'facts of an unknown author')
@@ -948,11 +1020,13 @@ def photos(base_url, screenshots):
         overflow = page.js('return document.documentElement.scrollWidth - window.innerWidth')
         expect(overflow <= 0, f'at phone width the page is {overflow} px wider than the screen')
         shoot('phone')
+        audit(page, 'photo-grid-phone')
         page.driver.find_element(By.ID, 'photo-2').click()
         page.wait_for(lambda: state()['lightbox'] is not None and state()['lightbox']['loaded'],
                       'a click did not open the lightbox')
         expect(state()['lightbox']['facts'] == 'by Joi · CC BY 2.0', f'Flickr facts: {state()["lightbox"]}')
         page.screenshot('phone-lightbox')
+        audit_both_themes(page, 'lightbox-phone')
         dark(True)
         page.screenshot('phone-lightbox-dark')
         key(Keys.ESCAPE)
@@ -963,6 +1037,307 @@ def photos(base_url, screenshots):
         # A shared link opens as a grid straight away.
         page.open('/?q=hut&source=flickr')
         page.wait_for(lambda: state()['titles'] == expected[:24], 'a shared link to Flickr photos showed no grid')
+        page.expect_no_dialog()
+        page.expect_clean_console()
+        page.screenshot()
+    finally:
+        page.close()
+
+
+# ---------------------------------------------------------------------------- the keyboard alone
+
+# Where focus is and whether it shows: an outline (the page's :focus-visible ring), or for the
+# field the ring its .field draws around it.
+FOCUS = '''
+  const el = document.activeElement;
+  if (!el || el === document.body || el === document.documentElement) {
+    return {id: '', classes: [], text: '(nothing: focus is on the page itself)', visible: false};
+  }
+  const outlined = (style) => style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+  let visible = outlined(getComputedStyle(el));
+  if (!visible && el.id === 'q') {
+    const field = el.closest('.field');
+    visible = field.matches(':focus-within') && getComputedStyle(field).boxShadow.includes('0px 0px 0px 4px');
+  }
+  const rect = el.getBoundingClientRect();
+  const onScreen = rect.width > 0 && rect.height > 0 && rect.bottom > 0 && rect.right > 0
+    && rect.top < window.innerHeight && rect.left < window.innerWidth;
+  return {
+    id: el.id, classes: Array.from(el.classList),
+    text: (el.getAttribute('aria-label') || el.textContent || '').trim().replace(/\\s+/g, ' ').slice(0, 60),
+    visible: visible && onScreen, outline: getComputedStyle(el).outlineStyle, onScreen,
+  };'''
+
+# The option the combobox points at, and whether it is marked on screen.
+ACTIVE_OPTION = '''
+  const q = document.getElementById('q');
+  const row = document.getElementById(q.getAttribute('aria-activedescendant') || '-');
+  if (!row) return null;
+  const rect = row.getBoundingClientRect();
+  return {
+    title: row.querySelector('.result-title').textContent,
+    selected: row.getAttribute('aria-selected'),
+    marked: row.classList.contains('is-active')
+      && getComputedStyle(row.querySelector('.result-link')).boxShadow.includes('inset'),
+    onScreen: rect.top >= 0 && rect.bottom <= window.innerHeight,
+  };'''
+
+
+@scenario
+def keyboard_only(base_url, screenshots):
+    """Every feature with the keyboard alone — Tab, Shift+Tab, arrows, Enter, Space, Esc — and
+    after every key the focus is where it should be and shows: skip link, typing, ↑/↓ through
+    the rows, Enter opens one, Esc clears, the suggestion, switching sources, the Books Related
+    panel (with and without related books), the photo grid, the lightbox and the photo source
+    switch, Retry after an error, recent searches.
+
+    Fakes: Wikipedia with Mercury, Mars, Maple, Marble, Venus, Zürich, Zürich Hauptbahnhof,
+    Zürichsee (suggestion "zurik" → "zurich"); the book catalog of `books`; Commons with 40 files
+    "Hut 001" …; Flickr with 24 photos "Hut 001" …; images from the test image host.
+    Control: `fail` makes Wikipedia answer 503; `recover` ends that.
+    """
+    page = Page(base_url, screenshots, 'keyboard-only')
+    driver = page.driver
+
+    def keys(*sequence):
+        ActionChains(driver).send_keys(*sequence).perform()
+
+    def back(times=1):
+        for _ in range(times):
+            ActionChains(driver).key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(Keys.SHIFT).perform()
+
+    def focus():
+        return page.js(FOCUS)
+
+    def focused_on(what, id=None, cls=None, text=None):
+        """Waits until focus is on the element described, then expects it to show its focus."""
+        def there():
+            now = focus()
+            return ((id is None or now['id'] == id) and (cls is None or cls in now['classes'])
+                    and (text is None or now['text'] == text))
+        page.wait_for(there, f'focus is not on {what}: it is on {focus()}')
+        # The ring may fade in (the field's takes 120 ms).
+        page.wait_for(lambda: there() and focus()['visible'], f'{what} has focus but does not show it: {focus()}',
+                      timeout=2)
+
+    def active_option():
+        return page.js(ACTIVE_OPTION)
+
+    def expect_active(title):
+        option = active_option()
+        expect(option and option['title'] == title and option['selected'] == 'true',
+               f'the active option is not {title!r}: {option}')
+        expect(option['marked'] and option['onScreen'], f'the active option {title!r} is not marked on screen: {option}')
+        focused_on('the field (the active option is pointed at from it)', id='q')
+
+    def tab_selected(id):
+        return page.js(f'const t = document.getElementById("{id}"); return Boolean(t && t.getAttribute("aria-selected") === "true")')
+
+    def related():
+        return page.js('''const panel = document.getElementById('related');
+            return {hidden: panel.hidden, titles: Array.from(panel.querySelectorAll('.related-title'), e => e.textContent),
+                    note: (panel.querySelector('.related-note') || {}).textContent || null};''')
+
+    def lightbox():
+        return page.js('''const box = document.getElementById('lightbox');
+            return box && box.open ? box.querySelector('.lightbox-title').textContent : null''')
+
+    try:
+        page.open('/')
+        focused_on('the search field on load', id='q')
+
+        # Before the field: the brand, then the skip link, which shows when it has focus.
+        back()
+        focused_on('the Scout link', cls='brand')
+        back()
+        focused_on('the skip link', cls='skip-link')
+        keys(Keys.TAB, Keys.TAB)
+        focused_on('the search field after Tab, Tab', id='q')
+
+        # Typing, ↓/↑ through the rows, Enter opens the active one in a new tab.
+        keys('ma')
+        page.wait_for_titles(['Mars', 'Maple', 'Marble'], 'typing "ma" did not list Mars, Maple, Marble')
+        keys(Keys.ARROW_DOWN, Keys.ARROW_DOWN)
+        expect_active('Maple')
+        keys(Keys.ARROW_UP)
+        expect_active('Mars')
+        page.screenshot('selection')
+        main = driver.current_window_handle
+        before = set(driver.window_handles)
+        keys(Keys.ENTER)
+        page.wait_for(lambda: len(set(driver.window_handles) - before) == 1, 'Enter on the active row opened no tab')
+        opened = (set(driver.window_handles) - before).pop()
+        driver.switch_to.window(opened)
+        WebDriverWait(driver, WAIT).until(lambda d: d.current_url not in ('about:blank', ''))
+        expect(driver.current_url.endswith('/wiki/Mars'), f'Enter opened {driver.current_url}, not Mars')
+        driver.close()
+        driver.switch_to.window(main)
+        focused_on('the field after opening a row', id='q')
+
+        # Esc clears the field and the rows; focus stays.
+        keys(Keys.ESCAPE)
+        page.wait_for(lambda: page.field.get_attribute('value') == '' and page.titles() == [], 'Esc did not clear')
+        expect(page.js('return document.getElementById("q").getAttribute("aria-expanded")') == 'false',
+               'the combobox is still expanded after Esc')
+        focused_on('the field after Esc', id='q')
+
+        # No results: Tab reaches the suggestion (past the selected tab); Enter searches it.
+        keys('zurik')
+        page.wait_for(lambda: page.view() == 'empty' and page.js('return Boolean(document.querySelector("#status a.suggestion"))'),
+                      'typing "zurik" did not offer a suggestion')
+        keys(Keys.TAB)
+        focused_on('the selected source tab', id='tab-wikipedia')
+        keys(Keys.TAB)
+        focused_on('the suggestion', cls='suggestion')
+        keys(Keys.ENTER)
+        page.wait_for_titles(['Zürich', 'Zürich Hauptbahnhof', 'Zürichsee'], 'Enter on the suggestion did not search it')
+        focused_on('the field after the suggestion', id='q')
+
+        # Switching sources: Tab to the tabs, → to Books, Space chooses it and focus stays on it.
+        keys(Keys.ESCAPE, Keys.TAB)
+        focused_on('the Wikipedia tab', id='tab-wikipedia')
+        keys(Keys.ARROW_RIGHT)
+        focused_on('the Books tab', id='tab-books')
+        expect(tab_selected('tab-wikipedia'), '→ chose the tab instead of moving to it')
+        keys(Keys.SPACE)
+        page.wait_for(lambda: tab_selected('tab-books'), 'Space did not choose the Books tab')
+        focused_on('the Books tab once chosen', id='tab-books')
+        back()
+        focused_on('the field, back from the tabs', id='q')
+
+        # A book without related books: the panel says so, and its heading shows focus.
+        keys('hun')
+        page.wait_for(lambda: page.titles()[:1] == ['Hunger'], 'typing "hun" in Books did not list Hunger first')
+        keys(Keys.ARROW_DOWN)
+        expect_active('Hunger')
+        keys(Keys.ENTER)
+        page.wait_for(lambda: related()['note'] == 'Scout knows no related books for this one yet.',
+                      f'the Related panel of Hunger did not say it has none: {related()}')
+        focused_on('the heading of the Related panel', cls='related-heading')
+        audit(page, 'related-none')
+        keys(Keys.ESCAPE)
+        page.wait_for(lambda: related()['hidden'], 'Esc did not close the Related panel')
+        focused_on('the field after Esc in the panel', id='q')
+
+        # A book with related books: focus on the first, ↓ to the next, Shift+Tab to ×, Space closes.
+        keys(Keys.ESCAPE, 'hunger g')
+        page.wait_for(lambda: page.titles()[:1] == ['The Hunger Games'], 'typing "hunger g" did not list The Hunger Games')
+        keys(Keys.ARROW_DOWN, Keys.ENTER)
+        page.wait_for(lambda: related()['titles'] == ['Catching Fire', 'Mockingjay', 'Gregor the Overlander'],
+                      f'the Related panel of The Hunger Games did not appear: {related()}')
+        focused_on('the first related title', cls='related-title', text='Catching Fire')
+        keys(Keys.ARROW_DOWN)
+        focused_on('the second related title', cls='related-title', text='Mockingjay')
+        back(2)
+        focused_on('the close button of the panel', cls='related-close')
+        keys(Keys.SPACE)
+        page.wait_for(lambda: related()['hidden'], 'Space on × did not close the Related panel')
+        focused_on('the field after closing the panel', id='q')
+        # Enter on a related title searches it.
+        keys(Keys.ENTER)
+        focused_on('the first related title again', cls='related-title', text='Catching Fire')
+        keys(Keys.ARROW_DOWN, Keys.ENTER)
+        page.wait_for(lambda: page.titles() == ['Mockingjay'], 'Enter on a related title did not search it')
+        focused_on('the field after choosing a related title', id='q')
+
+        # Photos: the tab by keyboard, ↓ into the grid, arrows, Enter opens the lightbox.
+        keys(Keys.ESCAPE, Keys.TAB)
+        focused_on('the Books tab', id='tab-books')
+        keys(Keys.ARROW_RIGHT)
+        focused_on('the Photos tab', id='tab-photos')
+        keys(Keys.ENTER)
+        page.wait_for(lambda: tab_selected('tab-photos'), 'Enter did not choose the Photos tab')
+        focused_on('the Photos tab once chosen', id='tab-photos')
+        back()
+        focused_on('the field, back from the Photos tab', id='q')
+        keys('hut')
+        page.wait_for(lambda: page.js('return document.querySelectorAll("#photo-grid .photo-tile").length') >= 30,
+                      'typing "hut" showed no photos')
+        keys(Keys.ARROW_DOWN)
+        focused_on('the first photo', id='photo-0')
+        keys(Keys.ARROW_RIGHT)
+        focused_on('the second photo', id='photo-1')
+        keys(Keys.ENTER)
+        page.wait_for(lambda: lightbox() == 'Hut 002', f'Enter did not open the lightbox on Hut 002: {lightbox()}')
+        focused_on('the lightbox', id='lightbox')
+        keys(Keys.ARROW_RIGHT)
+        page.wait_for(lambda: lightbox() == 'Hut 003', '→ in the lightbox did not show the next photo')
+        page.screenshot('lightbox')
+        # Tab stays inside the open dialog and reaches its close button; Enter closes it.
+        for _ in range(6):
+            keys(Keys.TAB)
+            now = focus()
+            expect(page.js('return document.getElementById("lightbox").contains(document.activeElement)'),
+                   f'Tab left the open lightbox: focus is on {now}')
+            expect(now['visible'], f'{now} has focus in the lightbox but does not show it')
+            if 'lightbox-close' in now['classes']:
+                break
+        focused_on('the close button of the lightbox', cls='lightbox-close')
+        keys(Keys.ENTER)
+        page.wait_for(lambda: lightbox() is None, 'Enter on × did not close the lightbox')
+        focused_on('the photo shown last', id='photo-2')
+        keys(Keys.ENTER)
+        page.wait_for(lambda: lightbox() == 'Hut 003', 'Enter did not open the lightbox again')
+        keys(Keys.ESCAPE)
+        page.wait_for(lambda: lightbox() is None, 'Esc did not close the lightbox')
+        focused_on('the photo, after Esc', id='photo-2')
+
+        # The photo source switch: Shift+Tab from the grid reaches it; Enter picks Flickr.
+        back()
+        focused_on('the Flickr switch', id='photo-source-flickr')
+        keys(Keys.ENTER)
+        page.wait_for(lambda: page.js('const b = document.getElementById("photo-source-flickr"); '
+                                      'return Boolean(b && b.getAttribute("aria-pressed") === "true")'),
+                      'Enter did not switch to Flickr')
+        page.wait_for(lambda: page.query_parameters()[0].get('source') == 'flickr', 'the address is not on Flickr')
+        focused_on('the Flickr switch once chosen', id='photo-source-flickr')
+
+        # An error: back to Wikipedia, a failing search, Tab to Retry, Enter recovers.
+        back(2)
+        focused_on('the Photos tab', id='tab-photos')
+        keys(Keys.ARROW_LEFT, Keys.ARROW_LEFT)
+        focused_on('the Wikipedia tab', id='tab-wikipedia')
+        keys(Keys.SPACE)
+        page.wait_for(lambda: tab_selected('tab-wikipedia'), 'Space did not choose the Wikipedia tab')
+        back()
+        focused_on('the field, back from the Wikipedia tab', id='q')
+        keys(Keys.ESCAPE)
+        control('fail')
+        keys('venus')
+        page.wait_for(lambda: page.view() == 'error', 'a failing Wikipedia showed no error')
+        page.wait_for(lambda: page.js('const b = document.querySelector("#status button.retry"); '
+                                      'return Boolean(b && !b.disabled)'), 'Retry stays disabled')
+        audit(page, 'error-retry-keyboard')
+        keys(Keys.TAB)
+        focused_on('the Wikipedia tab', id='tab-wikipedia')
+        keys(Keys.TAB)
+        focused_on('Retry', cls='retry')
+        page.screenshot('retry')
+        control('recover')
+        keys(Keys.ENTER)
+        page.wait_for_titles(['Venus'], 'Retry did not recover')
+        focused_on('the field after Retry', id='q')
+
+        # Recent searches: Esc shows them; Tab reaches them; Enter searches one, × removes one.
+        keys(Keys.ENTER, Keys.ESCAPE)
+
+        def recent():
+            return page.js('return Array.from(document.querySelectorAll("#recent .recent-query"), e => e.textContent)')
+
+        page.wait_for(lambda: recent()[:1] == ['venus'], f'"venus" is not the newest recent search: {recent()}')
+        kept = recent()
+        keys(Keys.TAB, Keys.TAB)
+        focused_on('the newest recent search', cls='recent-open')
+        keys(Keys.TAB)
+        focused_on('its remove button', cls='recent-remove')
+        keys(Keys.ENTER)
+        page.wait_for(lambda: recent() == kept[1:], f'Enter on × did not remove "venus": {recent()}')
+        expect(focus()['visible'], f'after removing a recent search focus does not show: {focus()}')
+        back()
+        focused_on('the next recent search', cls='recent-open')
+        keys(Keys.ENTER)
+        page.wait_for(lambda: page.field.get_attribute('value') == kept[1], f'Enter on a recent search did not search it')
+        focused_on('the field after a recent search', id='q')
         page.expect_no_dialog()
         page.expect_clean_console()
         page.screenshot()
@@ -999,6 +1374,9 @@ INJECTED = '''
   }
   for (const link of document.querySelectorAll('#result-list a')) {
     if (!/^https?:/.test(link.href)) bad.push(`a row links to ${link.href}`);
+  }
+  for (const row of document.querySelectorAll('#result-list [data-href]')) {
+    if (!/^https?:/.test(row.dataset.href)) bad.push(`a row opens ${row.dataset.href}`);
   }
   return {bad, counts, canary: window.__scoutXSS === undefined ? null : String(window.__scoutXSS),
           title: document.title};
@@ -1218,7 +1596,7 @@ def main():
     started = time.monotonic()
     try:
         SCENARIOS[arguments.scenario](arguments.base_url, arguments.screenshots)
-    except ScenarioFailure as failure:
+    except (ScenarioFailure, AuditFailure) as failure:
         print(f'FAIL {arguments.scenario}: {failure}', file=sys.stderr)
         return 1
     except Exception:  # a crash in the scenario or the driver is a failure too, with its trace

@@ -30,6 +30,7 @@ import {
   const byId = (id) => document.getElementById(id);
   const form = byId('search-form');
   const input = byId('q');
+  const fieldLabel = form ? form.querySelector('label[for="q"] .field-label') : null;
   const sourceField = byId('source');
   const tabs = byId('tabs');
   const tabNote = byId('tab-note');
@@ -429,19 +430,13 @@ import {
     const isBook = showsBooks();
     if (isBook) row.classList.add('result--book');
     if (isBook && books.isOpenFor(item.id)) row.classList.add('is-open');
+    // The option is the control: no link inside it (an option holds nothing interactive), so a
+    // click on the row, or Enter in the field, opens the address the row keeps (http(s) only).
     const href = safeURL(item.link);
-    const link = make(href ? 'a' : 'div', href ? 'result-link' : 'result-link result-link--plain');
-    if (href) {
-      link.href = href;
-      if (!isBook) {
-        // A book's link is its related view here; other results open at their source.
-        link.target = '_blank';
-        link.rel = 'noopener noreferrer';
-      }
-      link.tabIndex = -1; // the field keeps focus; ↑/↓ move through the rows
-    }
-    link.append(renderThumbnail(item), renderText(item));
-    row.append(link);
+    if (href) row.dataset.href = href;
+    const body = make('div', href || isBook ? 'result-link' : 'result-link result-link--plain');
+    body.append(renderThumbnail(item), renderText(item));
+    row.append(body);
     return row;
   }
 
@@ -494,6 +489,7 @@ import {
         input.value = state.suggestion;
         pushTyped();
         search(input.value, source, 'now');
+        input.focus(); // the link goes away with the empty state
       });
       text.append('Did you mean ', link, '?');
     } else {
@@ -546,7 +542,11 @@ import {
     const actions = make('p', 'notice-actions');
     const button = make('button', 'button button--primary retry', 'Retry');
     button.type = 'button';
-    button.addEventListener('click', onRetry);
+    button.addEventListener('click', () => {
+      const hadFocus = document.activeElement === button;
+      onRetry();
+      if (hadFocus) input.focus(); // the notice goes away: focus goes where the results come
+    });
     actions.append(button);
     notice.append(actions);
     if (failure.retryAfter) countDown(button, failure.retryAfter);
@@ -615,6 +615,7 @@ import {
     if (index >= state.items.length - 3) loadMore();
   }
 
+  /** Opens row `index`: a book's Related panel, anything else at its source in a new tab. */
   function openItem(index) {
     const item = state.items[index];
     if (item && showsBooks()) {
@@ -622,6 +623,12 @@ import {
       books.open(item, byId(`result-${index}`));
       return;
     }
+    openLink(index);
+  }
+
+  /** Opens the link of row `index` in a new tab that cannot reach this page. */
+  function openLink(index) {
+    const item = state.items[index];
     const href = item ? safeURL(item.link) : null;
     if (!href) return;
     settleEntry();
@@ -661,7 +668,10 @@ import {
 
   function renderTabs() {
     if (!tabs) return;
+    const tabHadFocus = tabs.contains(document.activeElement);
+    // A tablist only once there are tabs in it (index.html has none without this script).
     tabs.setAttribute('role', 'tablist');
+    tabs.setAttribute('aria-label', 'Sources');
     tabs.replaceChildren();
     const photoSources = state.sources.filter((source) => isPhotoSource(source.id, source));
     if (isPhotoSource(state.source, sourceInfo(state.source))) state.photoSource = state.source;
@@ -689,9 +699,11 @@ import {
         if (event.detail > 0 && source.configured) input.focus(); // a mouse click: keep typing
       });
       tabs.append(tab);
+      if (tabHadFocus && selected) tab.focus(); // the tab chosen from the keyboard keeps focus
     }
     const name = sourceName(state.source);
     input.placeholder = `Search ${name}`;
+    if (fieldLabel) fieldLabel.textContent = `Search ${name}`;
     renderPhotoSwitch(photoSwitch, photoSources, state.source, chooseSource);
     if (sourceField) sourceField.value = state.source;
   }
@@ -745,6 +757,7 @@ import {
   function pushTyped() {
     writeHistory(state.entrySettled);
     state.entrySettled = false;
+    syncClearButton();
   }
 
   /** The search shown is final: its entry stays in history, and it becomes a recent search. */
@@ -760,6 +773,7 @@ import {
     const { q, source } = readLocation();
     state.source = source || DEFAULT_SOURCE;
     input.value = q;
+    syncClearButton();
     state.entrySettled = true;
     if (tabNote) tabNote.hidden = true;
     renderTabs();
@@ -840,12 +854,35 @@ import {
 
   // ---------------------------------------------------------------- events
 
+  // WAI-ARIA 1.2 combobox: the text field is the combobox; it controls the listbox of results
+  // (expanded while that shows options) and points at the active option with
+  // aria-activedescendant, so focus stays in the field.
   input.setAttribute('role', 'combobox');
   input.setAttribute('aria-autocomplete', 'list');
   input.setAttribute('aria-expanded', 'false');
   input.setAttribute('aria-controls', 'result-list');
   list.setAttribute('role', 'listbox');
   list.setAttribute('aria-label', 'Results');
+
+  // The field is type=text (what a combobox may be), which has no × of its own: this is it.
+  // Out of the Tab order like a native one; Esc does the same from the keyboard.
+  const clearButton = make('button', 'field-clear');
+  clearButton.type = 'button';
+  clearButton.tabIndex = -1;
+  clearButton.hidden = true;
+  clearButton.title = 'Clear (Esc)';
+  clearButton.setAttribute('aria-label', 'Clear search');
+  input.after(clearButton);
+  clearButton.addEventListener('click', () => {
+    input.value = '';
+    pushTyped();
+    clearResults();
+    input.focus();
+  });
+
+  function syncClearButton() {
+    clearButton.hidden = input.value === '';
+  }
 
   input.addEventListener('input', () => {
     pushTyped();
@@ -908,16 +945,23 @@ import {
     submitNow();
   });
 
+  const rowOf = (event) => (event.target.closest ? event.target.closest('#result-list .result') : null);
+
+  // A click on a row opens it (a book: its Related panel; a modified click: its page); the
+  // middle button opens its page. Pressing a row leaves focus in the field, as in a combobox.
+  list.addEventListener('mousedown', (event) => {
+    if (rowOf(event) && document.activeElement === input) event.preventDefault();
+  });
   list.addEventListener('click', (event) => {
-    const link = event.target.closest ? event.target.closest('a.result-link') : null;
-    if (!link) return;
-    settleEntry();
-    const plainClick = event.button === 0 && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey;
-    const row = link.closest('.result');
-    if (plainClick && row && showsBooks()) {
-      event.preventDefault(); // a book opens its Related panel; a modified click still opens the link
-      openItem(Number(row.dataset.index));
-    }
+    const row = rowOf(event);
+    if (!row) return;
+    const modified = event.ctrlKey || event.metaKey || event.shiftKey || event.altKey;
+    if (modified) openLink(Number(row.dataset.index));
+    else openItem(Number(row.dataset.index));
+  });
+  list.addEventListener('auxclick', (event) => {
+    const row = rowOf(event);
+    if (row && event.button === 1) openLink(Number(row.dataset.index));
   });
 
   /** Searches `title` at once in the current source: a related book's title was chosen. */

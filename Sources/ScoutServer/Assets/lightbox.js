@@ -42,7 +42,8 @@ export function createLightbox({ count, item, sourceName, onShow, onClose }) {
     caption.append(title, facts, link, position);
     figure.append(frame, caption);
     dialog.append(figure, previous, next, close);
-    document.body.append(dialog);
+    // Inside <main>, so that all of the page's content is in a landmark (it shows on top anyway).
+    (document.querySelector('main') || document.body).append(dialog);
     parts = { frame, title, facts, position, link, previous, next };
     close.addEventListener('click', () => hide());
     previous.addEventListener('click', () => step(-1));

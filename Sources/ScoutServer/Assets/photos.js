@@ -53,6 +53,7 @@ export function makePhotoSwitch(tabs) {
  */
 export function renderPhotoSwitch(container, sources, current, onChoose) {
   if (!container) return;
+  const hadFocus = container.contains(document.activeElement);
   container.replaceChildren();
   container.hidden = sources.length < 2 || !sources.some((source) => source.id === current);
   if (container.hidden) return;
@@ -63,6 +64,7 @@ export function renderPhotoSwitch(container, sources, current, onChoose) {
     button.setAttribute('aria-pressed', String(source.id === current));
     button.addEventListener('click', () => onChoose(source));
     container.append(button);
+    if (hadFocus && source.id === current) button.focus(); // chosen from the keyboard: focus stays
   }
 }
 

@@ -70,8 +70,9 @@ public enum ResultsPage {
         <body>
         <a class="skip-link" href="#results">Skip to results</a>
         <header class="masthead">
-          <a class="brand" href="/"><img class="brand-mark" src="/static/icon.svg" alt="" width="28" height="28">\
-        <span class="brand-name">Scout</span></a>
+          <h1 class="brand-heading"><a class="brand" href="/">\
+        <img class="brand-mark" src="/static/icon.svg" alt="" width="28" height="28">\
+        <span class="brand-name">Scout</span></a></h1>
           <p class="tagline">Instant search over public APIs</p>
         </header>
         <main class="shell" id="main">
@@ -82,18 +83,18 @@ public enum ResultsPage {
     private static func form(query: String, source: String, sourceName: String, sources: [PageSource]) -> String {
         var html = """
             <form class="search" id="search-form" action="/search" method="get" role="search">
-            <label class="visually-hidden" for="q">Search</label>
             <div class="field">
-            <span class="field-icon" aria-hidden="true"></span>
-            <input class="field-input" id="q" name="q" type="search" value="\(HTMLEscaping.escape(query))" \
-            placeholder="Search \(HTMLEscaping.escape(sourceName))" autocomplete="off" autocapitalize="off" \
-            spellcheck="false" maxlength="300" enterkeyhint="search">
+            <label class="field-icon" for="q">\
+            <span class="field-label visually-hidden">Search \(HTMLEscaping.escape(sourceName))</span></label>
+            <input class="field-input" id="q" name="q" type="text" inputmode="search" \
+            value="\(HTMLEscaping.escape(query))" placeholder="Search \(HTMLEscaping.escape(sourceName))" \
+            autocomplete="off" autocapitalize="off" spellcheck="false" maxlength="300" enterkeyhint="search">
             <span class="spinner" id="spinner" hidden></span>
             <kbd class="field-key" aria-hidden="true">/</kbd>
             <button class="field-submit" type="submit">Search</button>
             </div>
             <input type="hidden" id="source" name="source" value="\(HTMLEscaping.escape(source))">
-            <div class="tabs" id="tabs" aria-label="Sources">
+            <div class="tabs" id="tabs" role="group" aria-label="Sources">
             """
         for entry in sources {
             let name = HTMLEscaping.escape(entry.name)
@@ -182,7 +183,8 @@ public enum ResultsPage {
             """
     }
 
-    /// One row: the same markup `app.js` builds, minus the listbox roles it adds.
+    /// One row: a link to the item. `app.js` builds the same row without the link, as an option
+    /// of its listbox (an option holds nothing interactive), and opens the link itself.
     static func row(_ item: PageItem, query: String) -> String {
         let link = HTMLEscaping.safeAddress(item.link)
         var html = #"<li class="result">"#

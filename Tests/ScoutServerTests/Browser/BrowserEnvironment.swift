@@ -2,10 +2,13 @@ import Foundation
 
 /// Where the browser tests find their tools and scripts, and whether they can run here.
 ///
-/// The scenarios are `Tests/browser/scenarios.py`, found from this file's path; they run with
-/// Debian's `/usr/bin/python3` (which has `python3-selenium`), `/usr/bin/chromium` and
+/// The scenarios are `Tests/browser/scenarios.py`, found from this file's path. They run with
+/// the Python of `.build/venv` (`make test` makes it: Debian's Python with its
+/// `python3-selenium`, plus `axe-selenium-python` from PyPI for the accessibility audits) when
+/// that has axe, else with Debian's `/usr/bin/python3`; with `/usr/bin/chromium` and
 /// `/usr/bin/chromedriver`. `SCOUT_PYTHON`, `SCOUT_CHROMIUM` and `SCOUT_CHROMEDRIVER` override
-/// those paths. Screenshots go to `.build/screenshots/` in the package.
+/// those paths, `SCOUT_AXE_SCRIPT` the `axe.min.js`. Screenshots and each scenario's axe results
+/// go to `.build/screenshots/` in the package.
 enum BrowserEnvironment {
     static let environment = ProcessInfo.processInfo.environment
 
@@ -18,7 +21,18 @@ enum BrowserEnvironment {
     static let corpus = packageRoot.appending(path: "Tests/browser/xss-corpus.json")
     static let screenshots = packageRoot.appending(path: ".build/screenshots")
 
-    static let python = environment["SCOUT_PYTHON"] ?? "/usr/bin/python3"
+    /// The Python of `make test`'s virtual environment.
+    static let venvPython = packageRoot.appending(path: ".build/venv/bin/python3").path
+    static let debianPython = "/usr/bin/python3"
+
+    /// `SCOUT_PYTHON`, else the venv's Python when it has axe-selenium-python, else Debian's.
+    static let python: String = {
+        if let python = environment["SCOUT_PYTHON"] { return python }
+        if FileManager.default.isExecutableFile(atPath: venvPython), runs(venvPython, "import axe_selenium_python") {
+            return venvPython
+        }
+        return debianPython
+    }()
     static let chromium = environment["SCOUT_CHROMIUM"] ?? "/usr/bin/chromium"
     static let chromedriver = environment["SCOUT_CHROMEDRIVER"] ?? "/usr/bin/chromedriver"
 
@@ -39,10 +53,16 @@ enum BrowserEnvironment {
             problems.append("\(what) at \(path)")
         }
         if !manager.fileExists(atPath: scenarios.path) { problems.append("the scenarios at \(scenarios.path)") }
-        if problems.isEmpty, !pythonHasSelenium() { problems.append("python3-selenium for \(python)") }
-        guard !problems.isEmpty else { return nil }
-        return "Missing " + problems.joined(separator: ", ")
-            + ". Install them with: apt-get install chromium chromium-driver python3-selenium"
+        if problems.isEmpty, !runs(python, "import selenium") { problems.append("python3-selenium for \(python)") }
+        if !problems.isEmpty {
+            return "Missing " + problems.joined(separator: ", ")
+                + ". Install them with: apt-get install chromium chromium-driver python3-selenium"
+        }
+        if !hasAxe {
+            return "Missing axe-core for the accessibility audits: \(python) has no axe-selenium-python. "
+                + "Run `make test`, which creates .build/venv with it."
+        }
+        return nil
     }()
 
     /// Whether the suite runs: always on CI (where a missing tool then fails it), elsewhere
@@ -52,10 +72,22 @@ enum BrowserEnvironment {
     /// Why the suite is skipped outside CI.
     static var skipReason: String { missing ?? "" }
 
-    private static func pythonHasSelenium() -> Bool {
+    /// Whether the scenarios find an `axe.min.js`: `SCOUT_AXE_SCRIPT`, or axe-selenium-python's.
+    private static var hasAxe: Bool {
+        if let script = environment["SCOUT_AXE_SCRIPT"] { return FileManager.default.fileExists(atPath: script) }
+        let bundled = """
+            import os, axe_selenium_python
+            assert os.path.isfile(os.path.join(os.path.dirname(axe_selenium_python.__file__), \
+            'node_modules', 'axe-core', 'axe.min.js'))
+            """
+        return runs(python, bundled)
+    }
+
+    /// Whether `python -c code` exits 0.
+    private static func runs(_ python: String, _ code: String) -> Bool {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", "import selenium"]
+        process.arguments = ["-c", code]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         do {

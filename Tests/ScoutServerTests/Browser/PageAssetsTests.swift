@@ -71,6 +71,33 @@ struct PageAssetsTests {
         }
     }
 
+    /// What the axe-core audits of the browser suite found before (issue #14), checked on the
+    /// markup itself for both shells: index.html and the server's page without JavaScript.
+    @Test("HTML: an h1, the field labelled by the visible magnifier, a text field, no empty tablist")
+    func accessibleMarkup() throws {
+        let pages = [
+            ("index.html", try Self.text("index.html")),
+            (
+                "the /search page",
+                ResultsPage.render(
+                    query: "", source: "wikipedia", sources: [PageSource(id: "wikipedia", name: "Wikipedia")],
+                    outcome: .start)
+            ),
+        ]
+        for (name, html) in pages {
+            let tags = try HTMLScanner.tags(in: html)
+            #expect(tags.filter { $0.name == "h1" }.count == 1, "\(name) has no single level-one heading")
+            let label = try #require(tags.first { $0.name == "label" }, "\(name) has no label")
+            #expect(label.value(of: "for") == "q" && label.value(of: "class") == "field-icon", "\(name): \(label)")
+            let field = try #require(tags.first { $0.value(of: "id") == "q" }, "\(name) has no field")
+            // type=text: the element a combobox may be; autocomplete=off keeps the browser's own
+            // suggestions from covering the listbox.
+            #expect(field.value(of: "type") == "text" && field.value(of: "autocomplete") == "off", "\(name): \(field)")
+            let tabs = try #require(tags.first { $0.value(of: "id") == "tabs" })
+            #expect(tabs.value(of: "role") != "tablist", "\(name): a tablist before the script adds its tabs")
+        }
+    }
+
     @Test(
         "scripts: text only through textContent, no eval, no other origin", arguments: ["app.js", "dom.js", "books.js"])
     func script(path: String) throws {

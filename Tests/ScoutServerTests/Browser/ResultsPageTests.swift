@@ -94,7 +94,14 @@ struct ResultsPageTests {
             outcome: .results(items: items, next: "prefix:20", suggestion: nil))
         #expect(html.hasPrefix("<!doctype html>"))
         #expect(html.contains("<title>zür – Scout</title>"))
-        #expect(html.contains(#"<input class="field-input" id="q" name="q" type="search" value="zür""#))
+        #expect(
+            html.contains(#"<input class="field-input" id="q" name="q" type="text" inputmode="search" value="zür""#))
+        #expect(
+            html.contains(
+                #"<label class="field-icon" for="q"><span class="field-label visually-hidden">Search Wikipedia</span></label>"#
+            ), "the field's label is the visible magnifier, naming the source")
+        #expect(html.contains(#"<h1 class="brand-heading">"#), "the page has a level-one heading")
+        #expect(html.contains(#"<div class="tabs" id="tabs" role="group" aria-label="Sources">"#))
         #expect(html.contains(#"<input type="hidden" id="source" name="source" value="wikipedia">"#))
         #expect(html.contains(#"<form class="search" id="search-form" action="/search" method="get" role="search">"#))
         #expect(html.contains(#"<span class="result-title"><mark>Zür</mark>ich</span>"#))
@@ -216,14 +223,15 @@ struct ResultsPageTests {
         "!doctype", "html", "/html", "head", "/head", "meta", "title", "/title", "link", "script", "/script", "body",
         "/body", "a", "/a", "header", "/header", "img", "span", "/span", "p", "/p", "main", "/main", "form", "/form",
         "label", "/label", "div", "/div", "input", "kbd", "/kbd", "button", "/button", "section", "/section", "aside",
-        "/aside", "h2",
+        "/aside", "h1", "/h1", "h2",
         "/h2", "ul", "/ul", "li", "/li", "mark", "/mark", "strong", "/strong", "q", "/q", "footer", "/footer",
     ]
     static let ownAttributes: Set<String> = [
         "html", "lang", "charset", "name", "content", "rel", "href", "type", "src", "defer", "class", "alt", "width",
         "height", "id", "action", "method", "role", "for", "aria-hidden", "value", "placeholder", "autocomplete",
-        "autocapitalize", "spellcheck", "maxlength", "enterkeyhint", "hidden", "aria-label", "aria-current",
-        "aria-disabled", "title", "aria-live", "aria-labelledby", "data-view", "target", "loading", "decoding",
+        "autocapitalize", "spellcheck", "maxlength", "enterkeyhint", "inputmode", "hidden", "aria-label",
+        "aria-current", "aria-disabled", "title", "aria-live", "aria-labelledby", "data-view", "target", "loading",
+        "decoding",
     ]
 
     /// Every tag and attribute is one the renderer writes, with one script (app.js), and every

@@ -4,9 +4,11 @@ import ScoutTestSupport
 import Testing
 
 /// The web page in a real browser: headless Chromium driven by `Tests/browser/scenarios.py`,
-/// against Scout's app in this process and FakeWikipedia behind it. One test per scenario;
-/// serialized, since each starts its own Chromium. Skipped (with the reason) where Chromium,
-/// chromedriver or python3-selenium are missing — except on CI, where that fails.
+/// against Scout's app in this process and FakeWikipedia behind it, with every state a scenario
+/// reaches audited by axe-core (any violation fails). One test per scenario; serialized, since
+/// each starts its own Chromium. Skipped (with the reason) where Chromium, chromedriver,
+/// python3-selenium or axe-selenium-python (`make test` installs it) are missing — except on
+/// CI, where that fails.
 @Suite(
     "Web page in Chromium", .serialized,
     .enabled(if: BrowserEnvironment.mayRun, Comment(rawValue: BrowserEnvironment.skipReason)))
