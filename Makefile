@@ -6,8 +6,12 @@ LISTEN ?= 127.0.0.1:8080
 BUILD_PACKAGES := pkg-config libcurl4-openssl-dev ca-certificates libmicrohttpd-dev libsqlite3-dev libpq-dev libxml2-dev libstb-dev
 TEST_PACKAGES := $(BUILD_PACKAGES) postgresql tmux chromium chromium-driver python3-selenium fonts-dejavu-core
 BENCH_PACKAGES := $(BUILD_PACKAGES) postgresql curl wrk nginx-light
+# PyPI packages, in .build/venv (Debian's Python, its own packages visible; scripts/venv.sh):
+# tantivy for the relevance benchmark, axe-selenium-python for the accessibility audits,
+# schemathesis for the API's conformance to its OpenAPI document.
+VENV_PACKAGES := tantivy axe-selenium-python schemathesis
 
-.PHONY: run build test lint format bench soak sanitize fuzz clean deps-build deps-test deps-bench
+.PHONY: run build test lint format bench soak sanitize fuzz clean deps-build deps-test deps-bench venv
 
 run: deps-build
 	$(SWIFT) build -c release --product scout
@@ -16,7 +20,7 @@ run: deps-build
 build: deps-build
 	$(SWIFT) build
 
-test: deps-test
+test: deps-test venv
 	$(SWIFT) build --build-tests
 	scripts/with-postgres.sh $(SWIFT) test --disable-xctest --no-parallel
 
@@ -28,7 +32,7 @@ lint:
 format:
 	$(SWIFT) format format --in-place --recursive --parallel Package.swift Sources Tests Plugins Examples Fuzz
 
-bench: deps-bench
+bench: deps-bench venv
 	$(SWIFT) build -c release
 	scripts/bench.sh
 
@@ -53,3 +57,6 @@ deps-test:
 
 deps-bench:
 	@scripts/install-deps.sh $(BENCH_PACKAGES)
+
+venv:
+	@scripts/venv.sh $(VENV_PACKAGES)

@@ -8,13 +8,14 @@ raises `AuditFailure` listing every violation (rule, impact, the elements' selec
 fix and the rule's help) whatever its impact. Each audit is printed on stdout and recorded in
 `<screenshots>/<scenario>-axe.json`.
 
-axe-core is the `axe.min.js` that `pip install axe-selenium-python` bundles (`make test`
-installs it into `.build/venv`); `SCOUT_AXE_SCRIPT` names another `axe.min.js` to use instead.
-On Debian 12's Python 3.11 pip can only install axe-selenium-python 2.1.6, whose axe-core is
-3.1.1 (2018): it predates the WAI-ARIA 1.2 combobox the page follows, and flags that combobox
-twice. `KNOWN_FALSE_POSITIVES` sets aside exactly those two findings, only on the search field,
-only while it really is an ARIA 1.2 combobox, and only for axe-core older than the release that
-fixed each; with a newer axe-core nothing is set aside.
+axe-core is the `axe.min.js` named by `SCOUT_AXE_SCRIPT` — the Swift tests set it to the
+axe-core 4.10 that `make test` extracts from axe-selenium-python 3.0.0 into
+`.build/venv/axe-core/` (scripts/venv.sh) — else the one `pip install axe-selenium-python`
+bundles. On Debian 12's Python 3.11 pip can only install axe-selenium-python 2.1.6, whose
+axe-core is 3.1.1 (2018): it predates the WAI-ARIA 1.2 combobox the page follows, and flags
+that combobox twice. `KNOWN_FALSE_POSITIVES` sets aside exactly those two findings, only on the
+search field, only while it really is an ARIA 1.2 combobox, and only for axe-core older than
+the release that fixed each; with axe-core 4.10 nothing is set aside.
 """
 
 import json

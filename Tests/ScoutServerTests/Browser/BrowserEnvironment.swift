@@ -72,9 +72,18 @@ enum BrowserEnvironment {
     /// Why the suite is skipped outside CI.
     static var skipReason: String { missing ?? "" }
 
-    /// Whether the scenarios find an `axe.min.js`: `SCOUT_AXE_SCRIPT`, or axe-selenium-python's.
+    /// The `axe.min.js` the scenarios inject: `SCOUT_AXE_SCRIPT`, else the current axe-core
+    /// `make test` extracts into `.build/venv/axe-core/` (see scripts/venv.sh), else nil and
+    /// the one axe-selenium-python bundles.
+    static let axeScript: String? = {
+        if let script = environment["SCOUT_AXE_SCRIPT"] { return script }
+        let extracted = packageRoot.appending(path: ".build/venv/axe-core/axe.min.js").path
+        return FileManager.default.fileExists(atPath: extracted) ? extracted : nil
+    }()
+
+    /// Whether the scenarios find an `axe.min.js`: ``axeScript``, or axe-selenium-python's.
     private static var hasAxe: Bool {
-        if let script = environment["SCOUT_AXE_SCRIPT"] { return FileManager.default.fileExists(atPath: script) }
+        if let script = axeScript { return FileManager.default.fileExists(atPath: script) }
         let bundled = """
             import os, axe_selenium_python
             assert os.path.isfile(os.path.join(os.path.dirname(axe_selenium_python.__file__), \

@@ -36,6 +36,7 @@ struct ScenarioRunner {
         environment["PYTHONUNBUFFERED"] = "1"
         environment["SCOUT_CHROMIUM"] = BrowserEnvironment.chromium
         environment["SCOUT_CHROMEDRIVER"] = BrowserEnvironment.chromedriver
+        if let axe = BrowserEnvironment.axeScript { environment["SCOUT_AXE_SCRIPT"] = axe }
         process.environment = environment
         let input = Pipe()
         let outputPipe = Pipe()
