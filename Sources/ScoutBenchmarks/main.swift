@@ -6,6 +6,7 @@ let benchmarks: [(name: String, run: () async throws -> Void)] = [
     ("typing", { try await TypingBenchmark().run() }),
     ("cached-search", { try await CachedSearchBenchmark().run() }),
     ("books", { try await BooksBenchmark().run() }),
+    ("relevance", { try await RelevanceBenchmark().run() }),
     ("tui", { try await TerminalBenchmark().run() }),
     ("images", { try await ImagesBenchmark().run() }),
     ("transport", { try await TransportBenchmark().run() }),

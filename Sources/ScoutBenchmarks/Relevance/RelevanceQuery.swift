@@ -1,0 +1,20 @@
+/// One query of the relevance benchmark: what a person typed, and the book they meant.
+struct RelevanceQuery: Sendable, Hashable {
+    /// How the query was made from its book.
+    enum Kind: String, Sendable, CaseIterable {
+        /// The title cut at a random point (at least 3 characters), as typed so far.
+        case prefix
+        /// One edit in a word of 5+ letters of the title, the rest of the title possibly cut.
+        case typo
+        /// An author's surname and one word of the title, in either order.
+        case authorWord = "author+word"
+        /// A title with accented letters, typed without the accents (and possibly cut).
+        case accentFree = "accent-free"
+    }
+
+    let kind: Kind
+    /// As typed: lowercase, possibly cut short.
+    let text: String
+    /// The ``Book/sourceID`` of the book the query means.
+    let intended: String
+}

@@ -1,0 +1,151 @@
+import BookCatalog
+import ScoutTestSupport
+
+/// Makes the relevance benchmark's queries from a catalog, with a fixed seed, so every run asks
+/// the same questions: for each kind, books are drawn in a seeded shuffle (each book at most
+/// once per kind) until the kind has `perKind` queries or the catalog runs out of books that
+/// fit.
+///
+/// Every query must be answerable from what was typed:
+/// - books whose title another book shares (folded) are skipped, for every kind but
+///   author+word;
+/// - a title is cut only where no book with as many ratings or more has a title that begins
+///   the same way (the whole title always counts), so the intended book is the one to put
+///   first for what was typed;
+/// - author+word takes the first author's surname and a title word that no book with as many
+///   ratings or more holds beside it (in its title or authors).
+///
+/// ```swift
+/// let queries = RelevanceQueryGenerator(books: books, seed: 13).queries(perKind: 350)
+/// ```
+struct RelevanceQueryGenerator {
+    let books: [Book]
+    let titles: TitleIndex
+    private var random: SplitMix64
+    private let words: CatalogWords
+
+    init(books: [Book], seed: UInt64) {
+        self.books = books
+        self.titles = TitleIndex(books)
+        self.random = SplitMix64(seed: seed)
+        self.words = CatalogWords(books)
+    }
+
+    /// Up to `perKind` queries of each kind, kind after kind.
+    mutating func queries(perKind: Int, kinds: [RelevanceQuery.Kind] = RelevanceQuery.Kind.allCases)
+        -> [RelevanceQuery]
+    {
+        var queries: [RelevanceQuery] = []
+        for kind in kinds {
+            var made = 0
+            for book in shuffledBooks() where made < perKind {
+                guard let text = query(kind, for: book) else { continue }
+                queries.append(RelevanceQuery(kind: kind, text: text, intended: books[book].sourceID))
+                made += 1
+            }
+        }
+        return queries
+    }
+
+    /// How many books have a title with accented letters that can be typed without them.
+    var accentedTitles: Int {
+        books.indices.count(where: {
+            !titles.isDuplicated($0) && AccentFolding.typedWithoutAccents(books[$0].title) != nil
+        })
+    }
+
+    private mutating func query(_ kind: RelevanceQuery.Kind, for book: Int) -> String? {
+        if kind != .authorWord, titles.isDuplicated(book) { return nil }
+        switch kind {
+        case .prefix: return prefix(of: book)
+        case .typo: return typo(in: book)
+        case .authorWord: return authorWord(for: book)
+        case .accentFree: return accentFree(for: book)
+        }
+    }
+
+    /// The title cut at a random answerable point of 3 characters or more.
+    private mutating func prefix(of book: Int) -> String? {
+        let title = Array(books[book].title)
+        guard let end = cut(of: book, title, from: 3) else { return nil }
+        return String(title[..<end]).lowercased()
+    }
+
+    /// One edit in a random ASCII word of 5+ letters, the title cut at a random answerable
+    /// point past that word.
+    private mutating func typo(in book: Int) -> String? {
+        let title = Array(books[book].title)
+        let words = Self.letterRuns(in: title).filter { $0.count >= 5 && title[$0].allSatisfy(\.isASCII) }
+        guard !words.isEmpty else { return nil }
+        let word = words[pick(words.count)]
+        guard let end = cut(of: book, title, from: max(3, word.upperBound)) else { return nil }
+        let edited = Typo.edit(Array(title[word]), random: &random)
+        return (String(title[..<word.lowerBound]) + String(edited) + String(title[word.upperBound..<end])).lowercased()
+    }
+
+    /// The first author's surname and a word of the title, in either order, such that no book
+    /// as popular holds both words.
+    private mutating func authorWord(for book: Int) -> String? {
+        guard let surname = CatalogWords.surname(of: books[book]) else { return nil }
+        let candidates = SearchText.tokens(in: books[book].title).filter {
+            $0.folded.count >= 3 && !Self.stopWords.contains($0.folded) && !$0.folded.allSatisfy(\.isNumber)
+                && $0.folded != surname.folded && words.isMostPopular(book, with: surname.folded, and: $0.folded)
+        }
+        guard !candidates.isEmpty else { return nil }
+        let token = candidates[pick(candidates.count)]
+        let word = String(decoding: Array(books[book].title.utf16)[token.range], as: UTF16.self).lowercased()
+        return pick(2) == 0 ? "\(surname.typed) \(word)" : "\(word) \(surname.typed)"
+    }
+
+    /// The title without its accents, cut at a random answerable point past its first
+    /// accented letter.
+    private mutating func accentFree(for book: Int) -> String? {
+        let title = Array(books[book].title)
+        guard let plain = AccentFolding.typedWithoutAccents(books[book].title).map(Array.init),
+            plain.count == title.count, let accent = title.indices.first(where: { title[$0] != plain[$0] }),
+            let end = cut(of: book, title, from: max(3, accent + 1))
+        else { return nil }
+        return String(plain[..<end]).lowercased()
+    }
+
+    /// A random answerable cut of `title` (see ``TitleIndex/answerableCuts(of:title:from:)``)
+    /// of `minimum` characters or more, or `nil` when it is too short.
+    private mutating func cut(of book: Int, _ title: [Character], from minimum: Int) -> Int? {
+        let cuts = titles.answerableCuts(of: book, title: title, from: minimum)
+        return cuts.isEmpty ? nil : cuts[pick(cuts.count)]
+    }
+
+    private mutating func pick(_ count: Int) -> Int { Int(random.next() % UInt64(count)) }
+
+    /// The catalog's book indices in a seeded Fisher–Yates shuffle (spelled out, so the order
+    /// does not depend on the standard library's algorithm).
+    private mutating func shuffledBooks() -> [Int] {
+        var order = Array(books.indices)
+        for index in order.indices.reversed() where index > 0 {
+            order.swapAt(index, pick(index + 1))
+        }
+        return order
+    }
+
+    /// Ranges of letters in `title`.
+    static func letterRuns(in title: [Character]) -> [Range<Int>] {
+        var runs: [Range<Int>] = []
+        var start: Int?
+        for (index, character) in title.enumerated() {
+            if character.isLetter {
+                start = start ?? index
+            } else if let first = start {
+                runs.append(first..<index)
+                start = nil
+            }
+        }
+        if let first = start { runs.append(first..<title.count) }
+        return runs
+    }
+
+    /// Words people leave out when they pick a word of a title to type.
+    static let stopWords: Set<String> = [
+        "the", "and", "for", "with", "from", "into", "your", "you", "are", "was", "not", "but", "all", "its", "our",
+        "les", "las", "los", "der", "die", "das", "und", "del", "una", "uno",
+    ]
+}
