@@ -4,7 +4,7 @@ LISTEN ?= 127.0.0.1:8080
 
 # Debian packages: to build, to test, to benchmark.
 BUILD_PACKAGES := pkg-config libcurl4-openssl-dev ca-certificates libmicrohttpd-dev libsqlite3-dev libpq-dev libxml2-dev libstb-dev
-TEST_PACKAGES := $(BUILD_PACKAGES) postgresql tmux chromium chromium-driver python3-selenium fonts-dejavu-core
+TEST_PACKAGES := $(BUILD_PACKAGES) postgresql tmux chromium chromium-driver python3-selenium fonts-dejavu-core fiu-utils
 BENCH_PACKAGES := $(BUILD_PACKAGES) postgresql curl wrk nginx-light
 # PyPI packages, in .build/venv (Debian's Python, its own packages visible; scripts/venv.sh):
 # tantivy for the relevance benchmark, axe-selenium-python for the accessibility audits,

@@ -1,0 +1,218 @@
+import Foundation
+import ScoutTestSupport
+import Testing
+
+/// SECURITY.md T10 with real faults: the image loader's disk cache (in `DiskFaultDrill`, a
+/// process of its own) while libfiu's `fiu-run` makes its writes, reads, renames and fsyncs fail
+/// with EIO or ENOSPC, on a 1 MiB tmpfs that really fills up, shared by two processes writing
+/// the same keys, and with entries flipped and truncated on disk. Whatever happens, every image
+/// served is byte for byte the upstream's, nothing crashes, the cache stays under its cap, and
+/// the loader falls back to memory and comes back to the disk as designed.
+@Suite("Disk faults (T10)", .serialized, .timeLimit(.minutes(5)))
+struct DiskFaultTests {
+    static let fiuRun = "/usr/bin/fiu-run"
+    static var hasFiu: Bool { FileManager.default.isExecutableFile(atPath: fiuRun) }
+    static let isCI = ["1", "true", "yes"].contains(ProcessInfo.processInfo.environment["CI"]?.lowercased() ?? "")
+
+    /// What one drill run printed.
+    struct Run {
+        struct Load: Decodable {
+            let url: String
+            let length: Int?
+            let hash: String?
+            let error: String?
+        }
+        struct Summary: Decodable {
+            let loads: Int
+            let failures: Int
+            let diskHits: Int
+            let diskWriteFailures: Int
+            let diskFallbacks: Int
+            let corruptEntriesRemoved: Int
+            let downloads: Int
+            let isMemoryOnly: Bool
+        }
+        let exitCode: Int32
+        let loads: [Load]
+        let summary: Summary?
+        let errors: String
+    }
+
+    /// Thumbnails of several sizes on the fake host, and the bytes each must come back as.
+    static func images(on host: FakeImageHost, widths: [Int]) async throws -> [URL: (length: Int, hash: String)] {
+        var expected: [URL: (length: Int, hash: String)] = [:]
+        for (index, width) in widths.enumerated() {
+            let path = FakeImageHost.thumbnailPath(name: "Drill_\(index)", width: width)
+            let body = try await RawHTTPConnection(port: host.port).get(path).body
+            expected[host.url(forPath: path)] = (body.count, fnv1a(body))
+        }
+        return expected
+    }
+
+    static func fnv1a(_ bytes: some Sequence<UInt8>) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return String(hash, radix: 16)
+    }
+
+    /// Runs the drill on `urls`, under `fiu-run` with `faults` (libfiu control commands) when
+    /// given.
+    static func drill(
+        cache: URL, capacity: Int, rounds: Int, urls: [URL], faults: [String] = []
+    ) async throws -> Run {
+        let drill = ScoutExecutable.builtExecutable(named: "DiskFaultDrill").path
+        let arguments =
+            ["--cache", cache.path, "--capacity", "\(capacity)", "--rounds", "\(rounds)"]
+            + urls.map(\.absoluteString)
+        let process = try ScoutProcess(
+            faults.isEmpty ? arguments : ["-x"] + faults.flatMap { ["-c", $0] } + [drill] + arguments,
+            executable: URL(fileURLWithPath: faults.isEmpty ? drill : fiuRun))
+        let result = try await process.waitForExit(timeout: .seconds(120))
+        var loads: [Run.Load] = []
+        var summary: Run.Summary?
+        for line in result.standardOutput.split(separator: "\n") {
+            if line.hasPrefix("summary ") {
+                summary = try JSONDecoder().decode(Run.Summary.self, from: Data(line.dropFirst(8).utf8))
+            } else {
+                loads.append(try JSONDecoder().decode(Run.Load.self, from: Data(line.utf8)))
+            }
+        }
+        return Run(exitCode: result.exitCode, loads: loads, summary: summary, errors: result.standardError)
+    }
+
+    /// Never a wrong byte, no crash, every load accounted for.
+    static func expectSound(_ run: Run, _ expected: [URL: (length: Int, hash: String)], rounds: Int, _ what: String) {
+        #expect(run.exitCode == 0, "\(what): exit \(run.exitCode) \(run.errors)")
+        #expect(run.summary?.loads == expected.count * rounds, "\(what): \(run.loads.count) loads")
+        for load in run.loads {
+            guard let length = load.length, let hash = load.hash else { continue }
+            let want = expected[URL(string: load.url)!]
+            #expect(want?.length == length && want?.hash == hash, "\(what): wrong bytes for \(load.url)")
+        }
+    }
+
+    /// Bytes of the cache's files.
+    static func size(of directory: URL) -> Int {
+        let files =
+            (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: [.fileSizeKey]))
+            ?? []
+        return files.reduce(0) { $0 + ((try? $1.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0) }
+    }
+
+    static let widths = [120, 160, 220, 250, 320, 400, 480, 560, 640, 800, 960, 1024]
+
+    @Test(
+        "EIO and ENOSPC on writes, reads, renames and fsyncs: right bytes or an error, never wrong ones",
+        .enabled(if: isCI || hasFiu, "fiu-run is missing: apt-get install fiu-utils (make test does)"),
+        arguments: [
+            ("write EIO", ["enable_random name=posix/io/rw/write,probability=0.6,failinfo=5"]),
+            ("write ENOSPC", ["enable_random name=posix/io/rw/write,probability=0.6,failinfo=28"]),
+            ("read EIO", ["enable_random name=posix/io/rw/read,probability=0.6,failinfo=5"]),
+            ("rename EIO", ["enable_random name=posix/io/dir/rename,probability=0.6,failinfo=5"]),
+            ("fsync EIO", ["enable_random name=posix/io/sync/fsync,probability=0.6,failinfo=5"]),
+        ])
+    func injectedFaults(name: String, faults: [String]) async throws {
+        try #require(Self.hasFiu, "fiu-run is missing at \(Self.fiuRun); make test installs fiu-utils")
+        try await withFakeImageHost { host in
+            let expected = try await Self.images(on: host, widths: Self.widths)
+            try await withTemporaryDirectory { directory in
+                let cache = directory.appending(path: "images")
+                let capacity = 4 * 1_048_576
+                let faulty = try await Self.drill(
+                    cache: cache, capacity: capacity, rounds: 6, urls: Array(expected.keys), faults: faults)
+                Self.expectSound(faulty, expected, rounds: 6, name)
+                #expect(Self.size(of: cache) <= capacity)
+                if name.hasPrefix("write") || name.hasPrefix("rename") || name.hasPrefix("fsync") {
+                    #expect((faulty.summary?.diskWriteFailures ?? 0) > 0, "\(name): no write failed")
+                }
+                // Without faults, the same directory serves from disk again: recovery.
+                let healthy = try await Self.drill(
+                    cache: cache, capacity: capacity, rounds: 2, urls: Array(expected.keys))
+                Self.expectSound(healthy, expected, rounds: 2, "\(name), then healthy")
+                #expect(healthy.summary?.failures == 0)
+                #expect((healthy.summary?.diskHits ?? 0) > 0, "\(name): the disk was not used again")
+            }
+        }
+    }
+
+    @Test("flipped and truncated entries are found out, deleted and fetched again")
+    func damagedEntries() async throws {
+        try await withFakeImageHost { host in
+            let expected = try await Self.images(on: host, widths: Self.widths)
+            try await withTemporaryDirectory { directory in
+                let cache = directory.appending(path: "images")
+                let urls = Array(expected.keys)
+                _ = try await Self.drill(cache: cache, capacity: 4 * 1_048_576, rounds: 1, urls: urls)
+                let files = try FileManager.default.contentsOfDirectory(at: cache, includingPropertiesForKeys: nil)
+                    .filter { $0.pathExtension == "img" }.sorted { $0.path < $1.path }
+                try #require(files.count == urls.count)
+                for (index, file) in files.enumerated() {
+                    var bytes = try Data(contentsOf: file)
+                    if index % 2 == 0 {
+                        bytes[bytes.count / 2] ^= 0x40  // one flipped bit in the body
+                    } else {
+                        bytes = bytes.prefix(bytes.count * 2 / 3)  // cut short
+                    }
+                    try bytes.write(to: file)
+                }
+                let run = try await Self.drill(cache: cache, capacity: 4 * 1_048_576, rounds: 2, urls: urls)
+                Self.expectSound(run, expected, rounds: 2, "damaged entries")
+                #expect(run.summary?.failures == 0)
+                #expect(run.summary?.corruptEntriesRemoved == urls.count)
+            }
+        }
+    }
+
+    @Test("two processes writing the same keys into one directory: both serve the right bytes")
+    func twoWriters() async throws {
+        try await withFakeImageHost { host in
+            let expected = try await Self.images(on: host, widths: Self.widths)
+            try await withTemporaryDirectory { directory in
+                let cache = directory.appending(path: "images")
+                let urls = Array(expected.keys)
+                async let first = Self.drill(cache: cache, capacity: 4 * 1_048_576, rounds: 8, urls: urls)
+                async let second = Self.drill(cache: cache, capacity: 4 * 1_048_576, rounds: 8, urls: urls)
+                for (index, run) in try await [first, second].enumerated() {
+                    Self.expectSound(run, expected, rounds: 8, "writer \(index + 1)")
+                    #expect(run.summary?.failures == 0)
+                    #expect(run.summary?.corruptEntriesRemoved == 0)
+                }
+                #expect(Self.size(of: cache) <= 4 * 1_048_576)
+            }
+        }
+    }
+
+    /// A real full disk: a 1 MiB tmpfs (mounting one needs root; CI runs as root).
+    @Test(
+        "a 1 MiB tmpfs that fills up: the loader falls back to memory and keeps serving the right bytes",
+        .enabled(if: isCI || getuid() == 0, "mounting a tmpfs needs root"))
+    func fullDisk() async throws {
+        try #require(getuid() == 0, "mounting the 1 MiB tmpfs needs root")
+        try await withFakeImageHost { host in
+            let expected = try await Self.images(on: host, widths: Self.widths + [1200, 1400, 1600, 2000])
+            try await withTemporaryDirectory { directory in
+                let mount = directory.appending(path: "tmpfs")
+                try FileManager.default.createDirectory(at: mount, withIntermediateDirectories: true)
+                let mounted = try await ScoutProcess(
+                    ["-t", "tmpfs", "-o", "size=1m", "tmpfs", mount.path],
+                    executable: URL(fileURLWithPath: "/bin/mount")
+                ).waitForExit()
+                try #require(mounted.exitCode == 0, "mount: \(mounted.standardError)")
+                defer { _ = try? ScoutProcess(["-l", mount.path], executable: URL(fileURLWithPath: "/bin/umount")) }
+                let total = expected.values.reduce(0) { $0 + $1.length }
+                try #require(total > 1_048_576, "the images (\(total) bytes) must not fit the tmpfs")
+                let cache = mount.appending(path: "images")
+                // The cap is above what the disk holds, so the disk, not the cap, runs out.
+                let run = try await Self.drill(
+                    cache: cache, capacity: 8 * 1_048_576, rounds: 4, urls: Array(expected.keys))
+                Self.expectSound(run, expected, rounds: 4, "1 MiB tmpfs")
+                #expect(run.summary?.failures == 0)
+                #expect((run.summary?.diskWriteFailures ?? 0) > 0, "the tmpfs never filled")
+                #expect((run.summary?.diskFallbacks ?? 0) > 0, "no fallback to memory")
+            }
+        }
+    }
+}
