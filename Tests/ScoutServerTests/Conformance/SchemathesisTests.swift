@@ -66,6 +66,8 @@ struct SchemathesisTests {
         environment["NO_COLOR"] = "1"
         environment["SCHEMATHESIS_TELEMETRY"] = "false"
         process.environment = environment
+        // schemathesis keeps state (.schemathesis/) in its working directory: not the package's.
+        process.currentDirectoryURL = reports
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
