@@ -20,6 +20,10 @@ extension BookStoreContract {
         ranked("11", "Thief of Time", by: "Terry Pratchett", ratings: 200_000),
         ranked("12", "Wanderland", by: "A. Walker", ratings: 10),
         ranked("13", "Wandurland", by: "B. Walker", ratings: 1_000),
+        ranked("14", "Mortality", by: "Christopher Hitchens", ratings: 20_000),
+        ranked("15", "Morality for Beautiful Girls", by: "Alexander McCall Smith", ratings: 30_000),
+        ranked("16", "The 7 Habits of Highly Effective People", by: "Stephen R. Covey", ratings: 314_000),
+        ranked("17", "The 7 Habits of Highly Effective Teens", by: "Sean Covey", ratings: 19_000),
     ]
 
     /// Query → the titles expected first, in order.
@@ -43,6 +47,10 @@ extension BookStoreContract {
         ("mockinjay ", ["Mockingjay"]),
         // Order: words typed out of order still match, after those in order.
         ("thief book", ["The Book Thief"]),
+        // Exactness: the whole title through one typo, before a longer title through one too.
+        ("motrality", ["Mortality", "Morality for Beautiful Girls"]),
+        // Position is the title's: where an author's surname stands in their name does not count.
+        ("covey habits", ["The 7 Habits of Highly Effective People", "The 7 Habits of Highly Effective Teens"]),
     ]
 
     private static func ranked(_ id: String, _ title: String, by author: String, ratings: Int) -> Book {

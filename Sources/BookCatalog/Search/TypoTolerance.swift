@@ -1,7 +1,7 @@
 import Synchronization
 
 /// Typo-tolerant search over any ``BookStore``: each long enough word the catalog does not hold
-/// is widened to the indexed words within its typo budget (1 typo from 5 characters, 2 from 9;
+/// is widened to the indexed words within its typo budget (1 typo from 4 characters, 2 from 9;
 /// see ``allowedTypos(in:)``); a query whose words the catalog all holds runs as typed.
 ///
 /// The store finds candidates — up to ``candidatePool`` (or the limit, if larger) for the exact
@@ -102,12 +102,15 @@ public final class TypoTolerance: Sendable {
         return Array(books.prefix(limit))
     }
 
-    /// How many typos a query word may have: 0 below 5 characters, for numbers and for CJK
-    /// words (one character there is a syllable or a word), 1 from 5, 2 from 9. Characters are
-    /// counted in the folded word, as people see them.
+    /// How many typos a query word may have: 0 below 4 characters, for numbers and for CJK
+    /// words (one character there is a syllable or a word), 1 from 4, 2 from 9. Characters are
+    /// counted in the folded word, as people see them. A word the catalog holds is never
+    /// widened whatever its budget (see ``Widening``), so in practice a 4-letter word gets its
+    /// typo only when it is no word of the catalog: a letter dropped from "rules" leaves
+    /// "rues", which nothing else would find.
     ///
     /// ```swift
-    /// TypoTolerance.allowedTypos(in: "games")      // 1
+    /// TypoTolerance.allowedTypos(in: "hary")       // 1
     /// TypoTolerance.allowedTypos(in: "miserables") // 2
     /// TypoTolerance.allowedTypos(in: "19845")      // 0
     /// ```
@@ -115,7 +118,7 @@ public final class TypoTolerance: Sendable {
         guard !word.allSatisfy(\.isNumber), !SearchText.isCJKWord(word) else { return 0 }
         switch word.count {
         case 9...: return 2
-        case 5...: return 1
+        case 4...: return 1
         default: return 0
         }
     }

@@ -20,11 +20,12 @@ public struct BookMatch: Sendable, Hashable {
     public let proximity: Int
     /// The fields the words matched in, summed (title 0, series 1, authors 2, tags 3).
     public let fieldScore: Int
-    /// Where in its field the first matched word stands (0: at the start).
+    /// Where the first matched title word stands (0: at the start), or, with no title word
+    /// matched, where the first matched word stands in its field.
     public let position: Int
-    /// Whether the query is the whole title, word for word.
+    /// Whether the query is the whole title, word for word (a typo or two included).
     public let isWholeTitle: Bool
-    /// Words matched whole and without typos.
+    /// Words matched whole, not as a prefix.
     public let exactWords: Int
 
     /// Whether this match ranks before `other`, rule by rule: words matched, typos, proximity,

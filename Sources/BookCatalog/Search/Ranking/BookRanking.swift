@@ -6,8 +6,11 @@
 /// 2. **typo** — fewer typos first;
 /// 3. **proximity** — words in the typed order and next to each other first;
 /// 4. **attribute** — matches in the title first, then the series, the authors, the tags;
-/// 5. **position** — a match at the start of its field first;
+/// 5. **position** — a match at the start of the title first (where the first title word
+///    matched stands; the first matched word's place in its field when none is in the title);
 /// 6. **exactness** — the whole title first, then more words matched whole (not as a prefix);
+///    a word matched through a typo counts as whole when all of it matched, since the typo
+///    rule already weighed the typo;
 /// 7. **popularity** — more ratings first; then the lower id.
 ///
 /// ```swift
@@ -65,10 +68,11 @@ public enum BookRanking {
                 return total + gap(from: first.word, to: second.word)
             },
             fieldScore: matched.reduce(0) { $0 + $1.word.field.rawValue },
-            position: matched.first?.position ?? 0,
+            position: (matched.filter { $0.word.field == .title }.map(\.position).min() ?? matched.first?.position)
+                ?? 0,
             isWholeTitle: matched.count == titleWords.count && query.count == titleWords.count
-                && matched.allSatisfy { $0.word.field == .title && $0.match.isWhole && $0.match.typos == 0 },
-            exactWords: matched.filter { $0.match.isWhole && $0.match.typos == 0 }.count)
+                && matched.allSatisfy { $0.word.field == .title && $0.match.isWhole },
+            exactWords: matched.filter(\.match.isWhole).count)
     }
 
     /// A book word a query word matched, and how.
