@@ -11,11 +11,13 @@ final class ObservedStore: BookStore {
     private let queries = Mutex<[BookQuery]>([])
     private let generationReads = Mutex(0)
     /// Its own, so its queries reach this store rather than `base`.
-    private let typoTolerance = TypoTolerance()
+    private let typoTolerance: TypoTolerance
 
-    init(base: SQLiteBookStore, failingApplyAt: Int? = nil) {
+    init<C: Clock>(base: SQLiteBookStore, failingApplyAt: Int? = nil, clock: C = ContinuousClock())
+    where C.Duration == Duration {
         self.base = base
         self.failingApplyAt = failingApplyAt
+        typoTolerance = TypoTolerance(clock: clock)
     }
 
     /// The queries run so far, oldest first; `take` empties the record.

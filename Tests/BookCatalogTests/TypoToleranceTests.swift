@@ -98,6 +98,22 @@ import Testing
         }
     }
 
+    @Test func theGenerationIsReadOncePerInterval() async throws {
+        try await withTemporaryStore { base in
+            let clock = ManualClock()
+            let store = ObservedStore(base: base, clock: clock)
+            _ = try await store.upsert(SampleBooks.all)
+            for _ in 0..<5 { _ = try await store.search("hunger gmaes", limit: 5) }
+            #expect(store.generationReadCount == 1)
+            clock.advance(by: .milliseconds(999))
+            _ = try await store.search("hunger gmaes", limit: 5)
+            #expect(store.generationReadCount == 1)
+            clock.advance(by: .milliseconds(2))
+            _ = try await store.search("hunger gmaes", limit: 5)
+            #expect(store.generationReadCount == 2)
+        }
+    }
+
     @Test func aWordTheDictionaryDoesNotKnowSkipsTheExactQuery() async throws {
         try await withTemporaryStore { base in
             _ = try await base.upsert(SampleBooks.all)

@@ -5,7 +5,8 @@ extension TypoTolerance {
     /// arriving during a build share that same task instead of starting another.
     struct DictionaryCache: Sendable {
         typealias Build = Task<TermDictionary, any Error>
-        typealias Instant = ContinuousClock.Instant
+        /// Time since the ``TypoTolerance`` was made, on its clock.
+        typealias Instant = Duration
 
         /// What a search can have of the dictionary.
         enum Lookup: Sendable {

@@ -23,10 +23,16 @@ public final class TypoTolerance: Sendable {
     /// How long a generation read stays current: reading it is a round trip to a database server.
     public let generationCheckInterval: Duration
     private let cache = Mutex(DictionaryCache())
+    /// Time since this was made, on the clock it was given.
+    private let elapsed: @Sendable () -> Duration
 
-    /// Makes one with an empty dictionary; it loads on first need.
-    public init(generationCheckInterval: Duration = .seconds(1)) {
+    /// Makes one with an empty dictionary; it loads on first need. `clock` times the
+    /// generation checks (tests pass a manual one).
+    public init<C: Clock>(generationCheckInterval: Duration = .seconds(1), clock: C = ContinuousClock())
+    where C.Duration == Duration {
         self.generationCheckInterval = generationCheckInterval
+        let origin = clock.now
+        elapsed = { origin.duration(to: clock.now) }
     }
 
     /// Books for `text` in ``BookRanking``'s order, at most `limit`; `[]` when `text` has no words.
@@ -148,10 +154,10 @@ public final class TypoTolerance: Sendable {
     /// The catalog's generation, read from `store` unless a read within
     /// ``generationCheckInterval`` already gave it.
     private func currentGeneration(of store: some BookStore) async throws -> Int64 {
-        let clock = ContinuousClock()
         let interval = generationCheckInterval
-        if let recent = cache.withLock({ $0.recentGeneration(within: interval, of: clock.now) }) { return recent }
-        let askedAt = clock.now
+        let now = elapsed()
+        if let recent = cache.withLock({ $0.recentGeneration(within: interval, of: now) }) { return recent }
+        let askedAt = now
         let generation = try await store.generation()
         cache.withLock { $0.noteGeneration(generation, readAt: askedAt) }
         return generation
