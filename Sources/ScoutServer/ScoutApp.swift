@@ -42,9 +42,7 @@ public struct ScoutApp: Sendable {
         let gateway = SearchGateway(
             timeToLive: configuration.searchCacheTimeToLive,
             localTimeToLive: configuration.localSearchCacheTimeToLive, capacity: configuration.searchCacheCapacity,
-            render: { page, query, source, cached, tookMs in
-                SearchAPI.render(page, query, source, cached: cached, tookMs: tookMs, thumbnails: thumbnails)
-            })
+            render: { page, query, source in SearchAPI.render(page, query, source, thumbnails: thumbnails) })
         let api = SearchAPI(
             catalog: catalog, gateway: gateway,
             limiter: ClientRateLimiter(

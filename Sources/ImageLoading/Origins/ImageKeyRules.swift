@@ -33,7 +33,22 @@ public struct ImageKeyRules: Sendable {
     /// ImageKeyRules.hasImageExtension("120px-Zurich.JPG")   // true
     /// ```
     public static func hasImageExtension(_ name: some StringProtocol) -> Bool {
-        guard let dot = name.lastIndex(of: "."), dot > name.startIndex else { return false }
+        guard let dot = lastDot(in: name), dot > name.startIndex else { return false }
         return imageExtensions.contains(name[name.index(after: dot)...].lowercased())
+    }
+
+    /// `name.lastIndex(of: ".")`: in ASCII every byte is a character, so the last `.` byte;
+    /// other text is searched by characters.
+    private static func lastDot(in name: some StringProtocol) -> String.Index? {
+        var dot: String.Index?
+        let bytes = name.utf8
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            if byte >= 0x80 { return name.lastIndex(of: ".") }
+            if byte == UInt8(ascii: ".") { dot = index }
+            bytes.formIndex(after: &index)
+        }
+        return dot
     }
 }

@@ -36,8 +36,9 @@ extension ImageOrigin {
 
     /// `commons`, `en`, `zh-min-nan`: lower-case letters, digits and hyphens.
     private static func isProjectName(_ segment: Substring) -> Bool {
-        (1...40).contains(segment.count)
-            && segment.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+        // All ASCII once the scalars pass, so the byte count is the character count.
+        segment.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+            && (1...40).contains(segment.utf8.count)
     }
 
     /// `a` and `ab`: one hex digit, then two starting with it.
@@ -50,7 +51,7 @@ extension ImageOrigin {
     /// `120px-X.jpg`, `lossy-page1-120px-X.tif.jpg`: an optional option prefix, a width in px,
     /// a name, and an image extension.
     private static func isThumbnailName(_ name: Substring) -> Bool {
-        guard ImageKeyRules.hasImageExtension(name), let px = name.range(of: "px-") else { return false }
+        guard ImageKeyRules.hasImageExtension(name), let px = pxRange(in: name) else { return false }
         let beforePx = name[..<px.lowerBound]
         let digits = beforePx.reversed().prefix { $0.isASCII && $0.isNumber }
         let options = beforePx.dropLast(digits.count)
@@ -60,5 +61,27 @@ extension ImageOrigin {
                 && options.unicodeScalars.allSatisfy {
                     ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
                 })
+    }
+
+    /// `name.range(of: "px-")`: in ASCII, where Foundation's search matches byte for byte, the
+    /// first `px-` bytes; other text goes through Foundation.
+    static func pxRange(in name: Substring) -> Range<String.Index>? {
+        let bytes = name.utf8
+        var found: Range<String.Index>?
+        var (index, seen) = (bytes.startIndex, 0)  // seen: how much of "px-" ends at index
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            if byte >= 0x80 { return name.range(of: "px-") }
+            bytes.formIndex(after: &index)
+            if found != nil { continue }
+            switch byte {
+            case UInt8(ascii: "p"): seen = 1
+            case UInt8(ascii: "x") where seen == 1: seen = 2
+            case UInt8(ascii: "-") where seen == 2:
+                found = bytes.index(index, offsetBy: -3)..<index
+            default: seen = 0
+            }
+        }
+        return found
     }
 }

@@ -84,10 +84,11 @@ public struct ImageOrigin: Sendable {
         else { return nil }
         let path = components.percentEncodedPath
         guard path.hasPrefix(parts.path) else { return nil }
-        let encodedSegments = path.dropFirst(parts.path.count).split(separator: "/", omittingEmptySubsequences: false)
         var decoded: [String] = []
-        for segment in encodedSegments {
-            guard let text = KeyGrammar.decode(segment), !text.contains("/") else { return nil }
+        for segment in KeyGrammar.split(path.dropFirst(parts.path.count)) {
+            // Any `/` byte refuses the key: a lone one here, one joined into a character by the
+            // key's own split below (the segment then holds a `/`, which no segment may).
+            guard let text = KeyGrammar.decode(segment), !text.utf8.contains(UInt8(ascii: "/")) else { return nil }
             decoded.append(text)
         }
         let key = decoded.joined(separator: "/")
@@ -119,7 +120,7 @@ public struct ImageOrigin: Sendable {
     /// ```
     public func percentEncodedKey(_ key: String) -> String? {
         guard let segments = KeyGrammar.segments(of: key), rules.isPlausible(segments) else { return nil }
-        return segments.map(KeyGrammar.encode).joined(separator: "/")
+        return KeyGrammar.encode(segments)
     }
 
     private func isIgnorable(_ query: String?) -> Bool {

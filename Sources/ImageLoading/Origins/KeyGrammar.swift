@@ -9,34 +9,84 @@ enum KeyGrammar {
     /// The longest segment accepted, in UTF-8 bytes (file systems and Wikimedia allow 255).
     static let maxSegmentBytes = 255
 
-    /// ASCII characters a key may contain besides letters and digits (and `/` between segments).
-    private static let allowedASCIIPunctuation = Set("-_.~!$&'()*+,;=".unicodeScalars)
-
     /// The key's segments when it is well-formed, else nil.
     static func segments(of key: String) -> [Substring]? {
         guard !key.isEmpty, key.utf8.count <= maxKeyBytes else { return nil }
-        let segments = key.split(separator: "/", omittingEmptySubsequences: false)
+        let segments = split(key[...])
         guard segments.allSatisfy(isValidSegment) else { return nil }
         return segments
     }
 
+    /// `text` split at every `/` character, keeping empty pieces — what
+    /// `text.split(separator: "/", omittingEmptySubsequences: false)` gives, without its grapheme
+    /// breaking whenever every `/` stands alone (ASCII on both sides, as in every real key: only
+    /// a non-ASCII neighbour can join a `/` into a larger character).
+    static func split(_ text: Substring) -> [Substring] {
+        let slash = UInt8(ascii: "/")
+        let bytes = text.utf8
+        var segments: [Substring] = []
+        var (start, index, previous) = (bytes.startIndex, bytes.startIndex, UInt8(0))
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            if byte >= 0x80 ? previous == slash : byte == slash && previous >= 0x80 { return graphemeSplit(text) }
+            if byte == slash {
+                segments.append(Substring(bytes[start..<index]))
+                start = bytes.index(after: index)
+            }
+            previous = byte
+            bytes.formIndex(after: &index)
+        }
+        segments.append(Substring(bytes[start...]))
+        return segments
+    }
+
+    /// The split by characters, for text where a `/` has a non-ASCII neighbour.
+    static func graphemeSplit(_ text: Substring) -> [Substring] {
+        text.split(separator: "/", omittingEmptySubsequences: false)
+    }
+
     private static func isValidSegment(_ segment: Substring) -> Bool {
-        guard !segment.isEmpty, segment.utf8.count <= maxSegmentBytes, !segment.hasPrefix(".") else {
+        guard !segment.isEmpty, segment.utf8.count <= maxSegmentBytes, !startsWithDot(segment) else {
             return false
         }
-        return segment.unicodeScalars.allSatisfy(isAllowed)
+        for byte in segment.utf8 {
+            guard byte < 0x80 else { return segment.unicodeScalars.allSatisfy(isAllowed) }
+            guard isAllowedASCII(byte) else { return false }
+        }
+        return true
+    }
+
+    /// `segment.hasPrefix(".")`, by characters: a `.` followed by ASCII (or nothing) is one
+    /// character; only a non-ASCII follower can make it part of another.
+    private static func startsWithDot(_ segment: Substring) -> Bool {
+        var bytes = segment.utf8.makeIterator()
+        guard bytes.next() == UInt8(ascii: ".") else { return false }
+        guard let second = bytes.next(), second >= 0x80 else { return true }
+        return segment.hasPrefix(".")
     }
 
     /// Slashes and backslashes in other clothes that no normalization maps to ASCII: division
     /// and fraction slash, big solidus, reverse solidus operator, big reverse solidus, set minus.
     private static let slashLookalikes: Set<UInt32> = [0x2215, 0x2044, 0x29F8, 0x29F5, 0x29F9, 0x2216]
 
-    private static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.isASCII {
-            return ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
-                || allowedASCIIPunctuation.contains(scalar)
-        }
+    /// Whether a key may contain `scalar` (`/` only between segments).
+    static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return isAllowedASCII(UInt8(scalar.value)) }
         return NonASCIIVerdicts.shared.isAllowed(scalar, judging: isAllowedNonASCII)
+    }
+
+    /// Letters, digits and the punctuation `-_.~!$&'()*+,;=` (`/` only between segments).
+    private static func isAllowedASCII(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."),
+            UInt8(ascii: "~"), UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"),
+            UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","),
+            UInt8(ascii: ";"), UInt8(ascii: "="):
+            true
+        default:
+            false
+        }
     }
 
     /// The verdict on a non-ASCII scalar; it normalizes the scalar, which costs microseconds, so
@@ -56,19 +106,25 @@ enum KeyGrammar {
         return !normalized.unicodeScalars.contains { $0.isASCII && !isAllowed($0) || $0 == "." }
     }
 
-    /// Percent-encodes a segment: every byte except the RFC 3986 unreserved set, as
-    /// Wikimedia's own thumbnail URLs do (`(` → `%28`, `é` → `%C3%A9`).
-    static func encode(_ segment: Substring) -> String {
-        var encoded = ""
-        encoded.reserveCapacity(segment.utf8.count)
-        for byte in segment.utf8 {
-            if isUnreserved(byte) {
-                encoded.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                encoded += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+    /// Percent-encodes segments and joins them with `/`: every byte except the RFC 3986
+    /// unreserved set is escaped, as Wikimedia's own thumbnail URLs do (`(` → `%28`, `é` → `%C3%A9`).
+    static func encode(_ segments: [Substring]) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var encoded: [UInt8] = []
+        encoded.reserveCapacity(segments.reduce(segments.count) { $0 + $1.utf8.count } * 3 / 2)
+        for (index, segment) in segments.enumerated() {
+            if index > 0 { encoded.append(UInt8(ascii: "/")) }
+            for byte in segment.utf8 {
+                if isUnreserved(byte) {
+                    encoded.append(byte)
+                } else {
+                    encoded.append(UInt8(ascii: "%"))
+                    encoded.append(hex[Int(byte >> 4)])
+                    encoded.append(hex[Int(byte & 0xF)])
+                }
             }
         }
-        return encoded
+        return String(decoding: encoded, as: UTF8.self)
     }
 
     /// Decodes `%XX` escapes; nil for a malformed escape or bytes that are not UTF-8.
@@ -107,11 +163,5 @@ enum KeyGrammar {
         case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
         default: nil
         }
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

@@ -62,6 +62,7 @@ struct TransportBenchmark {
                 outcomes, title: "Uncached /api/v1/search (distinct queries, 20 results each): curl vs URLSession",
                 serverThreads: serverThreads)
             Self.printGoals(outcomes)
+            Self.printSearchCPUGoal(outcomes)
         }
     }
 
@@ -109,6 +110,16 @@ struct TransportBenchmark {
             CPU per 1,000: curl \(cpu.curl.formatted(decimals: 2)) s, \
             urlsession \(cpu.session.formatted(decimals: 2)) s (goal: lower: \(isLower ? "met" : "NOT met"))
             """)
+    }
+
+    /// Issue 12's goal for Scout's own work: at most 1 ms of server CPU per uncached search.
+    private static func printSearchCPUGoal(_ outcomes: [TransportComparison.Outcome]) {
+        guard let curl = outcomes.first else { return }
+        // CPU s per 1,000 upstream calls is ms per search: one upstream call each.
+        let perSearch = outcomes.map { "\($0.name) \($0.cpuPerThousand.formatted(decimals: 2)) ms" }
+        print(
+            "server CPU per uncached search: \(perSearch.joined(separator: ", ")) "
+                + "(goal: curl ≤ 1.00 ms: \(curl.cpuPerThousand <= 1 ? "met" : "NOT met"))")
     }
 
     /// `curl -sf options… URL` of `path`, on a thread of its own: the server answering it runs here.

@@ -2,11 +2,20 @@ import Foundation
 import ScoutModels
 
 extension SearchAPI {
-    /// The JSON body for a page: thumbnails rewritten to Scout's `/img/` proxy, photo facts added.
+    /// The JSON of a page, once for the cache and the reply: thumbnails rewritten to Scout's
+    /// `/img/` proxy, photo facts added.
     static func render(
+        _ page: SearchPage, _ query: SearchQuery, _ source: SourceID, thumbnails: ThumbnailLinker
+    ) -> RenderedReply {
+        reply(page, query, source, cached: true, tookMs: 0, thumbnails: thumbnails).rendered()
+    }
+
+    /// The body for a page as a value (``SearchReply`` is `Encodable`: the tests check the
+    /// rendered bytes against `JSONEncoder`).
+    static func reply(
         _ page: SearchPage, _ query: SearchQuery, _ source: SourceID, cached: Bool, tookMs: Int,
         thumbnails: ThumbnailLinker
-    ) -> [UInt8] {
+    ) -> SearchReply {
         let items = page.items.map { item in
             SearchReply.Item(
                 item: .init(
@@ -19,13 +28,10 @@ extension SearchAPI {
                     link: item.link, titleMatches: item.titleMatches),
                 photo: PhotoFacts(item: item, thumbnails: thumbnails))
         }
-        let body = SearchReply(
+        return SearchReply(
             body: SearchResponseBody(
                 query: query.text, source: source, items: items.map(\.item), next: page.nextCursor?.rawValue,
                 suggestion: page.suggestion, tookMs: tookMs, cached: cached),
             items: items)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(body)).map(Array.init) ?? Array(#"{"items":[]}"#.utf8)
     }
 }

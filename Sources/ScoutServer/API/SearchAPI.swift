@@ -124,10 +124,7 @@ struct SearchAPI: Sendable {
         let reply = try await reply(for: parameters)
         let took = started.duration(to: .now)
         let milliseconds = Int(took.components.seconds * 1000 + took.components.attoseconds / 1_000_000_000_000_000)
-        return .json(
-            bytes: Self.render(
-                reply.page, reply.query, parameters.entry.id, cached: false, tookMs: milliseconds,
-                thumbnails: thumbnails))
+        return .json(bytes: reply.rendered.body(cached: false, tookMs: milliseconds))
     }
 }
 

@@ -25,8 +25,8 @@ final class SearchGateway: Sendable {
     struct Reply: Sendable {
         let page: SearchPage
         let query: SearchQuery
-        /// The JSON body for a cache hit (`cached: true`, `tookMs: 0`).
-        let cachedBody: [UInt8]
+        /// The JSON, encoded once: the body of a cache hit, and of the requests that searched.
+        let rendered: RenderedReply
     }
 
     private struct Entry {
@@ -42,20 +42,38 @@ final class SearchGateway: Sendable {
 
     private struct State {
         var entries: [Key: Entry] = [:]
+        var recency = RecencyList<Key>()
         var inFlight: [Key: Task<Reply, any Error>] = [:]
         var useCounter: UInt64 = 0
         var upstreamCalls = 0
+
+        /// Marks `key`'s entry as used now.
+        mutating func use(_ key: Key) {
+            useCounter += 1
+            entries[key]?.lastUsed = useCounter
+            recency.used(key, stamp: useCounter)
+        }
+
+        /// Drops the least recently used entry.
+        mutating func evictLeastRecent() {
+            // Taken out while it asks `entries`, so neither access overlaps the other.
+            var recency = RecencyList<Key>()
+            swap(&recency, &self.recency)
+            let oldest = recency.leastRecent(live: entries.count) { key, stamp in entries[key]?.lastUsed == stamp }
+            self.recency = recency
+            if let oldest { entries[oldest] = nil }
+        }
     }
 
     private let state = Mutex(State())
     private let timeToLive: Duration
     private let localTimeToLive: Duration
     private let capacity: Int
-    private let render: @Sendable (SearchPage, SearchQuery, SourceID, _ cached: Bool, _ tookMs: Int) -> [UInt8]
+    private let render: @Sendable (SearchPage, SearchQuery, SourceID) -> RenderedReply
 
     init(
         timeToLive: Duration, localTimeToLive: Duration = .seconds(5), capacity: Int,
-        render: @escaping @Sendable (SearchPage, SearchQuery, SourceID, Bool, Int) -> [UInt8]
+        render: @escaping @Sendable (SearchPage, SearchQuery, SourceID) -> RenderedReply
     ) {
         self.timeToLive = timeToLive
         self.localTimeToLive = localTimeToLive
@@ -69,11 +87,9 @@ final class SearchGateway: Sendable {
     /// The encoded reply for `key` when a fresh one is cached.
     func cachedBody(for key: Key, now: ContinuousClock.Instant = .now) -> [UInt8]? {
         state.withLock { state in
-            guard var entry = state.entries[key], now < entry.expiresAt else { return nil }
-            state.useCounter += 1
-            entry.lastUsed = state.useCounter
-            state.entries[key] = entry
-            return entry.reply.cachedBody
+            guard let entry = state.entries[key], now < entry.expiresAt else { return nil }
+            state.use(key)
+            return entry.reply.rendered.cachedBody
         }
     }
 
@@ -93,7 +109,7 @@ final class SearchGateway: Sendable {
             if !isLocal { state.upstreamCalls += 1 }
             let task = Task { [render] () throws -> Reply in
                 let page = try await provider.search(query, cursor: cursor, limit: key.limit)
-                return Reply(page: page, query: query, cachedBody: render(page, query, key.source, true, 0))
+                return Reply(page: page, query: query, rendered: render(page, query, key.source))
             }
             state.inFlight[key] = task
             return .running(task)
@@ -119,13 +135,9 @@ final class SearchGateway: Sendable {
         state.withLock { state in
             guard state.inFlight[key] != nil else { return }
             state.inFlight[key] = nil
-            state.useCounter += 1
-            state.entries[key] = Entry(reply: reply, expiresAt: .now + lifetime, lastUsed: state.useCounter)
-            if state.entries.count > capacity,
-                let oldest = state.entries.min(by: { $0.value.lastUsed < $1.value.lastUsed })
-            {
-                state.entries[oldest.key] = nil
-            }
+            state.entries[key] = Entry(reply: reply, expiresAt: .now + lifetime, lastUsed: 0)
+            state.use(key)
+            if state.entries.count > capacity { state.evictLeastRecent() }
         }
     }
 }

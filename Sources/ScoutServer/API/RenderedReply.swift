@@ -1,0 +1,45 @@
+/// A search reply's JSON, encoded once for both of its uses: the body the gateway caches
+/// (`cached: true`, `tookMs: 0`) and the body of the request that searched (`cached: false`,
+/// the time it took). The two differ only in those two keys, which sort first and last, so
+/// the rest is written once and shared.
+///
+/// ```swift
+/// let rendered = RenderedReply { writer in writer.raw(#""items":[],"next":null,"#) }
+/// rendered.cachedBody                      // {"cached":true,"items":[],"next":null,"tookMs":0}
+/// rendered.body(cached: false, tookMs: 12) // {"cached":false,"items":[],"next":null,"tookMs":12}
+/// ```
+struct RenderedReply: Sendable {
+    /// The body of a cache hit.
+    let cachedBody: [UInt8]
+    /// Where, in ``cachedBody``, the members between `cached` and `tookMs` are.
+    private let members: Range<Int>
+
+    /// A reply whose members other than `cached` and `tookMs` — each followed by a comma —
+    /// `writeMembers` writes.
+    init(writingMembers writeMembers: (inout JSONByteWriter) -> Void) {
+        var writer = JSONByteWriter(capacity: 8192)
+        writer.raw(#"{"cached":true,"#)
+        let start = writer.count
+        writeMembers(&writer)
+        members = start..<writer.count
+        writer.raw(#""tookMs":0}"#)
+        // Cached for minutes: copied to exactly its size, not the writer's reserve.
+        let bytes = writer.bytes
+        cachedBody = [UInt8](unsafeUninitializedCapacity: bytes.count) { buffer, count in
+            count = buffer.initialize(fromContentsOf: bytes)
+        }
+    }
+
+    /// The body with `cached` and `tookMs` as given.
+    func body(cached: Bool, tookMs: Int) -> [UInt8] {
+        var writer = JSONByteWriter(capacity: members.count + 40)
+        writer.raw(#"{"cached":"#)
+        writer.bool(cached)
+        writer.raw(",")
+        writer.raw(cachedBody[members])
+        writer.raw(#""tookMs":"#)
+        writer.int(tookMs)
+        writer.raw("}")
+        return writer.bytes
+    }
+}
