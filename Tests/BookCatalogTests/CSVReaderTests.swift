@@ -1,7 +1,7 @@
 import BookCatalog
 import Testing
 
-@Suite struct CSVReaderTests {
+@Suite(.timeLimit(.minutes(10))) struct CSVReaderTests {
     private func records(_ text: String) throws -> [CSVRecord] {
         var reader = CSVReader(text: text)
         var result: [CSVRecord] = []

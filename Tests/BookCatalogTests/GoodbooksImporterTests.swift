@@ -3,7 +3,7 @@ import Foundation
 import ScoutTestSupport
 import Testing
 
-@Suite struct GoodbooksImporterTests {
+@Suite(.timeLimit(.minutes(10))) struct GoodbooksImporterTests {
     private static let header =
         "book_id,goodreads_book_id,best_book_id,work_id,books_count,isbn,isbn13,authors,original_publication_year,"
         + "original_title,title,language_code,average_rating,ratings_count,work_ratings_count,"

@@ -5,7 +5,7 @@ import ScoutTestSupport
 import Testing
 
 /// goodbooks-10k's tags, ratings and to-read files, on small files written for these tests.
-@Suite struct GoodbooksSignalsTests {
+@Suite(.timeLimit(.minutes(10))) struct GoodbooksSignalsTests {
     static let books = """
         book_id,goodreads_book_id,title,authors,isbn,original_publication_year,language_code,average_rating,ratings_count,image_url,small_image_url
         1,101,"The Hunger Games (The Hunger Games, #1)",Suzanne Collins,439023483,2008.0,eng,4.34,100,,

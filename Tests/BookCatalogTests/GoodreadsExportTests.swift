@@ -5,7 +5,7 @@ import Testing
 
 /// The CSV Goodreads members download from their account, on a file written for these tests in
 /// the export's real column layout.
-@Suite struct GoodreadsExportTests {
+@Suite(.timeLimit(.minutes(10))) struct GoodreadsExportTests {
     static let export = #"""
         Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies
         2767052,"The Hunger Games (The Hunger Games, #1)",Suzanne Collins,"Collins, Suzanne",,="0439023483",="9780439023481",5,4.34,Scholastic Press,Hardcover,374,2008,2008,2020/01/02,2019/12/01,"favorites, dystopia","favorites (#1), dystopia (#3)",read,,,,1,0

@@ -6,7 +6,7 @@ import Testing
 /// T11: `kill -9` at random points of `scout books import`, then an integrity check. Every
 /// trial resumes the import the previous one killed; a finished import starts over on a fresh
 /// catalog. `SCOUT_CRASH_TRIALS` raises the count for `make soak`.
-@Suite("Import crash safety (T11)")
+@Suite("Import crash safety (T11)", .timeLimit(.minutes(10)))
 struct ImportCrashTests {
     static let books = 3000
     static let batchSize = 150

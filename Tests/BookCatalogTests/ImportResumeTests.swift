@@ -4,7 +4,7 @@ import ScoutTestSupport
 import Synchronization
 import Testing
 
-@Suite struct ImportResumeTests {
+@Suite(.timeLimit(.minutes(10))) struct ImportResumeTests {
     /// 25 books, one of them (line 12) bad.
     static let csv: String = {
         var lines = [

@@ -5,7 +5,7 @@ import Testing
 
 /// Rebuilding only what an import touched gives what a full rebuild gives, for the kinds where
 /// incremental rebuilding is exact, and leaves unrelated books alone.
-@Suite struct IncrementalRelationsTests {
+@Suite(.timeLimit(.minutes(10))) struct IncrementalRelationsTests {
     static let page = URL(string: "https://books.example/mockingjay")!
 
     @Test func addingASeriesBookRebuildsItsSeriesAndAuthorOnly() async throws {

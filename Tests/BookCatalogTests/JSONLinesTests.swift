@@ -3,7 +3,7 @@ import Foundation
 import ScoutTestSupport
 import Testing
 
-@Suite struct JSONLinesTests {
+@Suite(.timeLimit(.minutes(10))) struct JSONLinesTests {
     private static let badLines = [
         #"{"source":"m","sourceID":"dune","title":"Dune","authors":["Frank Herbert"],"year":1965}"#,
         "not json at all",  // line 2

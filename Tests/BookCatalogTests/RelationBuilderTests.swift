@@ -1,7 +1,7 @@
 import BookCatalog
 import Testing
 
-@Suite struct RelationBuilderTests {
+@Suite(.timeLimit(.minutes(10))) struct RelationBuilderTests {
     private static func book(
         _ id: Int64, _ title: String, series: String? = nil, number: Double? = nil,
         author: String = "Suzanne Collins", ratings: Int = 1000

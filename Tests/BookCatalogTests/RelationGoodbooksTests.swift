@@ -2,7 +2,7 @@ import BookCatalog
 import ScoutTestSupport
 import Testing
 
-@Suite struct RelationGoodbooksTests {
+@Suite(.timeLimit(.minutes(10))) struct RelationGoodbooksTests {
     @Test(
         "Rebuilds relations for the real goodbooks-10k books.csv (reads ../shared)",
         .enabled(if: SharedFixtures.shouldRun, Comment(rawValue: SharedFixtures.skipComment)))

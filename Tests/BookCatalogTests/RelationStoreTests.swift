@@ -3,7 +3,7 @@ import SQLite
 import ScoutTestSupport
 import Testing
 
-@Suite struct RelationStoreTests {
+@Suite(.timeLimit(.minutes(10))) struct RelationStoreTests {
     private static let mockingjay = Book(
         source: "test", sourceID: "6", title: "Mockingjay", seriesName: "The Hunger Games", seriesNumber: 3,
         authors: ["Suzanne Collins"], ratingsCount: 1_719_760)

@@ -6,7 +6,7 @@ import Testing
 
 /// What only the SQLite store does; what every store does is in the "Book store contract" suite
 /// (Tests/BookStoreContractTests), which runs against SQLite and PostgreSQL alike.
-@Suite struct SQLiteBookStoreTests {
+@Suite(.timeLimit(.minutes(10))) struct SQLiteBookStoreTests {
     @Test func aReopenedFileKeepsItsBooksInWALModeAtTheLatestSchema() async throws {
         try await withTemporaryDirectory(prefix: "scout-books") { directory in
             let path = directory.appendingPathComponent("books.sqlite").path

@@ -5,7 +5,7 @@ import Testing
 
 /// T4: random strings over an FTS5 operator alphabet plus Unicode never make search throw, and
 /// every result contains each searched word somewhere in its title or authors.
-@Suite struct SearchPropertyTests {
+@Suite(.timeLimit(.minutes(10))) struct SearchPropertyTests {
     private static let alphabet: [String] = [
         "\"", "*", "(", ")", ":", "^", "-", "+", "{", "}", ",", ".", "'", ";", " ", " ", " ", "\u{0}", "\t", "\n",
         "AND", "OR", "NOT", "NEAR", "title", "authors", "rowid", "books_fts", "hunger", "game", "hugo", "les",

@@ -2,7 +2,7 @@ import BookCatalog
 import Testing
 
 /// How search folds and cuts text, and what an index holds for it.
-@Suite struct SearchTextTests {
+@Suite(.timeLimit(.minutes(10))) struct SearchTextTests {
     @Test("NFKC: full-width Latin and digits, half-width katakana, ligatures become the ordinary forms")
     func compatibilityForms() {
         #expect(SearchText.words(in: "ＯＮＥ ＰＩＥＣＥ １２") == ["one", "piece", "12"])

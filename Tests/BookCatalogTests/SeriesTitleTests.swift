@@ -1,7 +1,7 @@
 import BookCatalog
 import Testing
 
-@Suite struct SeriesTitleTests {
+@Suite(.timeLimit(.minutes(10))) struct SeriesTitleTests {
     @Test(
         arguments: [
             ("The Hunger Games (The Hunger Games, #1)", "The Hunger Games", "The Hunger Games", 1.0),

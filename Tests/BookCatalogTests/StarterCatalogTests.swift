@@ -2,7 +2,7 @@ import BookCatalog
 import Foundation
 import Testing
 
-@Suite struct StarterCatalogTests {
+@Suite(.timeLimit(.minutes(10))) struct StarterCatalogTests {
     @Test func theStarterCatalogParsesCleanlyWithUniqueIDs() async throws {
         let lines = String(decoding: StarterCatalog.data, as: UTF8.self).split(separator: "\n")
         try await withTemporaryStore { store in

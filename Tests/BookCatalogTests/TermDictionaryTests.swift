@@ -2,7 +2,7 @@ import BookCatalog
 import ScoutTestSupport
 import Testing
 
-@Suite struct TermDictionaryTests {
+@Suite(.timeLimit(.minutes(10))) struct TermDictionaryTests {
     private static let dictionary = TermDictionary([
         "collins", "games", "gamer", "hunger", "miserables", "potter", "potters", "pottery", "harry",
         "किताब",

@@ -3,7 +3,7 @@ import Testing
 
 @testable import BookCatalog
 
-@Suite struct TypoToleranceTests {
+@Suite(.timeLimit(.minutes(10))) struct TypoToleranceTests {
     private static func titles(_ text: String, limit: Int = 5, in store: SQLiteBookStore) async throws -> [String] {
         try await store.search(text, limit: limit).map(\.title)
     }

@@ -6,7 +6,7 @@ import Testing
 
 @testable import ScoutCommands
 
-@Suite("scout books crawl", .serialized)
+@Suite("scout books crawl", .serialized, .timeLimit(.minutes(10)))
 struct CrawlCommandTests {
     typealias Path = FakeBookSite.Path
 

@@ -5,7 +5,7 @@ import Testing
 
 @testable import BookCrawler
 
-@Suite("Crawl frontier and pacing")
+@Suite("Crawl frontier and pacing", .timeLimit(.minutes(10)))
 struct CrawlPartsTests {
     let home = URL(string: "https://books.example.org/")!
 

@@ -5,7 +5,7 @@ import Networking
 import ScoutTestSupport
 import Testing
 
-@Suite("Crawling politely", .serialized)
+@Suite("Crawling politely", .serialized, .timeLimit(.minutes(10)))
 struct CrawlerPolitenessTests {
     typealias Path = FakeBookSite.Path
 

@@ -4,7 +4,7 @@ import Foundation
 import ScoutTestSupport
 import Testing
 
-@Suite("Crawling the fake book site", .serialized)
+@Suite("Crawling the fake book site", .serialized, .timeLimit(.minutes(10)))
 struct CrawlerTests {
     typealias Path = FakeBookSite.Path
 

@@ -3,7 +3,7 @@ import BookCrawler
 import Foundation
 import Testing
 
-@Suite("Extracting books from JSON-LD")
+@Suite("Extracting books from JSON-LD", .timeLimit(.minutes(10)))
 struct JSONLDExtractionTests {
     @Test("a single Book object gives every field")
     func singleObject() throws {

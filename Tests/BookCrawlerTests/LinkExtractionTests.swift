@@ -2,7 +2,7 @@ import BookCrawler
 import Foundation
 import Testing
 
-@Suite("Links, base URLs and charsets")
+@Suite("Links, base URLs and charsets", .timeLimit(.minutes(10)))
 struct LinkExtractionTests {
     @Test("similar-book sections are found by class, id, aria-label or heading")
     func similarSections() {

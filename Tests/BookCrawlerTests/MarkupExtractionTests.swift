@@ -3,7 +3,7 @@ import BookCrawler
 import Foundation
 import Testing
 
-@Suite("Extracting books from microdata, Open Graph and broken HTML")
+@Suite("Extracting books from microdata, Open Graph and broken HTML", .timeLimit(.minutes(10)))
 struct MarkupExtractionTests {
     static let microdata = """
         <div itemscope itemtype="http://schema.org/Book">

@@ -2,7 +2,7 @@ import BookCrawler
 import Foundation
 import Testing
 
-@Suite("robots.txt")
+@Suite("robots.txt", .timeLimit(.minutes(10)))
 struct RobotsPolicyTests {
     @Test(
         "the longest matching rule wins; Allow wins a tie",

@@ -6,7 +6,7 @@ import Testing
 /// One set of behaviours every ``BookStore`` must show, run against each implementation: each
 /// test takes a ``StoreKind`` and gets a fresh, empty store of that kind. Tests live in
 /// extensions of this suite, one file per area.
-@Suite("Book store contract")
+@Suite("Book store contract", .timeLimit(.minutes(10)))
 struct BookStoreContract {
     @Test("PostgreSQL store is tested", .enabled(if: TestPostgresServer.isConfigured, TestPostgresServer.skipReason))
     func postgresIsTested() async throws {

@@ -3,7 +3,7 @@ import Testing
 @testable import BookCatalog
 
 /// When the PostgreSQL store vacuums and analyzes after its own writes, without a server.
-@Suite("Maintenance schedule")
+@Suite("Maintenance schedule", .timeLimit(.minutes(10)))
 struct MaintenanceScheduleTests {
     @Test func smallWritesCostNothingUntilTheyAddUp() {
         var schedule = MaintenanceSchedule()

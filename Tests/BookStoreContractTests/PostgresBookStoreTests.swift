@@ -4,7 +4,9 @@ import ScoutTestSupport
 import Testing
 
 /// What only the PostgreSQL store does: its integrity check, batch size and word counts.
-@Suite("PostgreSQL book store", .enabled(if: TestPostgresServer.isConfigured, TestPostgresServer.skipReason))
+@Suite(
+    "PostgreSQL book store", .enabled(if: TestPostgresServer.isConfigured, TestPostgresServer.skipReason),
+    .timeLimit(.minutes(10)))
 struct PostgresBookStoreTests {
     @Test func integrityProblemsFindASearchEntryWrittenAroundTheStore() async throws {
         try await TestPostgresServer.withTemporaryDatabase { url in

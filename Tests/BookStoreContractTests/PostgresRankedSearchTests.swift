@@ -7,7 +7,9 @@ import Testing
 /// PostgreSQL's search walks its rank index for common words and falls back to the GIN index for
 /// rare ones (see `RankedSearch`); a catalog of a few thousand books takes both ways, and SQLite,
 /// which orders the same books the same way with its own index, is the reference for every query.
-@Suite("PostgreSQL ranked search", .enabled(if: TestPostgresServer.isConfigured, TestPostgresServer.skipReason))
+@Suite(
+    "PostgreSQL ranked search", .enabled(if: TestPostgresServer.isConfigured, TestPostgresServer.skipReason),
+    .timeLimit(.minutes(10)))
 struct PostgresRankedSearchTests {
     /// Words from common to rare, so a query can be frequent, rare or absent among popular books.
     static let vocabulary = (0..<80).map { index in

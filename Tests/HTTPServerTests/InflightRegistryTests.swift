@@ -5,7 +5,7 @@ import Testing
 
 /// Shutdown sweeps the registry once; a request suspended just after the sweep must not be left
 /// suspended (libmicrohttpd aborts the process when stopped with one) nor keep running.
-@Suite("In-flight registry")
+@Suite("In-flight registry", .timeLimit(.minutes(10)))
 struct InflightRegistryTests {
     final class RecordedSuspension: Suspension {
         let abandoned = Mutex(0)

@@ -2,7 +2,7 @@ import Testing
 
 @testable import HTTPServer
 
-@Suite("Request target canonicalization")
+@Suite("Request target canonicalization", .timeLimit(.minutes(10)))
 struct RequestTargetTests {
     @Test(
         "canonical paths",
@@ -40,7 +40,7 @@ struct RequestTargetTests {
     }
 }
 
-@Suite("Query parameters")
+@Suite("Query parameters", .timeLimit(.minutes(10)))
 struct QueryParametersTests {
     @Test("plus is a space, %2B is a plus, raw bytes are kept")
     func plusAndEncodedPlus() {
@@ -61,7 +61,7 @@ struct QueryParametersTests {
     }
 }
 
-@Suite("Headers")
+@Suite("Headers", .timeLimit(.minutes(10)))
 struct HTTPHeadersTests {
     @Test("lookup ignores ASCII case, setting replaces")
     func caseInsensitive() {

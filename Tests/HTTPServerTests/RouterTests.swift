@@ -2,7 +2,7 @@ import Testing
 
 @testable import HTTPServer
 
-@Suite("Router")
+@Suite("Router", .timeLimit(.minutes(10)))
 struct RouterTests {
     private func router() -> Router {
         var router = Router()

@@ -5,7 +5,7 @@ import Synchronization
 import Testing
 
 /// Many suspended async requests at once, and shutdown with requests in flight.
-@Suite("Server concurrency and shutdown")
+@Suite("Server concurrency and shutdown", .timeLimit(.minutes(10)))
 struct ServerConcurrencyTests {
     @Test("200 concurrent suspended async requests all complete")
     func twoHundredSuspended() async throws {

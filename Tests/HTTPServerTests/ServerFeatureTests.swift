@@ -4,7 +4,7 @@ import ScoutTestSupport
 import Testing
 
 /// Static assets, the access log and streamed bodies.
-@Suite("Server features")
+@Suite("Server features", .timeLimit(.minutes(10)))
 struct ServerFeatureTests {
     @Test("static assets: Content-Type, ETag and 304, nothing outside the manifest")
     func staticAssets() async throws {

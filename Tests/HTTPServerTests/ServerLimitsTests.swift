@@ -4,7 +4,7 @@ import ScoutTestSupport
 import Testing
 
 /// Limits set explicitly: 413, 414, 431, 400 and the per-IP connection cap.
-@Suite("Server limits")
+@Suite("Server limits", .timeLimit(.minutes(10)))
 struct ServerLimitsTests {
     static func router() -> Router {
         var router = Router()

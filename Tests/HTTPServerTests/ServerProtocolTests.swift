@@ -4,7 +4,7 @@ import ScoutTestSupport
 import Testing
 
 /// The server through real sockets: keep-alive, routing, errors and security headers.
-@Suite("Server over sockets")
+@Suite("Server over sockets", .timeLimit(.minutes(10)))
 struct ServerProtocolTests {
     static func router() -> Router {
         var router = Router()

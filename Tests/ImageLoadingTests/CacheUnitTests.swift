@@ -4,7 +4,7 @@ import Testing
 
 @testable import ImageLoading
 
-@Suite("Cache internals")
+@Suite("Cache internals", .timeLimit(.minutes(10)))
 struct CacheUnitTests {
     @Test("SHA-256 matches the FIPS 180-4 test vectors")
     func sha256() {

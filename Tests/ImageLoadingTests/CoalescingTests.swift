@@ -4,7 +4,7 @@ import Networking
 import ScoutTestSupport
 import Testing
 
-@Suite("ImageLoader coalescing and cancellation")
+@Suite("ImageLoader coalescing and cancellation", .timeLimit(.minutes(10)))
 struct CoalescingTests {
     @Test("when the last waiter cancels, the download stops; a later request downloads afresh")
     func lastWaiterCancels() async throws {

@@ -3,7 +3,7 @@ import ImageLoading
 import ScoutTestSupport
 import Testing
 
-@Suite("ImageLoader disk cache shared by two writers (T10)")
+@Suite("ImageLoader disk cache shared by two writers (T10)", .timeLimit(.minutes(10)))
 struct DiskCacheSharingTests {
     @Test("two loaders writing the same keys at once leave only whole, verified entries")
     func twoWriters() async throws {

@@ -3,7 +3,7 @@ import ImageLoading
 import ScoutTestSupport
 import Testing
 
-@Suite("ImageLoader disk cache (T10)")
+@Suite("ImageLoader disk cache (T10)", .timeLimit(.minutes(10)))
 struct DiskCacheTests {
     @Test("a second loader on the same directory serves from disk without the network")
     func survivesRestart() async throws {

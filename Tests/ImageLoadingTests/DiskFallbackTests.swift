@@ -5,7 +5,7 @@ import Testing
 
 @testable import ImageLoading
 
-@Suite("ImageLoader on a full or failing disk (T10b)")
+@Suite("ImageLoader on a full or failing disk (T10b)", .timeLimit(.minutes(10)))
 struct DiskFallbackTests {
     @Test("ENOSPC and EIO: memory only, every request answered, counted, logged once", arguments: [ENOSPC, EIO])
     func fallback(code: Int32) async throws {

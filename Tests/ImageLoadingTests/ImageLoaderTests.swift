@@ -4,7 +4,7 @@ import Networking
 import ScoutTestSupport
 import Testing
 
-@Suite("ImageLoader")
+@Suite("ImageLoader", .timeLimit(.minutes(10)))
 struct ImageLoaderTests {
     @Test("loads, sniffs and caches in memory; the second request is a hit with no upstream call")
     func loadsAndCaches() async throws {

@@ -5,7 +5,7 @@ import ScoutModels
 import ScoutTestSupport
 import Testing
 
-@Suite("ImageOrigin")
+@Suite("ImageOrigin", .timeLimit(.minutes(10)))
 struct ImageOriginTests {
     let origin = ImageOrigin.wikimedia()
 

@@ -3,7 +3,7 @@ import ImageLoading
 import ScoutTestSupport
 import Testing
 
-@Suite("ImageSniffer")
+@Suite("ImageSniffer", .timeLimit(.minutes(10)))
 struct ImageSnifferTests {
     @Test("generated images report their format and size", arguments: TestImage.Format.allCases)
     func generated(format: TestImage.Format) {

@@ -3,7 +3,7 @@ import ImageLoading
 import ScoutTestSupport
 import Testing
 
-@Suite("ImageLoader negative cache")
+@Suite("ImageLoader negative cache", .timeLimit(.minutes(10)))
 struct NegativeCacheTests {
     @Test("a 404 is remembered for the time to live, then asked again")
     func notFoundTimeToLive() async throws {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ImageLoading
 
-@Suite("PrefetchScheduler")
+@Suite("PrefetchScheduler", .timeLimit(.minutes(10)))
 struct PrefetchSchedulerTests {
     let urls = (0..<4).map { URL(string: "https://upload.wikimedia.org/\($0).png")! }
 

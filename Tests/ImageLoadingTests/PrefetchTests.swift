@@ -3,7 +3,7 @@ import ImageLoading
 import ScoutTestSupport
 import Testing
 
-@Suite("ImageLoader prefetch")
+@Suite("ImageLoader prefetch", .timeLimit(.minutes(10)))
 struct PrefetchTests {
     @Test("prefetches load in the background, one at a time, and are then memory hits")
     func prefetchesCache() async throws {

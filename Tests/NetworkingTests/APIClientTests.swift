@@ -4,7 +4,7 @@ import Networking
 import ScoutTestSupport
 import Testing
 
-@Suite("APIClient")
+@Suite("APIClient", .timeLimit(.minutes(10)))
 struct APIClientTests {
     @Test("every request carries the User-Agent and the exact query")
     func userAgentAndQuery() async throws {

@@ -2,7 +2,7 @@ import Foundation
 import Networking
 import Testing
 
-@Suite("Networking units")
+@Suite("Networking units", .timeLimit(.minutes(10)))
 struct NetworkingUnitTests {
     @Test(
         "RFC 3986 encoding keeps only unreserved characters",

@@ -8,7 +8,8 @@ import Testing
     "PostgreSQL wrapper",
     .enabled(
         if: ProcessInfo.processInfo.environment["SCOUT_TEST_POSTGRES_URL"] != nil,
-        "SCOUT_TEST_POSTGRES_URL is not set: run the tests under scripts/with-postgres.sh (make test does)."))
+        "SCOUT_TEST_POSTGRES_URL is not set: run the tests under scripts/with-postgres.sh (make test does)."),
+    .timeLimit(.minutes(10)))
 struct PostgresDatabaseTests {
     let db: PostgresDatabase
 

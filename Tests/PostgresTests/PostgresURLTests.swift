@@ -1,7 +1,7 @@
 import Postgres
 import Testing
 
-@Suite("PostgreSQL URLs")
+@Suite("PostgreSQL URLs", .timeLimit(.minutes(10)))
 struct PostgresURLTests {
     @Test(arguments: [
         ("postgres://scout:s3cret@db:5432/books", "postgres://scout:***@db:5432/books"),

@@ -3,7 +3,7 @@ import Testing
 @testable import Postgres
 
 /// The prepared-statement bookkeeping, without a server.
-@Suite("Prepared statement cache")
+@Suite("Prepared statement cache", .timeLimit(.minutes(10)))
 struct StatementCacheTests {
     private func key(_ sql: String, _ types: [UInt32] = []) -> StatementCache.Key {
         StatementCache.Key(sql: sql, types: types)

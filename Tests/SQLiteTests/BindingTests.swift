@@ -2,7 +2,7 @@ import Foundation
 import SQLite
 import Testing
 
-@Suite("Binding and reading values")
+@Suite("Binding and reading values", .timeLimit(.minutes(10)))
 struct BindingTests {
     private func roundTrip(_ value: SQLiteValue) async throws -> SQLiteValue {
         let db = try await Database(path: ":memory:")

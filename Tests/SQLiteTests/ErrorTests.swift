@@ -1,7 +1,7 @@
 import SQLite
 import Testing
 
-@Suite("Errors")
+@Suite("Errors", .timeLimit(.minutes(10)))
 struct ErrorTests {
     @Test func uniqueViolationIsTypedAndDoesNotLeakTheBoundValue() async throws {
         try await withTemporaryDatabase { db, _ in

@@ -1,7 +1,7 @@
 import SQLite
 import Testing
 
-@Suite("FTS5")
+@Suite("FTS5", .timeLimit(.minutes(10)))
 struct FTS5Tests {
     private func catalog() async throws -> Database {
         let db = try await Database(path: ":memory:")
@@ -45,7 +45,7 @@ struct FTS5Tests {
     }
 }
 
-@Suite("FTS5 quoting")
+@Suite("FTS5 quoting", .timeLimit(.minutes(10)))
 struct FTS5QuotingTests {
     @Test("a quote followed by a combining mark is still doubled")
     func quoteWithCombiningMark() async throws {

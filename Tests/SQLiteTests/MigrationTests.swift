@@ -3,7 +3,7 @@ import SQLite
 import ScoutTestSupport
 import Testing
 
-@Suite("Migrations")
+@Suite("Migrations", .timeLimit(.minutes(10)))
 struct MigrationTests {
     private let migrations = [
         Migration(

@@ -1,7 +1,7 @@
 import SQLite
 import Testing
 
-@Suite("Transactions and concurrency")
+@Suite("Transactions and concurrency", .timeLimit(.minutes(10)))
 struct TransactionTests {
     private struct Abort: Error {}
 

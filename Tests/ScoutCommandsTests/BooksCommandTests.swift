@@ -4,7 +4,7 @@ import ScoutTestSupport
 import Testing
 
 /// `scout books` as a process, on a catalog in a temporary directory.
-@Suite("scout books")
+@Suite("scout books", .timeLimit(.minutes(10)))
 struct BooksCommandTests {
     static let header =
         "book_id,goodreads_book_id,best_book_id,work_id,books_count,isbn,isbn13,authors,original_publication_year,"

@@ -4,7 +4,7 @@ import ScoutTestSupport
 import Testing
 
 /// The `scout` binary run as a process: help, version, usage errors.
-@Suite("scout command line")
+@Suite("scout command line", .timeLimit(.minutes(10)))
 struct CLITests {
     @Test("--version prints the version")
     func version() async throws {

@@ -5,7 +5,7 @@ import Testing
 
 /// `scout search commons|flickr|books` as a process against FakeCommons and FakeFlickr
 /// (`SCOUT_COMMONS_API`, `SCOUT_FLICKR_API`, `FLICKR_API_KEY`).
-@Suite("scout search commons|flickr|books")
+@Suite("scout search commons|flickr|books", .timeLimit(.minutes(10)))
 struct PhotoSearchCommandTests {
     static let artist = #"<a href="//commons.wikimedia.org/wiki/User:Jane">Jane&nbsp;Doe</a>"#
     static let files =

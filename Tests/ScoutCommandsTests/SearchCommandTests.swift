@@ -4,7 +4,7 @@ import ScoutTestSupport
 import Testing
 
 /// `scout search wikipedia` as a process against FakeWikipedia (`SCOUT_WIKIPEDIA_API`).
-@Suite("scout search")
+@Suite("scout search", .timeLimit(.minutes(10)))
 struct SearchCommandTests {
     static let pages: [FakeWikipedia.Page] =
         [
@@ -128,7 +128,7 @@ struct SearchCommandTests {
 
 /// Proxies are honoured as curl honours them: `http_proxy` carries plain-http requests, and
 /// `no_proxy` names hosts that are reached directly.
-@Suite("scout search through a proxy")
+@Suite("scout search through a proxy", .timeLimit(.minutes(10)))
 struct ProxyTests {
     @Test("with http_proxy, requests go through the proxy; no_proxy bypasses it")
     func proxy() async throws {

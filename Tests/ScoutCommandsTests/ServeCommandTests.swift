@@ -5,7 +5,7 @@ import ScoutTestSupport
 import Testing
 
 /// `scout serve` as a process: it serves, logs, and stops cleanly on a signal.
-@Suite("scout serve")
+@Suite("scout serve", .timeLimit(.minutes(10)))
 struct ServeCommandTests {
     /// Starts `scout serve` on a free port and returns the process and its port.
     private func startServe(_ extra: [String] = [], environment: [String: String] = [:]) async throws -> (

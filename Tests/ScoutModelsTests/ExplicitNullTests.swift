@@ -2,7 +2,7 @@ import Foundation
 import ScoutModels
 import Testing
 
-@Suite("Explicit nulls in Scout's JSON")
+@Suite("Explicit nulls in Scout's JSON", .timeLimit(.minutes(10)))
 struct ExplicitNullTests {
     @Test("absent values encode as null, so every key is there; missing keys decode as nil")
     func nulls() throws {

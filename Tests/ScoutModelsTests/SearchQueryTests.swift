@@ -2,7 +2,7 @@ import Foundation
 import ScoutModels
 import Testing
 
-@Suite("SearchQuery normalization")
+@Suite("SearchQuery normalization", .timeLimit(.minutes(10)))
 struct SearchQueryTests {
     @Test(
         "normalizes to NFC, strips controls and bidi controls, collapses whitespace",
@@ -48,7 +48,7 @@ struct SearchQueryTests {
     }
 }
 
-@Suite("TerminalText")
+@Suite("TerminalText", .timeLimit(.minutes(10)))
 struct TerminalTextTests {
     @Test("sanitize removes escapes, controls and bidi controls")
     func sanitize() {

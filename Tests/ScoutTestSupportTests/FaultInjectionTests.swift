@@ -8,7 +8,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite("Fault injection")
+@Suite("Fault injection", .timeLimit(.minutes(10)))
 struct FaultInjectionTests {
     static let pages: [FakeWikipedia.Page] = (1...30).map {
         .init(pageID: $0, title: "Abacus \($0)", description: "counting frame number \($0)", extract: "abacus")

@@ -3,7 +3,7 @@ import HTTPServer
 import ScoutTestSupport
 import Testing
 
-@Suite("FakeFlickr behaviour")
+@Suite("FakeFlickr behaviour", .timeLimit(.minutes(10)))
 struct FlickrBehaviourTests {
     static func photos(_ count: Int) -> [FakeFlickr.Photo] {
         (1...count).map {

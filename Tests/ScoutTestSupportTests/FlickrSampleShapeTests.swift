@@ -6,7 +6,7 @@ import Testing
 /// Each test reads a captured Flickr reply from ../shared/fixtures/flickr, seeds the fake with
 /// its photos, sends the same kind of request and compares the reply's shape and values with
 /// the capture. Skipped without ../shared, failed under CI.
-@Suite("FakeFlickr vs captured replies (reads ../shared)")
+@Suite("FakeFlickr vs captured replies (reads ../shared)", .timeLimit(.minutes(10)))
 struct FlickrSampleShapeTests {
     func sample(_ name: String) throws -> JSONValue {
         try SharedFixtures.json("fixtures/flickr/\(name)")

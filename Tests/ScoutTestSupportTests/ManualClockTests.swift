@@ -2,7 +2,7 @@ import ScoutTestSupport
 import Synchronization
 import Testing
 
-@Suite("ManualClock")
+@Suite("ManualClock", .timeLimit(.minutes(10)))
 struct ManualClockTests {
     @Test("a sleeper wakes only once the clock is advanced to its deadline")
     func wakesAtDeadline() async throws {

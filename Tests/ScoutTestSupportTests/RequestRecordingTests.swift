@@ -3,7 +3,7 @@ import HTTPServer
 import ScoutTestSupport
 import Testing
 
-@Suite("Request recording")
+@Suite("Request recording", .timeLimit(.minutes(10)))
 struct RequestRecordingTests {
     @Test("raw query keeps a%2Bb and a+b apart; parameters are decoded")
     func rawQuery() async throws {

@@ -2,7 +2,7 @@ import Foundation
 import ScoutTestSupport
 import Testing
 
-@Suite("SharedFixtures")
+@Suite("SharedFixtures", .timeLimit(.minutes(10)))
 struct SharedFixturesTests {
     @Test("looks for ../shared next to the package root")
     func location() {

@@ -2,7 +2,7 @@ import Foundation
 import ScoutTestSupport
 import Testing
 
-@Suite("withTemporaryDirectory")
+@Suite("withTemporaryDirectory", .timeLimit(.minutes(10)))
 struct TemporaryDirectoryTests {
     struct Boom: Error {}
 

@@ -6,7 +6,7 @@ import Testing
 /// Each test reads a captured Wikipedia reply from ../shared/fixtures/wikipedia, seeds the fake
 /// with its pages, sends the same kind of request, and compares the JSON shape of the fake's
 /// reply with the capture (plus key values). Skipped without ../shared, failed under CI.
-@Suite("FakeWikipedia vs captured replies (reads ../shared)")
+@Suite("FakeWikipedia vs captured replies (reads ../shared)", .timeLimit(.minutes(10)))
 struct WikipediaSampleShapeTests {
     /// Paths in captures that exist only because their request asked for modules the fake does
     /// not model (`prop=revisions|pageprops|coordinates`); the fake accepts and ignores those.

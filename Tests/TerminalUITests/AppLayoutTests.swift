@@ -8,7 +8,7 @@ import Testing
 /// The app drawn in memory over a provider that answers at once: grid navigation, paging, and
 /// the selection frame's size.
 @MainActor
-@Suite("Terminal app layout")
+@Suite("Terminal app layout", .timeLimit(.minutes(10)))
 struct AppLayoutTests {
     /// Pages of `pageSize` numbered photos for any query, 60 in all.
     struct Photos: SearchProvider {

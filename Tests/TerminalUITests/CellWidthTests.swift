@@ -3,7 +3,7 @@ import Testing
 
 @testable import TerminalUI
 
-@Suite("Cell widths and sanitizing")
+@Suite("Cell widths and sanitizing", .timeLimit(.minutes(10)))
 struct CellWidthTests {
     @Test(
         "display widths",

@@ -2,7 +2,7 @@ import Testing
 
 @testable import TerminalUI
 
-@Suite("Key decoder")
+@Suite("Key decoder", .timeLimit(.minutes(10)))
 struct KeyDecoderTests {
     private func keys(_ bytes: [UInt8]) -> [Key] {
         var decoder = KeyDecoder()

@@ -2,7 +2,7 @@ import Testing
 
 @testable import TerminalUI
 
-@Suite("Line editor and prefix highlight")
+@Suite("Line editor and prefix highlight", .timeLimit(.minutes(10)))
 struct LineEditorTests {
     @Test("editing at the cursor, by grapheme")
     func editing() {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import TerminalUI
 
-@Suite("Thumbnails: decoding, half-blocks, kitty")
+@Suite("Thumbnails: decoding, half-blocks, kitty", .timeLimit(.minutes(10)))
 struct PixelImageTests {
     @Test("PNG, JPEG and GIF decode with stb_image and scale to a thumbnail", arguments: TestImage.Format.allCases)
     func decodes(format: TestImage.Format) throws {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import TerminalUI
 
-@Suite("Screen differ")
+@Suite("Screen differ", .timeLimit(.minutes(10)))
 struct ScreenDifferTests {
     @Test("the first frame clears and draws everything; an identical frame draws nothing")
     func firstAndIdentical() {

@@ -4,7 +4,7 @@ import Testing
 
 /// `scout tui` as a person uses it: the built binary in a real terminal (tmux), against
 /// FakeWikipedia (`SCOUT_WIKIPEDIA_API`), typed into with `send-keys`, read with `capture-pane`.
-@Suite("scout tui in tmux", .serialized)
+@Suite("scout tui in tmux", .serialized, .timeLimit(.minutes(10)))
 struct TUIEndToEndTests {
     static let cities: [FakeWikipedia.Page] = [
         .init(pageID: 1, title: "Zug", description: "Town in Switzerland"),

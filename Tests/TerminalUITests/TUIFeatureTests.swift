@@ -3,7 +3,7 @@ import ScoutTestSupport
 import Testing
 
 /// Thumbnails and related books in a real terminal.
-@Suite("scout tui thumbnails and books", .serialized)
+@Suite("scout tui thumbnails and books", .serialized, .timeLimit(.minutes(10)))
 struct TUIFeatureTests {
     @Test("--images blocks draws each thumbnail as half-blocks")
     func thumbnails() async throws {

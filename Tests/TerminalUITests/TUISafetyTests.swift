@@ -3,7 +3,7 @@ import ScoutTestSupport
 import Testing
 
 /// What upstream text can do to the terminal (nothing), and the terminal after `scout tui`.
-@Suite("scout tui terminal safety", .serialized)
+@Suite("scout tui terminal safety", .serialized, .timeLimit(.minutes(10)))
 struct TUISafetyTests {
     static let hostile: [FakeWikipedia.Page] = [
         .init(pageID: 1, title: "Evil \u{1B}[2J\u{1B}[H clear", description: "title \u{1B}]0;pwned\u{07} set"),

@@ -5,7 +5,7 @@ import ScoutTestSupport
 import Testing
 
 /// SECURITY.md T12 and T13 against Scout's own app: slow and oversized clients, traversal.
-@Suite("Abuse of Scout's API")
+@Suite("Abuse of Scout's API", .timeLimit(.minutes(10)))
 struct AbuseTests {
     static let pages = [FakeWikipedia.Page(pageID: 1, title: "Alpha")]
 

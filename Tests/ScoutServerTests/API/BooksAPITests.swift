@@ -6,7 +6,7 @@ import ScoutTestSupport
 import Testing
 
 /// `/api/v1/books/…` over real HTTP, replies checked against the OpenAPI document.
-@Suite("Books API")
+@Suite("Books API", .timeLimit(.minutes(10)))
 struct BooksAPITests {
     private func withCatalog(_ body: (UInt16, OpenAPIValidator) async throws -> Void) async throws {
         try await withTemporaryDirectory { directory in

@@ -8,7 +8,7 @@ import Testing
 
 /// The book catalog as the `books` source of `/api/v1/search`: listed when the server has a
 /// catalog, answered from it (no upstream call), in the documented shape.
-@Suite("Books as a search source")
+@Suite("Books as a search source", .timeLimit(.minutes(10)))
 struct BooksSourceTests {
     private func withBooksApp(
         _ body: (FakeWikipedia, ScoutApp, UInt16, OpenAPIValidator) async throws -> Void

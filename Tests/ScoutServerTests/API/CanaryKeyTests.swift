@@ -6,7 +6,7 @@ import Testing
 
 /// SECURITY.md T3: with a canary Flickr key in the environment, the key appears in no page,
 /// JSON reply, header, error or log line — whatever a client asks for, even the key itself.
-@Suite("Canary API key never leaks (T3)")
+@Suite("Canary API key never leaks (T3)", .timeLimit(.minutes(10)))
 struct CanaryKeyTests {
     static let canary = "canary-9f3b2c71d4e8a6f0"
 

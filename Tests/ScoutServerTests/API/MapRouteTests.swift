@@ -6,7 +6,7 @@ import ScoutTestSupport
 import Testing
 
 /// `GET /map?q=` in the RecommendBook app's shape, over real HTTP.
-@Suite("RecommendBook /map API")
+@Suite("RecommendBook /map API", .timeLimit(.minutes(10)))
 struct MapRouteTests {
     static func book(_ id: String, _ title: String, series: String?, number: Double?, author: String) -> Book {
         Book(

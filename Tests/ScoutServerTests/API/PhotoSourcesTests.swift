@@ -6,7 +6,7 @@ import Testing
 
 /// Commons and Flickr as sources of `/api/v1/search` and `/api/v1/sources`, against FakeCommons
 /// and FakeFlickr over real HTTP, every reply checked against the OpenAPI document.
-@Suite("Photo sources: Commons and Flickr")
+@Suite("Photo sources: Commons and Flickr", .timeLimit(.minutes(10)))
 struct PhotoSourcesTests {
     @Test("sources: Commons always, Flickr only with a key")
     func listed() async throws {

@@ -5,7 +5,7 @@ import ScoutTestSupport
 import Testing
 
 /// `/search` without JavaScript: the server renders the results page.
-@Suite("Server-rendered results page")
+@Suite("Server-rendered results page", .timeLimit(.minutes(10)))
 struct ResultsPageRouteTests {
     static let pages: [FakeWikipedia.Page] = [
         .init(pageID: 1, title: "Zürich", description: "Largest <b>city</b>"),

@@ -7,7 +7,7 @@ import Testing
 
 /// `/api/v1/search` and `/api/v1/sources` over real HTTP, every reply checked against the
 /// OpenAPI document the server itself serves.
-@Suite("JSON API")
+@Suite("JSON API", .timeLimit(.minutes(10)))
 struct SearchAPITests {
     static let pages: [FakeWikipedia.Page] =
         [

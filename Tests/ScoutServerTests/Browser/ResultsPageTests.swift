@@ -5,7 +5,7 @@ import Testing
 
 /// The server-rendered results page (`GET /search`, the no-JavaScript path) and the escaping
 /// it rests on (SECURITY.md T2).
-@Suite("Results page rendered on the server")
+@Suite("Results page rendered on the server", .timeLimit(.minutes(10)))
 struct ResultsPageTests {
     static let wikipedia = PageSource(id: "wikipedia", name: "Wikipedia")
 

@@ -7,7 +7,7 @@ import Testing
 
 /// Flickr photos go through the proxy like Wikimedia thumbnails: live.staticflickr.com over
 /// https only, keys of the one shape Flickr's photo URLs have, nothing else (T1).
-@Suite("Flickr image origin (T1)")
+@Suite("Flickr image origin (T1)", .timeLimit(.minutes(10)))
 struct FlickrOriginTests {
     static let origin = ImageOrigin.flickr()
 

@@ -7,7 +7,7 @@ import Testing
 
 /// Book covers on the three Goodreads image hosts go through the proxy like Wikimedia
 /// thumbnails: exact hosts over https, keys of the hosts' own shapes, nothing else (T1).
-@Suite("Goodreads cover origins (T1)")
+@Suite("Goodreads cover origins (T1)", .timeLimit(.minutes(10)))
 struct GoodreadsOriginTests {
     static let origins = ImageOrigin.goodreads()
 

@@ -7,7 +7,7 @@ import ScoutTestSupport
 import Synchronization
 import Testing
 
-@Suite("ImageAllowlist (T1)")
+@Suite("ImageAllowlist (T1)", .timeLimit(.minutes(10)))
 struct ImageAllowlistTests {
     static let publicResolver = HostResolver { _ in [IPAddress("198.35.26.112")!, IPAddress("2620:0:862:ed1a::2:b")!] }
     let thumbnail = "https://upload.wikimedia.org/wikipedia/commons/thumb/a/ab/X.png/120px-X.png"

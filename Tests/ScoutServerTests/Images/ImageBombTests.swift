@@ -5,7 +5,7 @@ import ScoutServer
 import ScoutTestSupport
 import Testing
 
-@Suite("ImageProxy image bombs (T7)", .serialized)
+@Suite("ImageProxy image bombs (T7)", .serialized, .timeLimit(.minutes(10)))
 struct ImageBombTests {
     typealias Harness = ImageProxyHarness
 

@@ -6,7 +6,7 @@ import Testing
 
 @testable import ImageLoading
 
-@Suite("ImageProxy caching under load and disk trouble (T10)")
+@Suite("ImageProxy caching under load and disk trouble (T10)", .timeLimit(.minutes(10)))
 struct ImageProxyCacheTests {
     typealias Harness = ImageProxyHarness
 

@@ -5,7 +5,7 @@ import ScoutServer
 import ScoutTestSupport
 import Testing
 
-@Suite("ImageProxy SSRF (T1)")
+@Suite("ImageProxy SSRF (T1)", .timeLimit(.minutes(10)))
 struct ImageProxySSRFTests {
     typealias Harness = ImageProxyHarness
 

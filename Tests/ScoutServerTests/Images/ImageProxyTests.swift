@@ -6,7 +6,7 @@ import ScoutServer
 import ScoutTestSupport
 import Testing
 
-@Suite("ImageProxy end to end")
+@Suite("ImageProxy end to end", .timeLimit(.minutes(10)))
 struct ImageProxyTests {
     typealias Harness = ImageProxyHarness
 

@@ -5,7 +5,7 @@ import ScoutServer
 import ScoutTestSupport
 import Testing
 
-@Suite("GET /metrics")
+@Suite("GET /metrics", .timeLimit(.minutes(10)))
 struct MetricsRouteTests {
     typealias Harness = ImageProxyHarness
 
