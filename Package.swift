@@ -118,7 +118,7 @@ let package = Package(
             name: "ScoutBenchmarks",
             dependencies: [
                 "HTTPServer", "ScoutServer", "ScoutTestSupport", "ScoutModels", "Networking", "Providers",
-                "InstantSearch", "BookCatalog", "Postgres", "TerminalUI", "ImageLoading",
+                "InstantSearch", "BookCatalog", "SQLite", "Postgres", "TerminalUI", "ImageLoading",
             ]
         ),
         .testTarget(name: "ScoutModelsTests", dependencies: ["ScoutModels"]),
