@@ -1,7 +1,7 @@
 // The Books tab's Related panel: opening a book row shows the books related to it, grouped by
 // relation ("Same series", "Same author", …), each with its reason; each related title searches
 // for itself. Text from the API goes in as text only (SECURITY.md T2).
-import { asCount, asString, isAbort, make, thumbnail } from './dom.js';
+import { asCount, asString, failureNotice, isAbort, make, thumbnail } from './dom.js';
 
 /** Whether the source `id` (with its /api/v1/sources entry, if known) lists books. */
 export function isBookSource(id, info) {
@@ -86,7 +86,7 @@ export function createBooksPanel({ panel, shell, onSearch, onClose }) {
       body.replaceChildren(...renderGroups(entries));
     } catch (error) {
       if (isAbort(error) || mine !== generation) return;
-      body.replaceChildren(renderFailure(error, () => open(item, row)));
+      body.replaceChildren(failureNotice(null, error.message, () => open(item, row)).notice);
     }
     focusFirst();
   }
@@ -154,19 +154,6 @@ export function createBooksPanel({ panel, shell, onSearch, onClose }) {
       section.append(list);
       return section;
     });
-  }
-
-  function renderFailure(error, retry) {
-    const notice = make('div', 'notice notice--error');
-    notice.setAttribute('role', 'alert');
-    notice.append(make('p', 'notice-text', error.message));
-    const button = make('button', 'button button--primary retry', 'Retry');
-    button.type = 'button';
-    button.addEventListener('click', retry);
-    const actions = make('p', 'notice-actions');
-    actions.append(button);
-    notice.append(actions);
-    return notice;
   }
 
   function focusFirst() {

@@ -1,6 +1,6 @@
-// Small helpers shared by Scout's page scripts (app.js, books.js). Text from the API reaches
-// the page only through textContent and Text nodes (SECURITY.md T2); links and images only
-// when they are http(s) on this origin or another.
+// Small helpers shared by Scout's page modules. Text from the API reaches the page only
+// through textContent and Text nodes (SECURITY.md T2); links and images only when they are
+// http(s) on this origin or another.
 
 /** An element with a class and, optionally, text (set as textContent, never parsed). */
 export function make(tag, className, text) {
@@ -54,4 +54,39 @@ export function thumbnail(className, title, url, width, height) {
     box.append(image);
   }
   return box;
+}
+
+/**
+ * Shows where a list's next page stands in `more`, its footer, as `data-state`: 'loading' (a
+ * spinner and `content`), 'failed' (`content`: the notice), 'end' (`content`) or 'idle'.
+ * A string `content` is shown as text.
+ */
+export function setMoreState(more, moreState, content) {
+  more.replaceChildren();
+  if (moreState === 'loading') {
+    const spin = make('span', 'spinner');
+    spin.setAttribute('aria-hidden', 'true');
+    more.append(spin);
+  }
+  if (typeof content === 'string') more.append(make('span', 'more-text', content));
+  else if (content) more.append(content);
+  more.dataset.state = moreState;
+}
+
+/**
+ * A failure notice (role=alert): `title` (none when null) and `text`, above a Retry button
+ * that calls `onRetry`. Returns the notice and its button.
+ */
+export function failureNotice(title, text, onRetry) {
+  const notice = make('div', 'notice notice--error');
+  notice.setAttribute('role', 'alert');
+  if (title) notice.append(make('p', 'notice-title', title));
+  notice.append(make('p', 'notice-text', text));
+  const button = make('button', 'button button--primary retry', 'Retry');
+  button.type = 'button';
+  button.addEventListener('click', onRetry);
+  const actions = make('p', 'notice-actions');
+  actions.append(button);
+  notice.append(actions);
+  return { notice, button };
 }

@@ -6,7 +6,7 @@
 // deduplicated across pages, exhausted when a reply has no next cursor, and a failed page keeps
 // the tiles and offers Retry. Far-off tiles give their <img> back past a memory bound (the
 // tile stays, the same size, as a placeholder) and get it again when scrolled near.
-import { asCount, asString, initial, isAbort, make, safeURL } from './dom.js';
+import { asCount, asString, initial, isAbort, make, safeURL, setMoreState } from './dom.js';
 import { createLightbox } from './lightbox.js';
 
 export const PHOTO_PAGE_SIZE = 30;
@@ -179,21 +179,12 @@ export function createPhotoGrid({ container, fetchPage, sourceName, renderFailur
   }
 
   function renderMore() {
-    more.replaceChildren();
-    let moreState = 'idle';
-    if (state.loading) {
-      moreState = 'loading';
-      const spin = make('span', 'spinner');
-      spin.setAttribute('aria-hidden', 'true');
-      more.append(spin, make('span', 'more-text', 'Loading more photos…'));
-    } else if (state.failure) {
-      moreState = 'failed';
-      more.append(renderFailure(state.failure.error, sourceName(state.request.source), retry));
+    if (state.loading) setMoreState(more, 'loading', 'Loading more photos…');
+    else if (state.failure) {
+      setMoreState(more, 'failed', renderFailure(state.failure.error, sourceName(state.request.source), retry));
     } else if (state.request && !state.next && state.items.length) {
-      moreState = 'end';
-      more.append(make('span', 'more-text', `That is all: ${state.items.length} photos`));
-    }
-    more.dataset.state = moreState;
+      setMoreState(more, 'end', `That is all: ${state.items.length} photos`);
+    } else setMoreState(more, 'idle');
   }
 
   // ---------------------------------------------------------------- tiles and images

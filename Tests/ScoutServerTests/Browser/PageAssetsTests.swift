@@ -19,11 +19,66 @@ struct PageAssetsTests {
         }
     }
 
+    /// Every script of the page: the entry module `app.js` and the modules it imports.
+    static let scripts = ScoutApp.assets.paths.filter { $0.hasSuffix(".js") }.sorted()
+
+    /// The page's own modules that `path` imports (`import … from './x.js'` → `x.js`).
+    static func imports(of path: String) throws -> [String] {
+        matches(#"(?:from|import)\s+'\./[^']+\.js'"#, in: try text(path)).map {
+            String($0.split(separator: "'")[1].dropFirst(2))
+        }
+    }
+
     @Test("the page's files are embedded and served under /static")
     func embedded() {
-        for path in ["index.html", "app.js", "dom.js", "books.js", "scout.css", "icon.svg", "search.svg", "clear.svg"] {
+        let files = ["index.html", "scout.css", "icon.svg", "search.svg", "clear.svg"]
+        let modules = [
+            "app.js", "address.js", "api.js", "books.js", "dom.js", "field.js", "highlight.js", "lightbox.js",
+            "page.js", "panels.js", "photos.js", "recent.js", "results.js", "search.js", "sources.js", "status.js",
+        ]
+        for path in files + modules {
             #expect(ScoutApp.assets[path] != nil, "\(path) is missing")
         }
+    }
+
+    @Test("index.html and the /search page load app.js, as a module, and no other script")
+    func entryModule() throws {
+        let pages = [
+            ("index.html", try Self.text("index.html")),
+            ("the /search page", ResultsPage.render(query: "", source: "wikipedia", sources: [], outcome: .start)),
+        ]
+        for (name, html) in pages {
+            let scripts = try HTMLScanner.tags(in: html).filter { $0.name == "script" }
+            #expect(scripts.count == 1, "\(name) has \(scripts.count) scripts")
+            #expect(scripts.first?.value(of: "src") == "/static/app.js", "\(name): \(scripts)")
+            #expect(scripts.first?.value(of: "type") == "module", "\(name): \(scripts)")
+        }
+    }
+
+    @Test("app.js reaches every script through static imports, and no script is over 300 lines")
+    func modules() throws {
+        var reached: Set<String> = ["app.js"]
+        var pending = ["app.js"]
+        while let path = pending.popLast() {
+            for module in try Self.imports(of: path) where reached.insert(module).inserted {
+                #expect(ScoutApp.assets[module] != nil, "\(path) imports \(module), which is not embedded")
+                pending.append(module)
+            }
+        }
+        #expect(reached == Set(Self.scripts), "not imported by any module: \(Set(Self.scripts).subtracting(reached))")
+        for path in Self.scripts {
+            let lines = try Self.text(path).split(separator: "\n", omittingEmptySubsequences: false).count - 1
+            #expect(lines <= 300, "\(path) has \(lines) lines: split it by feature")
+        }
+    }
+
+    @Test("only highlight.js marks text: one highlight for results of every source")
+    func highlightOnce() throws {
+        for path in Self.scripts {
+            let marks = Self.matches(#"['"`]mark['"`]"#, in: try Self.text(path))
+            #expect(marks.isEmpty == (path != "highlight.js"), "\(path) makes <mark>s: \(marks)")
+        }
+        #expect(try Self.imports(of: "results.js").contains("highlight.js"))
     }
 
     @Test("the CSP the page is written for is still the one every response carries")
@@ -98,8 +153,7 @@ struct PageAssetsTests {
         }
     }
 
-    @Test(
-        "scripts: text only through textContent, no eval, no other origin", arguments: ["app.js", "dom.js", "books.js"])
+    @Test("scripts: text only through textContent, no eval, no other origin", arguments: scripts)
     func script(path: String) throws {
         let script = try Self.text(path)
         for pattern in [
@@ -115,7 +169,7 @@ struct PageAssetsTests {
             #expect(module.hasPrefix("from './") && module.hasSuffix(".js'"), "\(path): \(module)")
         }
         #expect(try Self.text("dom.js").contains("textContent"))
-        #expect(try Self.text("app.js").contains("'noopener,noreferrer'"))
+        #expect(try Self.text("results.js").contains("'noopener,noreferrer'"))
     }
 
     @Test("styles and icons: nothing from another origin, no scripts")

@@ -3,8 +3,8 @@ import HTTPServer
 import ScoutServer
 import Testing
 
-/// The Photos tab's scripts are embedded and held to the same rules as the page's others:
-/// text only through textContent, no eval, nothing from another origin.
+/// The Photos tab's scripts are embedded and imported; "Web page assets" holds them to the
+/// rules of every script (text only through textContent, no eval, nothing from another origin).
 @Suite("Photo page assets")
 struct PhotoAssetsTests {
     @Test("photos.js and lightbox.js are embedded and served under /static")
@@ -14,14 +14,9 @@ struct PhotoAssetsTests {
         }
     }
 
-    @Test("scripts: text only through textContent, no eval, no other origin", arguments: ["photos.js", "lightbox.js"])
-    func script(path: String) throws {
-        try PageAssetsTests().script(path: path)
-    }
-
-    @Test("app.js takes the grid from photos.js, which takes the lightbox from lightbox.js")
+    @Test("panels.js takes the grid from photos.js, which takes the lightbox from lightbox.js")
     func modules() throws {
-        #expect(try PageAssetsTests.text("app.js").contains("from './photos.js'"))
-        #expect(try PageAssetsTests.text("photos.js").contains("from './lightbox.js'"))
+        #expect(try PageAssetsTests.imports(of: "panels.js").contains("photos.js"))
+        #expect(try PageAssetsTests.imports(of: "photos.js").contains("lightbox.js"))
     }
 }

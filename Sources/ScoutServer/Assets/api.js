@@ -1,0 +1,110 @@
+// Scout's own API as the page reads it: /api/v1/search and /api/v1/sources. Replies are
+// checked field by field; what is not the expected type is dropped, never shown.
+import { asCount, asString, isAbort } from './dom.js';
+import { normalizeSpans } from './highlight.js';
+import { normalizePhoto } from './photos.js';
+
+export const PAGE_SIZE = 20;
+
+/** Why a search did not return a page: `offline` (no answer from Scout) or `error`. */
+export class SearchFailure extends Error {
+  constructor(kind, details) {
+    super(details.message || kind);
+    this.kind = kind;
+    this.status = details.status || 0;
+    this.code = details.code || null;
+    this.apiMessage = details.message || null;
+    this.retryAfter = details.retryAfter ?? null;
+    this.source = details.source || null;
+  }
+}
+
+function normalizeItem(raw) {
+  if (!raw || typeof raw !== 'object') return null;
+  const id = raw.id === undefined || raw.id === null ? null : String(raw.id);
+  const title = asString(raw.title);
+  if (id === null || title === null) return null;
+  let thumbnail = null;
+  if (raw.thumbnail && typeof raw.thumbnail === 'object' && asString(raw.thumbnail.url)) {
+    thumbnail = {
+      url: raw.thumbnail.url,
+      width: asCount(raw.thumbnail.width),
+      height: asCount(raw.thumbnail.height),
+    };
+  }
+  const photo = normalizePhoto(raw.photo);
+  const titleMatches = normalizeSpans(raw.titleMatches, title);
+  return { id, title, description: asString(raw.description), thumbnail, link: asString(raw.link), photo, titleMatches };
+}
+
+function normalizeReply(body, q) {
+  const items = Array.isArray(body.items) ? body.items.map(normalizeItem).filter(Boolean) : [];
+  return {
+    query: asString(body.query) || q,
+    items,
+    next: asString(body.next),
+    suggestion: asString(body.suggestion),
+  };
+}
+
+function parseRetryAfter(header) {
+  if (!header) return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, Math.round(seconds));
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? null : Math.max(0, Math.round((date - Date.now()) / 1000));
+}
+
+/** One page of `q` in `source`: {query, items, next, suggestion}; throws a SearchFailure. */
+export async function fetchPage(q, source, cursor, signal, limit = PAGE_SIZE) {
+  const parameters = new URLSearchParams({ source, q, limit: String(limit) });
+  if (cursor) parameters.set('cursor', cursor);
+  let response;
+  try {
+    response = await fetch(`/api/v1/search?${parameters}`, {
+      signal,
+      headers: { Accept: 'application/json' },
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    throw new SearchFailure('offline', {});
+  }
+  let body = null;
+  try {
+    body = await response.json();
+  } catch (error) {
+    if (isAbort(error)) throw error;
+  }
+  if (!response.ok || !body || typeof body !== 'object') {
+    const info = body && body.error && typeof body.error === 'object' ? body.error : {};
+    throw new SearchFailure('error', {
+      status: response.status,
+      code: asString(info.code),
+      message: asString(info.message),
+      retryAfter: asCount(info.retryAfter) ?? parseRetryAfter(response.headers.get('Retry-After')),
+      source: asString(info.source),
+    });
+  }
+  return normalizeReply(body, q);
+}
+
+/** The sources Scout offers, in its order; an empty list when it could not say. */
+export async function fetchSources() {
+  try {
+    const response = await fetch('/api/v1/sources', { headers: { Accept: 'application/json' } });
+    const body = response.ok ? await response.json() : null;
+    if (!body || !Array.isArray(body.sources)) return [];
+    return body.sources
+      .filter((source) => source && asString(source.id))
+      .map((source) => ({
+        id: source.id,
+        name: asString(source.name) || source.id,
+        kind: asString(source.kind),
+        configured: source.configured !== false,
+        message: asString(source.message),
+      }));
+  } catch {
+    return []; // the tabs fall back to the source in the address; searching still works
+  }
+}
