@@ -1,7 +1,7 @@
 import Foundation
 
 extension ResultsPage {
-    /// `title`, escaped, with the part that matches `query` in a `<mark>` — the way `app.js`
+    /// `title`, escaped, with the part that matches `query` in a `<mark>` — the way `highlight.js`
     /// marks it: ignoring case and accents, at the start of the title or else at the start of
     /// a word.
     ///
