@@ -105,7 +105,7 @@ let package = Package(
         // Tests and benchmarks only.
         .target(name: "ScoutTestSupport", dependencies: ["HTTPServer", "ScoutModels", "BookCatalog"]),
         // The image loader's disk cache under injected faults, run by DiskFaultTests through fiu-run.
-        .executableTarget(name: "DiskFaultDrill", dependencies: ["ImageLoading", "Networking"]),
+        .executableTarget(name: "DiskFaultDrill", dependencies: ["ImageLoading", "Networking", "ScoutTestSupport"]),
         // Fuzz targets, replayed by FuzzReplayTests and run by the Fuzz/ package under libFuzzer.
         .target(
             name: "FuzzHarness",

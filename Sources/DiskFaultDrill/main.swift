@@ -1,41 +1,14 @@
 import Foundation
 import ImageLoading
 import Networking
+import ScoutTestSupport
 
 // `DiskFaultDrill --cache DIR --capacity BYTES --rounds N URL…`: the image loader with a disk
-// cache, as `scout serve` uses it, fetching every URL N times in a seeded random order with
+// cache, as `scout serve` uses it, fetching every URL N times in a random order with
 // (almost) no memory cache, so each round reads the disk again. The disk-fault tests run it
 // under `fiu-run`, which makes the process's reads, writes, renames and fsyncs fail, and check
 // what it printed: one JSON line per load (the URL, and the bytes' length and FNV-1a hash, or
 // the error), then the loader's counters. Test-only; `make test` builds it.
-
-struct Load: Encodable {
-    let url: String
-    let length: Int?
-    let hash: String?
-    let error: String?
-}
-
-struct Summary: Encodable {
-    let loads: Int
-    let failures: Int
-    let diskHits: Int
-    let diskWriteFailures: Int
-    let diskFallbacks: Int
-    let corruptEntriesRemoved: Int
-    let downloads: Int
-    let isMemoryOnly: Bool
-}
-
-/// FNV-1a, 64 bits: enough to tell a wrong byte from the right ones in a test.
-func fnv1a(_ bytes: Data) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes {
-        hash ^= UInt64(byte)
-        hash = hash &* 0x100_0000_01b3
-    }
-    return String(hash, radix: 16)
-}
 
 /// Writes `text` to standard output whatever the injected faults do: a failed write is tried
 /// again (the faults are random, so one goes through).
@@ -81,18 +54,20 @@ for _ in 0..<rounds {
         loads += 1
         do {
             let image = try await loader.image(for: url)
-            let line = Load(url: url.absoluteString, length: image.data.count, hash: fnv1a(image.data), error: nil)
+            let line = DiskFaultDrillReport.Load(
+                url: url.absoluteString, length: image.data.count,
+                hash: DiskFaultDrillReport.fingerprint(image.data), error: nil)
             emit(String(decoding: try JSONEncoder().encode(line), as: UTF8.self) + "\n")
         } catch {
             failures += 1
-            let line = Load(url: url.absoluteString, length: nil, hash: nil, error: "\(error)")
+            let line = DiskFaultDrillReport.Load(url: url.absoluteString, length: nil, hash: nil, error: "\(error)")
             emit(String(decoding: try JSONEncoder().encode(line), as: UTF8.self) + "\n")
         }
     }
 }
 let counters = loader.counters
-let summary = Summary(
+let summary = DiskFaultDrillReport.Summary(
     loads: loads, failures: failures, diskHits: counters.diskHits, diskWriteFailures: counters.diskWriteFailures,
     diskFallbacks: counters.diskFallbacks, corruptEntriesRemoved: counters.corruptEntriesRemoved,
     downloads: counters.downloads, isMemoryOnly: counters.isMemoryOnly)
-emit("summary " + String(decoding: try JSONEncoder().encode(summary), as: UTF8.self) + "\n")
+emit(DiskFaultDrillReport.summaryPrefix + String(decoding: try JSONEncoder().encode(summary), as: UTF8.self) + "\n")

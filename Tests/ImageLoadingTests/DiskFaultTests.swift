@@ -16,25 +16,9 @@ struct DiskFaultTests {
 
     /// What one drill run printed.
     struct Run {
-        struct Load: Decodable {
-            let url: String
-            let length: Int?
-            let hash: String?
-            let error: String?
-        }
-        struct Summary: Decodable {
-            let loads: Int
-            let failures: Int
-            let diskHits: Int
-            let diskWriteFailures: Int
-            let diskFallbacks: Int
-            let corruptEntriesRemoved: Int
-            let downloads: Int
-            let isMemoryOnly: Bool
-        }
         let exitCode: Int32
-        let loads: [Load]
-        let summary: Summary?
+        let loads: [DiskFaultDrillReport.Load]
+        let summary: DiskFaultDrillReport.Summary?
         let errors: String
     }
 
@@ -44,18 +28,9 @@ struct DiskFaultTests {
         for (index, width) in widths.enumerated() {
             let path = FakeImageHost.thumbnailPath(name: "Drill_\(index)", width: width)
             let body = try await RawHTTPConnection(port: host.port).get(path).body
-            expected[host.url(forPath: path)] = (body.count, fnv1a(body))
+            expected[host.url(forPath: path)] = (body.count, DiskFaultDrillReport.fingerprint(body))
         }
         return expected
-    }
-
-    static func fnv1a(_ bytes: some Sequence<UInt8>) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return String(hash, radix: 16)
     }
 
     /// Runs the drill on `urls`, under `fiu-run` with `faults` (libfiu control commands) when
@@ -71,13 +46,15 @@ struct DiskFaultTests {
             faults.isEmpty ? arguments : ["-x"] + faults.flatMap { ["-c", $0] } + [drill] + arguments,
             executable: URL(fileURLWithPath: faults.isEmpty ? drill : fiuRun))
         let result = try await process.waitForExit(timeout: .seconds(120))
-        var loads: [Run.Load] = []
-        var summary: Run.Summary?
+        var loads: [DiskFaultDrillReport.Load] = []
+        var summary: DiskFaultDrillReport.Summary?
+        let prefix = DiskFaultDrillReport.summaryPrefix
         for line in result.standardOutput.split(separator: "\n") {
-            if line.hasPrefix("summary ") {
-                summary = try JSONDecoder().decode(Run.Summary.self, from: Data(line.dropFirst(8).utf8))
+            if line.hasPrefix(prefix) {
+                summary = try JSONDecoder().decode(
+                    DiskFaultDrillReport.Summary.self, from: Data(line.dropFirst(prefix.count).utf8))
             } else {
-                loads.append(try JSONDecoder().decode(Run.Load.self, from: Data(line.utf8)))
+                loads.append(try JSONDecoder().decode(DiskFaultDrillReport.Load.self, from: Data(line.utf8)))
             }
         }
         return Run(exitCode: result.exitCode, loads: loads, summary: summary, errors: result.standardError)
