@@ -3,8 +3,8 @@ SWIFT ?= swift
 LISTEN ?= 127.0.0.1:8080
 
 # Debian packages: to build, to test, to benchmark.
-BUILD_PACKAGES := pkg-config libcurl4-openssl-dev ca-certificates libmicrohttpd-dev libsqlite3-dev libpq-dev libxml2-dev libstb-dev
-TEST_PACKAGES := $(BUILD_PACKAGES) postgresql tmux chromium chromium-driver python3-selenium fonts-dejavu-core fiu-utils
+BUILD_PACKAGES := pkg-config libcurl4-openssl-dev ca-certificates libmicrohttpd-dev libsqlite3-dev libpq-dev libxml2-dev libstb-dev libhiredis-dev
+TEST_PACKAGES := $(BUILD_PACKAGES) postgresql tmux chromium chromium-driver python3-selenium fonts-dejavu-core fiu-utils redis-server
 BENCH_PACKAGES := $(BUILD_PACKAGES) postgresql curl wrk nginx-light
 # PyPI packages, in .build/venv (Debian's Python, its own packages visible; scripts/venv.sh):
 # tantivy for the relevance benchmark, axe-selenium-python for the accessibility audits,
@@ -22,7 +22,7 @@ build: deps-build
 
 test: deps-test venv
 	$(SWIFT) build --build-tests
-	scripts/with-postgres.sh $(SWIFT) test --disable-xctest --no-parallel
+	scripts/with-postgres.sh scripts/with-redis.sh $(SWIFT) test --disable-xctest --no-parallel
 
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests Plugins Examples Fuzz

@@ -55,6 +55,12 @@ let package = Package(
             providers: [.apt(["libxml2-dev"])]
         ),
 
+        .systemLibrary(
+            name: "CHiredis",
+            pkgConfig: "hiredis",
+            providers: [.apt(["libhiredis-dev"])]
+        ),
+
         // Library modules, leaf first.
         .target(name: "ScoutModels"),
         .target(
@@ -68,6 +74,7 @@ let package = Package(
         .target(name: "TerminalUI", dependencies: ["ScoutModels", "InstantSearch", "ImageLoading", "CSTBImage"]),
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         .target(name: "Postgres", dependencies: ["CLibPQ"]),
+        .target(name: "Redis", dependencies: ["CHiredis"]),
         .target(
             name: "BookCatalog",
             dependencies: ["SQLite", "Postgres", "ScoutModels"],
@@ -138,6 +145,7 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "ScoutTestSupport"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "ScoutTestSupport"]),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres"]),
+        .testTarget(name: "RedisTests", dependencies: ["Redis", "ScoutTestSupport"]),
         .testTarget(
             name: "BookStoreContractTests", dependencies: ["BookCatalog", "Postgres", "ScoutTestSupport"]),
         .testTarget(
