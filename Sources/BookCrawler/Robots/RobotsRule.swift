@@ -1,3 +1,5 @@
+import ScoutModels
+
 /// One `Allow` or `Disallow` line: a path pattern where `*` matches any run of characters and a
 /// final `$` anchors the end; without `$` it matches any path that starts like it.
 ///
@@ -55,12 +57,11 @@ struct RobotsRule: Sendable, Hashable {
     /// `text` as comparable bytes: non-ASCII and spaces percent-encoded as UTF-8, escapes in
     /// upper-case hex — so `/ü`, `/%c3%bc` and `/%C3%BC` are the same path, as RFC 9309 asks.
     static func canonical(_ text: String) -> [UInt8] {
-        let hex = Array("0123456789ABCDEF".utf8)
         var bytes: [UInt8] = []
         var escapeDigitsLeft = 0
         for byte in text.utf8 {
             if byte >= 0x80 || byte == UInt8(ascii: " ") {
-                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+                PercentEncoding.appendEscape(of: byte, to: &bytes)
                 escapeDigitsLeft = 0
                 continue
             }

@@ -1,4 +1,5 @@
 import Foundation
+import ScoutModels
 
 /// The rules every image key obeys, whatever the host: decoded text, `/`-separated, no empty,
 /// dot or dot-dot segments, a conservative character set, nothing that percent-decodes or
@@ -109,59 +110,17 @@ enum KeyGrammar {
     /// Percent-encodes segments and joins them with `/`: every byte except the RFC 3986
     /// unreserved set is escaped, as Wikimedia's own thumbnail URLs do (`(` → `%28`, `é` → `%C3%A9`).
     static func encode(_ segments: [Substring]) -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
         var encoded: [UInt8] = []
         encoded.reserveCapacity(segments.reduce(segments.count) { $0 + $1.utf8.count } * 3 / 2)
         for (index, segment) in segments.enumerated() {
             if index > 0 { encoded.append(UInt8(ascii: "/")) }
-            for byte in segment.utf8 {
-                if isUnreserved(byte) {
-                    encoded.append(byte)
-                } else {
-                    encoded.append(UInt8(ascii: "%"))
-                    encoded.append(hex[Int(byte >> 4)])
-                    encoded.append(hex[Int(byte & 0xF)])
-                }
-            }
+            PercentEncoding.append(segment.utf8, to: &encoded)
         }
         return String(decoding: encoded, as: UTF8.self)
     }
 
     /// Decodes `%XX` escapes; nil for a malformed escape or bytes that are not UTF-8.
     static func decode(_ encoded: Substring) -> String? {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(encoded.utf8.count)
-        var iterator = encoded.utf8.makeIterator()
-        while let byte = iterator.next() {
-            if byte == UInt8(ascii: "%") {
-                guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
-                    return nil
-                }
-                bytes.append(high << 4 | low)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(validating: bytes, as: UTF8.self)
-    }
-
-    private static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."),
-            UInt8(ascii: "~"):
-            true
-        default:
-            false
-        }
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
+        PercentEncoding.decode(encoded.utf8).flatMap { String(validating: $0, as: UTF8.self) }
     }
 }

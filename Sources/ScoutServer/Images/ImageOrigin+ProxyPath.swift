@@ -21,19 +21,6 @@ extension ImageOrigin {
     /// ImageOrigin.wikimedia().proxyPathPrefix   // "/img/wikipedia/"
     /// ```
     public var proxyPathPrefix: String {
-        let hex = Array("0123456789ABCDEF".utf8)
-        var path = Array("/img/".utf8)
-        for byte in source.rawValue.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                UInt8(ascii: "~"):
-                path.append(byte)
-            default:
-                path += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-            }
-        }
-        path.append(UInt8(ascii: "/"))
-        return String(decoding: path, as: UTF8.self)
+        "/img/" + PercentEncoding.encode(source.rawValue.utf8) + "/"
     }
 }
