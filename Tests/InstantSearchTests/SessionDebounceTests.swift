@@ -70,6 +70,39 @@ struct SessionDebounceTests {
         #expect(h.provider.queries == ["cat"])
     }
 
+    @Test("a space between words is typing too: it restarts a pending debounce")
+    func spaceRestartsThePendingTimer() async throws {
+        let h = Harness(debounce: .milliseconds(150))
+        h.session.update(query: "new")
+        h.clock.advance(by: .milliseconds(100))
+        h.session.update(query: "new ")  // the same query, but the person is still typing
+        h.clock.advance(by: .milliseconds(100))  // 200 ms after "new": its timer would have fired
+        await letTasksRun()
+        #expect(h.provider.calls.isEmpty)
+        // Typing stopped after the space: the query is still searched, once.
+        h.clock.advance(by: .milliseconds(50))
+        #expect(await eventually { h.provider.queries == ["new"] })
+        #expect(await eventually { h.session.state.isSettled(for: "new") })
+        h.clock.advance(by: .milliseconds(500))
+        await letTasksRun()
+        #expect(h.provider.queries == ["new"])
+    }
+
+    @Test("a space typed while its query is loading neither cancels nor repeats the request")
+    func spaceWhileLoading() async throws {
+        let h = Harness(debounce: .milliseconds(150))
+        h.provider.script("new", .page([item("New York")], latency: .milliseconds(100)))
+        h.session.update(query: "new")
+        h.clock.advance(by: .milliseconds(150))
+        #expect(await eventually { h.provider.calls.count == 1 })
+        h.session.update(query: "new ")
+        h.clock.advance(by: .milliseconds(100))
+        #expect(await eventually { h.session.state == results("new", [item("New York")]) })
+        h.clock.advance(by: .milliseconds(500))
+        await letTasksRun()
+        #expect(h.provider.queries == ["new"])
+    }
+
     @Test func zeroDebounceSearchesAtOnce() async throws {
         let h = Harness(debounce: .zero)
         h.session.update(query: "cat")

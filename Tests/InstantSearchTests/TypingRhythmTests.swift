@@ -45,4 +45,53 @@ struct TypingRhythmTests {
         harness.clock.advance(by: .milliseconds(1))
         #expect(await eventually { harness.provider.calls.map(\.query) == ["cats"] })
     }
+
+    @Test(
+        "a query that ends in a whole word of a title on screen waits only the base debounce",
+        arguments: [true, false])
+    func wholeWordsSearchSooner(isOn: Bool) async {
+        // Keys 90 ms apart, under the 100 ms base (so nothing is searched while typing): inside a
+        // word the wait becomes 1.4 × 90 = 126 ms once the rhythm is known.
+        let harness = Harness(
+            debounce: .milliseconds(100), typingRhythmFactor: 1.4, searchesSoonerAfterWholeWords: isOn)
+        let titles = ["Harry Potter and the Goblet of Fire", "Harry Potter (film series)", "Harrying"]
+        harness.provider.script("harry", .page(titles.map { item($0) }))
+        var typed = ""
+        for character in "harry" {
+            if !typed.isEmpty { harness.clock.advance(by: .milliseconds(90)) }
+            typed.append(character)
+            harness.session.update(query: typed)
+        }
+        // Nothing on screen yet to tell a whole word by: the rhythm's wait.
+        #expect(harness.session.statistics.lastDebounce == .milliseconds(126))
+        harness.clock.advance(by: .milliseconds(126))
+        #expect(await eventually { harness.session.state.isSettled(for: "harry") })
+        for character in " potter" {
+            harness.clock.advance(by: .milliseconds(90))
+            typed.append(character)
+            harness.session.update(query: typed)
+            // "harry pott" is inside a word; "harry potter" ends with one the results know.
+            let isWholeWord = typed == "harry potter" && isOn
+            if typed != "harry " {
+                #expect(harness.session.statistics.lastDebounce == .milliseconds(isWholeWord ? 100 : 126), "\(typed)")
+            }
+        }
+        let wait = Duration.milliseconds(isOn ? 100 : 126)
+        harness.clock.advance(by: wait - .milliseconds(1))
+        await letTasksRun()
+        #expect(harness.provider.queries == ["harry"])
+        harness.clock.advance(by: .milliseconds(1))
+        #expect(await eventually { harness.provider.queries == ["harry", "harry potter"] })
+    }
+
+    @Test(
+        "whole words: the query's last token against the titles' words",
+        arguments: [
+            ("harry potter", true), ("harry pott", false), ("HARRY", true), ("harry fil", false),
+            ("film", true), ("series", true), ("goblet of fire", true), ("zurich", true), ("züri", false),
+        ])
+    func wholeWord(query: String, expected: Bool) throws {
+        let items = ["Harry Potter and the Goblet of Fire", "Harry Potter (film series)", "Zürich"].map { item($0) }
+        #expect(Narrowing.endsWithWholeWord(try SearchQuery(query), of: items) == expected)
+    }
 }

@@ -36,6 +36,7 @@ struct QueryRoundTripTests {
                 for request in sent {
                     let text = request.parameters["gpssearch"] ?? request.parameters["gsrsearch"]
                     #expect(text == query.text, "sent \(String(reflecting: text)) for \(String(reflecting: raw))")
+                    if let fullText = request.parameters["srsearch"] { #expect(fullText == query.text) }
                     #expect(!request.rawQuery.contains("+"), "a literal + would read as a space")
                 }
             }

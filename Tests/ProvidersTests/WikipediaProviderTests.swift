@@ -29,7 +29,7 @@ struct WikipediaProviderTests {
         return try WikipediaProvider(client: client, apiTemplate: fake.baseURL.absoluteString, deadline: deadline)
     }
 
-    @Test("one request: prefix search with images, descriptions and a did-you-mean riding along")
+    @Test("one request: prefix search with images and descriptions, full-text search riding along")
     func prefixSearch() async throws {
         try await withFakeWikipedia(pages: Self.pages) { fake in
             let page = try await Self.provider(fake).search(SearchQuery("zur"), cursor: nil, limit: 2)
@@ -42,21 +42,47 @@ struct WikipediaProviderTests {
             let parameters = try #require(fake.requests.first?.parameters)
             #expect(parameters["generator"] == "prefixsearch")
             #expect(parameters["list"] == "search")
-            #expect(parameters["srinfo"] == "suggestion")
+            // A page of full-text hits rides along: the fill, should the prefix search be short.
+            #expect(parameters["srlimit"] == "2")
+            #expect(parameters["srinfo"] == "suggestion|totalhits")
             #expect(parameters["formatversion"] == "2")
             #expect(parameters["pithumbsize"] == "120")
             #expect(page.hasMore)
         }
     }
 
-    @Test("a short prefix result is filled up by full-text search, without repeats")
+    @Test("a short prefix result is filled up by the full-text hits of the same request, without repeats")
     func fullTextFill() async throws {
         try await withFakeWikipedia(pages: Self.pages) { fake in
             let page = try await Self.provider(fake).search(SearchQuery("zürich"), cursor: nil, limit: 5)
             #expect(page.items.count == 5)
             #expect(Set(page.items.map(\.id)).count == 5)
-            #expect(Array(page.items.map(\.title).prefix(2)) == ["Zürich", "Zürich Hauptbahnhof"])
-            #expect(fake.requests.map { $0.parameters["generator"] } == ["prefixsearch", "search"])
+            #expect(
+                page.items.map(\.title) == [
+                    "Zürich", "Zürich Hauptbahnhof", "Zurich Insurance Group", "Lake Zurich", "Swiss cheese",
+                ])
+            #expect(page.total == 5)
+            // One round trip: the fill used to be a second request (generator=search) after it.
+            #expect(fake.requests.map { $0.parameters["generator"] } == ["prefixsearch"])
+            // The fill's rows are list=search hits, which MediaWiki gives no page properties.
+            #expect(page.items[3].description == nil && page.items[3].thumbnail == nil)
+            #expect(page.items[3].link.absoluteString == "http://127.0.0.1:\(fake.port)/wiki/Lake_Zurich")
+        }
+    }
+
+    @Test("a full first page of prefix matches continues with prefix search alone")
+    func prefixContinuation() async throws {
+        let many = (1...12).map { FakeWikipedia.Page(pageID: $0, title: "Alpha \($0)") }
+        try await withFakeWikipedia(pages: many) { fake in
+            let provider = try Self.provider(fake)
+            let first = try await provider.search(SearchQuery("alpha"), cursor: nil, limit: 10)
+            let second = try await provider.search(SearchQuery("alpha"), cursor: first.nextCursor, limit: 10)
+            #expect(first.items.map(\.id) == (1...10).map(String.init))
+            #expect(second.items.map(\.id) == ["11", "12"])
+            #expect(second.nextCursor == nil)
+            let later = try #require(fake.requests.last?.parameters)
+            #expect(later["gpsoffset"] == "10")
+            #expect(later["list"] == nil)
         }
     }
 
@@ -98,6 +124,11 @@ struct WikipediaProviderTests {
             #expect(Array(ids.prefix(2)) == ["1", "2"])
             #expect(ids.count == 30)
             #expect(Set(ids).count == 30)
+            // After the fill, the full-text search continues as a generator (with images and
+            // descriptions) from where the hits that rode along stopped.
+            let later = fake.requests.dropFirst().map(\.parameters)
+            #expect(later.allSatisfy { $0["generator"] == "search" })
+            #expect(later.first?["gsroffset"] == "10")
         }
     }
 

@@ -217,6 +217,37 @@ struct WikipediaBehaviourTests {
         }
     }
 
+    @Test("generator=search reports searchinfo too (gsrinfo), and list=search hits carry page ids")
+    func fullTextInfoAndHits() async throws {
+        try await withFakeWikipedia(pages: Self.cities, suggestions: ["zurik": "zurich"]) { fake throws in
+            let generated = try await get(
+                fake,
+                [
+                    "action": "query", "format": "json", "formatversion": "2", "generator": "search",
+                    "gsrsearch": "zurik", "gsrinfo": "totalhits|suggestion", "gsrenablerewrites": "1",
+                ])
+            #expect(
+                generated["query"]?["searchinfo"] == [
+                    "totalhits": 1, "suggestion": "zurich", "suggestionsnippet": "zurich",
+                ])
+            #expect(SampleSeeds.titlesByIndex(generated) == ["Zürich"])
+            let silent = try await get(
+                fake,
+                [
+                    "action": "query", "format": "json", "formatversion": "2", "generator": "search",
+                    "gsrsearch": "switzerland", "gsrinfo": "",
+                ])
+            #expect(silent["query"]?["searchinfo"] == nil)
+            let listed = try await get(
+                fake,
+                [
+                    "action": "query", "format": "json", "formatversion": "2", "list": "search",
+                    "srsearch": "switzerland", "srprop": "",
+                ])
+            #expect(listed["query"]?["search"] == [["ns": 0, "title": "Zürich", "pageid": 36_800]])
+        }
+    }
+
     @Test("missing, malformed and unknown parameters give MediaWiki's errors in both shapes")
     func errors() async throws {
         try await withFakeWikipedia { fake throws in

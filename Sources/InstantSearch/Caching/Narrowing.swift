@@ -19,6 +19,18 @@ enum Narrowing {
         }
     }
 
+    /// Whether the query's last token is a whole word of one of the titles of `items` (folded
+    /// like ``filter(_:for:)``): "harry potter" ends with a word of "Harry Potter and the
+    /// Chamber of Secrets", "harry pott" does not.
+    static func endsWithWholeWord(_ query: SearchQuery, of items: [SearchItem]) -> Bool {
+        guard let token = fold(query.key).split(whereSeparator: \.isWhitespace).last else { return false }
+        return items.contains { item in
+            fold(item.title).split(whereSeparator: \.isWhitespace).contains { word in
+                word == token || word.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).contains(token)
+            }
+        }
+    }
+
     static func fold(_ text: String) -> String {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
     }

@@ -39,7 +39,8 @@ extension SearchSession {
         public let isNarrowingEnabled: Bool
         /// When non-zero, the debounce follows the person's typing: this many times the median
         /// gap between their recent keystrokes, never less than ``debounce`` nor more than
-        /// ``maximumDebounce``. Zero keeps the debounce fixed.
+        /// ``maximumDebounce`` (except after a whole word, see ``searchesSoonerAfterWholeWords``).
+        /// Zero keeps the debounce fixed.
         ///
         /// ```swift
         /// SearchSession.Configuration(typingRhythmFactor: 0)  // always exactly `debounce`
@@ -51,6 +52,14 @@ extension SearchSession {
         /// SearchSession.Configuration(maximumDebounce: .milliseconds(300))
         /// ```
         public let maximumDebounce: Duration
+        /// Whether a query whose last word is a whole word of a title on screen (narrowed from a
+        /// shorter query's results) waits only ``debounce``: it is probably complete, while inside
+        /// a word the typing rhythm's longer wait applies. It needs narrowing to know the titles.
+        ///
+        /// ```swift
+        /// SearchSession.Configuration(searchesSoonerAfterWholeWords: false)  // the rhythm's wait after every key
+        /// ```
+        public let searchesSoonerAfterWholeWords: Bool
 
         /// A configuration; the defaults suit search-as-you-type over a public API.
         ///
@@ -64,7 +73,8 @@ extension SearchSession {
             cacheTimeToLive: Duration = .seconds(300),
             isNarrowingEnabled: Bool = true,
             typingRhythmFactor: Double = 1.4,
-            maximumDebounce: Duration = .milliseconds(400)
+            maximumDebounce: Duration = .milliseconds(400),
+            searchesSoonerAfterWholeWords: Bool = true
         ) {
             precondition(debounce >= .zero, "debounce must not be negative")
             precondition(pageSize > 0, "page size must be positive")
@@ -76,6 +86,7 @@ extension SearchSession {
             self.isNarrowingEnabled = isNarrowingEnabled
             self.typingRhythmFactor = max(0, typingRhythmFactor)
             self.maximumDebounce = maximumDebounce
+            self.searchesSoonerAfterWholeWords = searchesSoonerAfterWholeWords
         }
     }
 }

@@ -107,7 +107,9 @@ public final class SearchSession: Sendable {
     /// Takes what the person typed now. An empty query goes idle at once and cancels everything;
     /// a too-long one is a ``SearchState/failed(query:message:retryAfter:)`` without a request;
     /// a cached one is published before this returns; otherwise narrowed or stale results show at
-    /// once and the request starts when typing pauses for ``Configuration/debounce``.
+    /// once and the request starts when typing pauses for ``Configuration/debounce`` (longer
+    /// inside a word for someone who types slowly, see ``Configuration/typingRhythmFactor``). A
+    /// key that leaves the query as it is, such as a space between words, restarts that wait.
     ///
     /// ```swift
     /// searchField.onChange { session.update(query: $0) }

@@ -27,6 +27,8 @@ struct SessionMachine: Sendable {
     private(set) var activeRequest: SessionRequest?
     private var queryChangedAt: Duration = .zero
     private var rhythm = TypingRhythm()
+    /// Whether the current query waits for its debounce timer.
+    private var isDebouncing = false
 
     init(configuration: SearchSession.Configuration, providerName: String) {
         self.configuration = configuration
@@ -52,14 +54,21 @@ struct SessionMachine: Sendable {
             query = nil
             return supersede(now: now) + [.cancelRequest] + publish(.idle, now: now)
         }
-        if newQuery.text == query?.text { return [] }
         rhythm.keystroke(at: now)
+        if newQuery.text == query?.text {
+            // A key that leaves the query as it is (a space between words) is still typing: a
+            // search that has not started yet waits for the pause after it.
+            guard isDebouncing else { return [] }
+            generation += 1
+            return [.cancelDebounce] + scheduleDebounce(now: now)
+        }
         return begin(newQuery, now: now)
     }
 
     /// The debounce timer of `generation` fired.
     mutating func debounceFired(generation fired: UInt64, now: Duration) -> [SessionEffect] {
         guard fired == generation, let query, activeRequest == nil, case .idle = paginator.phase else { return [] }
+        isDebouncing = false
         return fetchNextPage(of: query)
     }
 
@@ -122,8 +131,10 @@ struct SessionMachine: Sendable {
             return effects + [.cancelRequest] + publish(settledState(for: newQuery), now: now)
         }
         paginator = Paginator()
+        var endsWithKnownWord = false
         if configuration.isNarrowingEnabled, let narrowed = narrowedItems(for: newQuery, now: now) {
             statistics.narrowings += 1
+            endsWithKnownWord = Narrowing.endsWithWholeWord(newQuery, of: narrowed)
             effects += publish(
                 .results(query: newQuery.text, items: narrowed, isStale: true, hasMore: false, suggestion: nil),
                 now: now)
@@ -133,16 +144,26 @@ struct SessionMachine: Sendable {
         if configuration.debounce == .zero {
             return effects + fetchNextPage(of: newQuery)
         }
-        let wait = rhythm.debounce(
-            base: configuration.debounce, factor: configuration.typingRhythmFactor,
-            maximum: configuration.maximumDebounce)
+        return effects + scheduleDebounce(now: now, isLikelyComplete: endsWithKnownWord)
+    }
+
+    /// Starts the current generation's debounce timer, for the wait the typing rhythm gives.
+    private mutating func scheduleDebounce(now: Duration, isLikelyComplete: Bool = false) -> [SessionEffect] {
+        isDebouncing = true
+        let wait =
+            isLikelyComplete && configuration.searchesSoonerAfterWholeWords
+            ? configuration.debounce
+            : rhythm.debounce(
+                base: configuration.debounce, factor: configuration.typingRhythmFactor,
+                maximum: configuration.maximumDebounce)
         statistics.lastDebounce = wait
-        return effects + [.scheduleDebounce(generation: generation, deadline: now + wait)]
+        return [.scheduleDebounce(generation: generation, deadline: now + wait)]
     }
 
     /// Invalidates the timer and the request in flight (its reply will be dropped).
     private mutating func supersede(now: Duration) -> [SessionEffect] {
         generation += 1
+        isDebouncing = false
         activeRequest = nil
         loadMoreFailure = nil
         queryChangedAt = now

@@ -3,23 +3,35 @@ import Networking
 import ScoutModels
 
 extension WikipediaProvider {
-    /// Prefix search with thumbnails and descriptions, and `list=search` riding along for
-    /// "did you mean" — one request.
-    func prefixEndpoint(_ query: SearchQuery, offset: Int, limit: Int) -> Endpoint<WikipediaQueryResponse> {
-        endpoint([
-            ("generator", "prefixsearch"), ("gpssearch", query.text), ("gpsnamespace", "0"),
-            ("gpslimit", "\(limit)"), ("gpsoffset", "\(offset)"),
-            ("list", "search"), ("srsearch", query.text), ("srnamespace", "0"), ("srwhat", "text"),
-            ("srinfo", "suggestion"), ("srprop", ""), ("srlimit", "1"),
-        ])
+    /// A first page in one request: prefix search with thumbnails and descriptions, and
+    /// full-text search riding along (`list=search`: titles and page ids only, since page
+    /// properties apply to generator pages) for "did you mean" and for the fill.
+    func firstPageEndpoint(_ query: SearchQuery, limit: Int) -> Endpoint<WikipediaQueryResponse> {
+        endpoint(
+            prefixParameters(query, offset: 0, limit: limit) + [
+                ("list", "search"), ("srsearch", query.text), ("srnamespace", "0"), ("srwhat", "text"),
+                ("srinfo", "suggestion|totalhits"), ("srprop", ""), ("srlimit", "\(limit)"),
+            ])
     }
 
-    /// Full-text search, used to fill up a short prefix result and to continue past it.
+    /// Prefix search with thumbnails and descriptions, for the pages after the first.
+    func prefixEndpoint(_ query: SearchQuery, offset: Int, limit: Int) -> Endpoint<WikipediaQueryResponse> {
+        endpoint(prefixParameters(query, offset: offset, limit: limit))
+    }
+
+    /// Full-text search with thumbnails and descriptions, continuing past a filled first page.
     func fullTextEndpoint(_ query: SearchQuery, offset: Int, limit: Int) -> Endpoint<WikipediaQueryResponse> {
         endpoint([
             ("generator", "search"), ("gsrsearch", query.text), ("gsrnamespace", "0"), ("gsrwhat", "text"),
             ("gsrlimit", "\(limit)"), ("gsroffset", "\(offset)"), ("gsrinfo", "totalhits"), ("gsrprop", ""),
         ])
+    }
+
+    private func prefixParameters(_ query: SearchQuery, offset: Int, limit: Int) -> [(String, String)] {
+        [
+            ("generator", "prefixsearch"), ("gpssearch", query.text), ("gpsnamespace", "0"),
+            ("gpslimit", "\(limit)"), ("gpsoffset", "\(offset)"),
+        ]
     }
 
     private func endpoint(_ specific: [(String, String)]) -> Endpoint<WikipediaQueryResponse> {

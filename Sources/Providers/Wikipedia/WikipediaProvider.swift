@@ -2,9 +2,14 @@ import Foundation
 import Networking
 import ScoutModels
 
-/// Wikipedia articles through the MediaWiki action API: one request per search (prefix search
-/// with images, descriptions and "did you mean" riding along), filled up with full-text search
-/// when the prefix search finds less than a page.
+/// Wikipedia articles through the MediaWiki action API: one request per search — prefix search
+/// with images and descriptions, and full-text search (`list=search`) riding along for "did you
+/// mean" and to fill up a first page the prefix search leaves short.
+///
+/// MediaWiki adds page properties only to a request's generator pages, so the fill's rows come
+/// with titles but without images and descriptions; a second request would bring them, at the
+/// price of a second round trip or, sent at once, twice the requests per search. Pages after the
+/// first continue the full-text search with images and descriptions.
 ///
 /// ```swift
 /// let wikipedia = WikipediaProvider(client: client, language: "de")
@@ -46,8 +51,12 @@ public struct WikipediaProvider: SearchProvider {
         guard !query.isEmpty else { return SearchPage(items: [], nextCursor: nil) }
         let limit = min(max(limit, 1), 50)
         switch WikipediaCursor(cursor) {
+        case .prefix(0):
+            return try await firstPage(query, limit: limit)
         case .prefix(let offset):
-            return try await prefixSearch(query, offset: offset, limit: limit)
+            let reply = try await client.send(prefixEndpoint(query, offset: offset, limit: limit))
+            let next = reply.continue?.gpsoffset.map { WikipediaCursor.prefix($0.value).cursor }
+            return SearchPage(items: items(from: reply), nextCursor: next)
         case .fullText(let offset, let shown):
             let reply = try await client.send(fullTextEndpoint(query, offset: offset, limit: limit))
             let items = items(from: reply).filter { !shown.contains($0.id) }
@@ -57,26 +66,26 @@ public struct WikipediaProvider: SearchProvider {
         }
     }
 
-    private func prefixSearch(_ query: SearchQuery, offset: Int, limit: Int) async throws -> SearchPage {
-        let reply = try await client.send(prefixEndpoint(query, offset: offset, limit: limit))
+    /// Prefix matches first; when they are fewer than a page (and so all of them), the full-text
+    /// hits that rode along fill it up, and later pages continue the full-text search, skipping
+    /// the prefix matches, which the cursor carries.
+    private func firstPage(_ query: SearchQuery, limit: Int) async throws -> SearchPage {
+        let reply = try await client.send(firstPageEndpoint(query, limit: limit))
         let prefixItems = items(from: reply)
         let suggestion = reply.query?.searchinfo?.suggestion.flatMap { $0.isEmpty ? nil : $0 }
         if let next = reply.continue?.gpsoffset {
             return SearchPage(
                 items: prefixItems, nextCursor: WikipediaCursor.prefix(next.value).cursor, suggestion: suggestion)
         }
-        // Fewer than a page in all (only possible on the first page): full-text search fills
-        // the rest. Later full-text pages skip the prefix matches, which the cursor carries.
-        guard offset == 0, prefixItems.count < limit else {
+        guard prefixItems.count < limit else {
             return SearchPage(items: prefixItems, nextCursor: nil, suggestion: suggestion)
         }
-        let fill = try await client.send(fullTextEndpoint(query, offset: 0, limit: limit))
         let shown = Set(prefixItems.map(\.id))
-        let extra = items(from: fill).filter { !shown.contains($0.id) }
-        let merged = prefixItems + extra.prefix(limit - prefixItems.count)
-        let next = fill.continue?.gsroffset.map { WikipediaCursor.fullText($0.value, excluding: shown).cursor }
+        let fill = fillItems(from: reply).filter { !shown.contains($0.id) }
+        let next = reply.continue?.sroffset.map { WikipediaCursor.fullText($0.value, excluding: shown).cursor }
         return SearchPage(
-            items: Array(merged), nextCursor: next, suggestion: suggestion, total: fill.query?.searchinfo?.totalhits)
+            items: prefixItems + fill.prefix(limit - prefixItems.count), nextCursor: next, suggestion: suggestion,
+            total: reply.query?.searchinfo?.totalhits)
     }
 
     /// Pages in rank order: a page reached through a redirect takes the redirect's rank.
@@ -104,6 +113,18 @@ public struct WikipediaProvider: SearchProvider {
             return (page.index ?? redirectRank[page.title] ?? .max, item)
         }
         return ranked.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+
+    /// The full-text hits of `list=search` in rank order, as items without image or description;
+    /// a hit without a page id (only very old servers omit it) is left out.
+    func fillItems(from reply: WikipediaQueryResponse) -> [SearchItem] {
+        (reply.query?.search ?? []).compactMap { hit in
+            guard let pageID = hit.pageid, hit.ns ?? 0 == 0, !hit.title.isEmpty,
+                let link = WikipediaLinks.articleURL(title: hit.title, apiURL: apiURL)
+            else { return nil }
+            return SearchItem(
+                id: String(pageID), title: hit.title, description: nil, thumbnail: nil, link: link, source: .wikipedia)
+        }
     }
 
     static func isLanguageCode(_ code: String) -> Bool {

@@ -67,14 +67,18 @@ struct WikipediaQueryResponse: Decodable {
         let totalhits: Int?
     }
 
+    /// One `list=search` hit: the page, without page properties (those are for generator pages).
     struct SearchHit: Decodable {
         let title: String
+        let ns: Int?
+        let pageid: Int?
     }
 
     /// Only the offsets Scout continues from; MediaWiki sends them as numbers.
     struct Continue: Decodable {
         let gpsoffset: FlexibleInt?
         let gsroffset: FlexibleInt?
+        let sroffset: FlexibleInt?
     }
 
     /// The classic error shape: `{"error":{"code","info","*"}}`.

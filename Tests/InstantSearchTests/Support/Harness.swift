@@ -13,7 +13,7 @@ struct Harness {
     init(
         debounce: Duration = .milliseconds(150), pageSize: Int = 20, cacheCapacity: Int = 64,
         cacheTimeToLive: Duration = .seconds(300), isNarrowingEnabled: Bool = true,
-        ignoresCancellation: Bool = false, typingRhythmFactor: Double = 0
+        ignoresCancellation: Bool = false, typingRhythmFactor: Double = 0, searchesSoonerAfterWholeWords: Bool = true
     ) {
         provider = ScriptedProvider(clock: clock, ignoresCancellation: ignoresCancellation)
         session = SearchSession(
@@ -21,7 +21,7 @@ struct Harness {
             configuration: .init(
                 debounce: debounce, pageSize: pageSize, cacheCapacity: cacheCapacity,
                 cacheTimeToLive: cacheTimeToLive, isNarrowingEnabled: isNarrowingEnabled,
-                typingRhythmFactor: typingRhythmFactor),
+                typingRhythmFactor: typingRhythmFactor, searchesSoonerAfterWholeWords: searchesSoonerAfterWholeWords),
             clock: clock)
         recorder = Recorder(session)
     }

@@ -1,11 +1,18 @@
-/// `list=search`: full-text search with `srlimit`, `sroffset`, `srnamespace`, `srinfo`,
-/// `srprop` and `srenablerewrites`, and the fake's configured suggestions.
+/// `list=search`, and `generator=search` with the same parameters prefixed `gsr`: full-text
+/// search with `limit`, `offset`, `namespace`, `info`, `prop` (list only) and `enablerewrites`,
+/// and the fake's configured suggestions. Both modes report `searchinfo`, as the real module does.
 struct MediaWikiListSearch {
     struct Result {
+        /// The matching pages on this page of results, as positions in the index's pages.
+        let pageIndices: [Int]
+        /// The `search` list items (list mode only).
         let items: [WireJSON]
         /// The `searchinfo` object, nil when empty.
         let info: WireJSON?
+        /// Where the next page starts (`sroffset`/`gsroffset`), nil on the last page.
         let continueOffset: Int?
+        /// The rank of the first page on this page (1 for the first page of results).
+        let firstRank: Int
     }
 
     let index: WikipediaIndex
@@ -14,26 +21,29 @@ struct MediaWikiListSearch {
     static let defaultInfo = ["totalhits", "suggestion", "rewrittenquery"]
     static let defaultProps = ["size", "wordcount", "timestamp", "snippet"]
 
-    func run(_ request: inout MediaWikiRequest) throws(MediaWikiError) -> Result {
+    /// Runs the search; `prefix` is `sr` for `list=search` and `gsr` for `generator=search`.
+    func run(_ request: inout MediaWikiRequest, prefix: String = "sr") throws(MediaWikiError) -> Result {
         let module = "query+search"
-        let text = try request.required("srsearch", module: module)
-        let limit = try request.limit("srlimit", default: 10, max: 500, module: module)
-        let offset = max(0, try request.integer("sroffset", default: 0, module: module))
-        let namespaces = try request.namespaces("srnamespace", module: module)
-        let info = request["srinfo"] == nil ? Self.defaultInfo : request.list("srinfo")
-        let props = request["srprop"] == nil ? Self.defaultProps : request.list("srprop")
+        let isList = prefix == "sr"
+        let text = try request.required(prefix + "search", module: module)
+        let limit = try request.limit(prefix + "limit", default: 10, max: 500, module: module)
+        let offset = max(0, try request.integer(prefix + "offset", default: 0, module: module))
+        let namespaces = try request.namespaces(prefix + "namespace", module: module)
+        let info = request[prefix + "info"] == nil ? Self.defaultInfo : request.list(prefix + "info")
+        let props = request[prefix + "prop"] == nil ? Self.defaultProps : request.list(prefix + "prop")
 
         let suggestion = suggestion(for: text)
         var query = text
         var matches = index.fullTextMatches(text, namespaces: namespaces)
         var rewritten: String?
-        if matches.isEmpty, request.flag("srenablerewrites"), let suggestion {
+        if matches.isEmpty, request.flag(prefix + "enablerewrites"), let suggestion {
             matches = index.fullTextMatches(suggestion, namespaces: namespaces)
             rewritten = suggestion
             query = suggestion
         }
         let terms = Set(TextFolding.words(query))
-        let items = matches.dropFirst(offset).prefix(limit).map { item(index.pages[$0], props: props, terms: terms) }
+        let shown = Array(matches.dropFirst(offset).prefix(limit))
+        let items = isList ? shown.map { item(index.pages[$0], props: props, terms: terms) } : []
 
         var searchInfo: [(String, WireJSON)] = []
         if info.contains("totalhits") { searchInfo.append(("totalhits", .int(matches.count))) }
@@ -44,8 +54,8 @@ struct MediaWikiListSearch {
             searchInfo += [("rewrittenquery", .string(rewritten)), ("rewrittenquerysnippet", .string(rewritten))]
         }
         return Result(
-            items: items, info: searchInfo.isEmpty ? nil : .object(searchInfo),
-            continueOffset: offset + limit < matches.count ? offset + limit : nil)
+            pageIndices: shown, items: items, info: searchInfo.isEmpty ? nil : .object(searchInfo),
+            continueOffset: offset + limit < matches.count ? offset + limit : nil, firstRank: offset + 1)
     }
 
     /// The configured suggestion for `text`: an exact key first, then one equal ignoring case and

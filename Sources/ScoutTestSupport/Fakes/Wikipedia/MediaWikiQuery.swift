@@ -29,6 +29,8 @@ struct MediaWikiQuery {
     private var redirects: [(index: Int?, from: String, to: String)] = []
     private var normalized: [(from: String, to: String)] = []
     private var generatorContinue: (key: String, offset: Int)?
+    /// The `searchinfo` of `generator=search`.
+    private var generatorSearchInfo: WireJSON?
     private var nextMissingID = -1
 
     init(index: WikipediaIndex, suggestions: [String: String]) {
@@ -101,8 +103,10 @@ struct MediaWikiQuery {
         }
         warnAboutUnrecognizedParameters(&request, props: props, lists: lists)
 
-        // Assembly, in the real API's member order.
+        // Assembly, in the real API's member order: the generator runs (and writes its
+        // `searchinfo`) before the page set is written; list modules run after it.
         var query: [(String, WireJSON)] = []
+        if let generatorSearchInfo, search?.info == nil { query.append(("searchinfo", generatorSearchInfo)) }
         if !normalized.isEmpty {
             let entries: [WireJSON] = normalized.map { Self.normalizedJSON($0) }
             query.append(("normalized", .array(entries)))
@@ -125,6 +129,7 @@ struct MediaWikiQuery {
             }
         }
         if let search {
+            // One `searchinfo`: the list's when both the generator and the list search.
             if let info = search.info { query.append(("searchinfo", info)) }
             query.append(("search", .array(search.items)))
         }
@@ -177,17 +182,14 @@ struct MediaWikiQuery {
         if offset + limit < matches.count { generatorContinue = ("gpsoffset", offset + limit) }
     }
 
+    /// `generator=search`: the pages of `list=search`, and its `searchinfo` (`gsrinfo`).
     private mutating func runFullTextGenerator(_ request: inout MediaWikiRequest) throws(MediaWikiError) {
-        let module = "query+search"
-        let text = try request.required("gsrsearch", module: module)
-        let limit = try request.limit("gsrlimit", default: 10, max: 500, module: module)
-        let offset = max(0, try request.integer("gsroffset", default: 0, module: module))
-        let namespaces = try request.namespaces("gsrnamespace", module: module)
-        let matches = index.fullTextMatches(text, namespaces: namespaces)
-        for (position, pageIndex) in matches.dropFirst(offset).prefix(limit).enumerated() {
-            add(.page(pageIndex), id: index.pages[pageIndex].pageID, index: offset + position + 1)
+        let search = try MediaWikiListSearch(index: index, suggestions: suggestions).run(&request, prefix: "gsr")
+        for (position, pageIndex) in search.pageIndices.enumerated() {
+            add(.page(pageIndex), id: index.pages[pageIndex].pageID, index: search.firstRank + position)
         }
-        if offset + limit < matches.count { generatorContinue = ("gsroffset", offset + limit) }
+        generatorSearchInfo = search.info
+        if let offset = search.continueOffset { generatorContinue = ("gsroffset", offset) }
     }
 
     private mutating func addTitlesAndIDs(_ request: MediaWikiRequest) throws(MediaWikiError) {
