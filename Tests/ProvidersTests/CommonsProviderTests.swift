@@ -143,9 +143,9 @@ struct CommonsProviderTests {
     @Test("MediaWiki errors become the source's sentence")
     func mediaWikiError() throws {
         let body = #"{"error":{"code":"internal_api_error","info":"Search is down"},"servedby":"mw1"}"#
-        #expect(throws: APIError.self) { try CommonsProvider.decode(Data(body.utf8), source: "Wikimedia Commons") }
+        #expect(throws: APIError.self) { try CommonsQueryResponse.decode(Data(body.utf8), source: "Wikimedia Commons") }
         do {
-            _ = try CommonsProvider.decode(Data(body.utf8), source: "Wikimedia Commons")
+            _ = try CommonsQueryResponse.decode(Data(body.utf8), source: "Wikimedia Commons")
         } catch let error as APIError {
             #expect(error.userMessage == "Wikimedia Commons reported an error: Search is down")
         }

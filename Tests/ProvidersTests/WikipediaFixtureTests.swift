@@ -63,13 +63,13 @@ struct WikipediaFixtureTests {
     func decodes(expectation: Expectation) throws {
         let data = try SharedFixtures.data("fixtures/wikipedia/\(expectation.file)")
         if let code = expectation.errorCode {
-            let error = #expect(throws: APIError.self) { try WikipediaProvider.decode(data, source: "Wikipedia") }
+            let error = #expect(throws: APIError.self) { try WikipediaQueryResponse.decode(data, source: "Wikipedia") }
             #expect(
                 error?.kind == .upstream(code: code, message: "Unrecognized value for parameter \"action\": oscillate.")
             )
             return
         }
-        let reply = try WikipediaProvider.decode(data, source: "Wikipedia")
+        let reply = try WikipediaQueryResponse.decode(data, source: "Wikipedia")
         let items = try Self.provider().items(from: reply)
         #expect(items.count == expectation.count)
         #expect(Array(items.map(\.title).prefix(3)) == expectation.firstTitles)
@@ -91,13 +91,13 @@ struct WikipediaFixtureTests {
     @Test("the opensearch sample is not a query reply: an invalid reply, not a crash")
     func opensearchIsRejected() throws {
         let data = try SharedFixtures.data("fixtures/wikipedia/constructed_opensearch_barack.json")
-        #expect(throws: DecodingError.self) { try WikipediaProvider.decode(data, source: "Wikipedia") }
+        #expect(throws: JSONPullReader.Failure.self) { try WikipediaQueryResponse.decode(data, source: "Wikipedia") }
     }
 
     @Test("descriptions, thumbnails and redirect ranks come through")
     func details() throws {
         let data = try SharedFixtures.data("fixtures/wikipedia/ios_ArticleSearchPrefix_fv2.json")
-        let items = try Self.provider().items(from: WikipediaProvider.decode(data, source: "Wikipedia"))
+        let items = try Self.provider().items(from: WikipediaQueryResponse.decode(data, source: "Wikipedia"))
         let obama = try #require(items.first)
         #expect(obama.id == "534366")
         #expect(obama.description == "President of the United States from 2009 to 2017")
@@ -119,7 +119,7 @@ struct WikipediaDecodingTests {
             ]}}
             """
         let provider = try WikipediaProvider(client: APIClient(configuration: .init(userAgent: "t")))
-        let items = provider.items(from: try WikipediaProvider.decode(Data(json.utf8), source: "Wikipedia"))
+        let items = provider.items(from: try WikipediaQueryResponse.decode(Data(json.utf8), source: "Wikipedia"))
         #expect(items.map(\.title) == ["First", "Fourth"])
         #expect(items.last?.thumbnail == nil)
     }

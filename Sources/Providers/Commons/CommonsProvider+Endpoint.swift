@@ -18,13 +18,6 @@ extension CommonsProvider {
         return Endpoint(
             source: source, url: apiURL, query: parameters.map { (name: $0.0, value: $0.1) },
             deadline: deadline, maxResponseBytes: 2 * 1024 * 1024,
-            decode: { data in try Self.decode(data, source: source) })
-    }
-
-    /// Decodes a reply; MediaWiki's error shapes become ``Networking/APIError``s.
-    static func decode(_ data: Data, source: String) throws -> CommonsQueryResponse {
-        let reply = try JSONDecoder().decode(CommonsQueryResponse.self, from: data)
-        try MediaWikiErrors.check(classic: reply.error, modern: reply.errors, source: source)
-        return reply
+            decode: { data in try CommonsQueryResponse.decode(data, source: source) })
     }
 }

@@ -57,7 +57,7 @@ public struct CommonsProvider: SearchProvider {
         let reply = try await client.send(searchEndpoint(query, offset: offset, limit: min(max(limit, 1), 50)))
         // A continuation that does not move forward (only image info left to fetch) ends the
         // results rather than asking for the same page again.
-        let next = reply.continue?.gsroffset.map(\.value).flatMap { $0 > offset ? SearchCursor(String($0)) : nil }
+        let next = reply.continue?.gsroffset.flatMap { $0 > offset ? SearchCursor(String($0)) : nil }
         return SearchPage(items: items(from: reply), nextCursor: next, total: reply.query?.searchinfo?.totalhits)
     }
 

@@ -1,16 +1,24 @@
-extension KeyedDecodingContainer {
+extension JSONPullReader {
     /// The pages of a MediaWiki `query` reply: an array in formatversion 2, an object keyed by
-    /// page id in formatversion 1; a page that does not decode is dropped, not the reply
-    /// (SECURITY.md T6), and a missing or malformed list is empty.
+    /// page id in formatversion 1; a page that does not read is dropped, not the reply
+    /// (SECURITY.md T6), and a list that is neither is empty.
     ///
     /// ```swift
-    /// pages = container.mediaWikiPages(forKey: .pages)
+    /// case "pages": pages = try reader.readMediaWikiPages(Page.init(reading:))
     /// ```
-    func mediaWikiPages<Page: Decodable>(forKey key: Key) -> [Page] {
-        if let list = try? decodeIfPresent([Lossy<Page>].self, forKey: key) { return list.compactMap(\.value) }
-        if let keyed = try? decodeIfPresent([String: Lossy<Page>].self, forKey: key) {
-            return keyed.values.compactMap(\.value)
+    mutating func readMediaWikiPages<Page>(_ read: (inout JSONPullReader) throws -> Page) throws -> [Page] {
+        switch try peekKind() {
+        case .array:
+            return try readLossyArray(read)
+        case .object:
+            var pages: [Page] = []
+            try readObject { reader, _ in
+                if let page = try reader.optional(read) { pages.append(page) }
+            }
+            return pages
+        default:
+            try skipValue()
+            return []
         }
-        return []
     }
 }

@@ -44,13 +44,6 @@ extension WikipediaProvider {
         return Endpoint(
             source: source, url: apiURL, query: (common + specific).map { (name: $0.0, value: $0.1) },
             deadline: deadline, maxResponseBytes: 2 * 1024 * 1024,
-            decode: { data in try Self.decode(data, source: source) })
-    }
-
-    /// Decodes a reply; MediaWiki's error shapes become ``APIError``s.
-    static func decode(_ data: Data, source: String) throws -> WikipediaQueryResponse {
-        let reply = try JSONDecoder().decode(WikipediaQueryResponse.self, from: data)
-        try MediaWikiErrors.check(classic: reply.error, modern: reply.errors, source: source)
-        return reply
+            decode: { data in try WikipediaQueryResponse.decode(data, source: source) })
     }
 }
