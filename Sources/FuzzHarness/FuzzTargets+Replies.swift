@@ -18,9 +18,11 @@
         }
 
         /// ``JSONPullReader`` accepts a document exactly when `JSONSerialization` does, but for
-        /// three differences by design: it reads ill-formed UTF-8 in a string as U+FFFD where
+        /// four differences by design: it reads ill-formed UTF-8 in a string as U+FFFD where
         /// Foundation refuses the document; it refuses a trailing comma (RFC 8259), which
-        /// Foundation lets through; and it refuses nesting deeper than 256 levels (Foundation: 512).
+        /// Foundation lets through; it refuses nesting deeper than 256 levels (Foundation: 512);
+        /// and it reads UTF-8 only, where Foundation also detects UTF-16 and UTF-32 (a NUL byte
+        /// among the first four, or a UTF-16 byte order mark).
         static func jsonReaderAgreesWithFoundation(_ data: Data) -> [String] {
             var reader = JSONPullReader(Array(data))
             var failure: JSONPullReader.Failure?
@@ -29,6 +31,9 @@
             let foundation = (try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)) != nil
             guard ours != foundation else { return [] }
             if ours, String(validating: data, as: UTF8.self) == nil { return [] }
+            if !ours, data.prefix(4).contains(0) || data.starts(with: [0xFE, 0xFF]) || data.starts(with: [0xFF, 0xFE]) {
+                return []
+            }
             if case .syntax(let what, _) = failure, what.hasPrefix("nested deeper") { return [] }
             if !ours, text(data).range(of: #",\s*[}\]]"#, options: .regularExpression) != nil { return [] }
             return [

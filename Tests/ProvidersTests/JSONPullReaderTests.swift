@@ -77,6 +77,14 @@ struct JSONPullReaderTests {
         }
     }
 
+    @Test("a UTF-8 byte order mark is passed over; UTF-16 is not read")
+    func byteOrderMark() throws {
+        var marked = JSONPullReader([0xEF, 0xBB, 0xBF] + Array(#"{"a": 1}"#.utf8))
+        try marked.readDocument { try $0.skipValue() }
+        var utf16 = JSONPullReader([0x00, 0x30])
+        #expect(throws: JSONPullReader.Failure.self) { try utf16.readDocument { try $0.skipValue() } }
+    }
+
     @Test("nests up to 256 levels and refuses one more, without running out of stack")
     func depthLimit() {
         #expect(Self.failure(reading: Self.nested(JSONPullReader.maxDepth)) == nil)

@@ -46,7 +46,10 @@ struct JSONPullReader {
     }
 
     /// Reads the document's one value with `read`, then requires nothing but whitespace after it.
+    /// A UTF-8 byte order mark before it is passed over, as RFC 8259 allows; JSON in UTF-16 or
+    /// UTF-32 is not read (the RFC asks for UTF-8 between systems, and every upstream sends it).
     mutating func readDocument<T>(_ read: (inout JSONPullReader) throws -> T) throws -> T {
+        if offset == 0, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
         let value = try read(&self)
         skipWhitespace()
         guard offset == bytes.count else { throw syntax("bytes after the document") }
