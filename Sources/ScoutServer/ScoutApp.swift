@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import ImageLoading
 import Networking
+import Redis
 import ScoutModels
 
 /// Scout's HTTP application: the web page, the JSON API, the image proxy and `/healthz`, on
@@ -26,8 +27,28 @@ public struct ScoutApp: Sendable {
     ///     `/api/v1/search`; nil answers 503 there and leaves the source out.
     ///   - client: sends every upstream search; by default one with Scout's host policies on
     ///     ``Networking/PlatformTransport/shared`` (the transport benchmark passes its own).
+    /// The Redis client of the fleet's shared state, when the configuration names one.
+    public let redis: RedisClient?
+
     public init(configuration: ScoutServerConfiguration, books: (any BookStore)? = nil, client: APIClient? = nil) {
-        let client = client ?? APIClient(configuration: .init(userAgent: configuration.userAgent))
+        let limiter = ClientRateLimiter(
+            requestsPerSecond: configuration.clientRequestsPerSecond, burst: configuration.clientBurst)
+        let fleetConfiguration = configuration.fleet
+        let redis = fleetConfiguration.redisURL.map { url in
+            RedisClient(
+                url: url, connections: 4,
+                configuration: RedisConfiguration(
+                    connectTimeout: fleetConfiguration.commandTimeout * 2,
+                    commandTimeout: fleetConfiguration.commandTimeout, maximumReconnectDelay: .seconds(2)))
+        }
+        let fleet: any FleetState =
+            redis.map { redis in
+                RedisFleetState(
+                    client: redis, prefix: fleetConfiguration.keyPrefix, limiter: limiter,
+                    clientRate: (configuration.clientRequestsPerSecond, configuration.clientBurst),
+                    fleetSize: fleetConfiguration.minimumFleetSize)
+            } ?? LocalFleetState(limiter: limiter)
+        let client = (client ?? APIClient(configuration: .init(userAgent: configuration.userAgent))).sharing(fleet)
         let catalog = SourceCatalog(configuration: configuration, client: client, books: books)
         let routes = ImageRoutes(configuration: configuration)
         let imageOrigins = routes.origins
@@ -41,13 +62,11 @@ public struct ScoutApp: Sendable {
             ))
         let gateway = SearchGateway(
             timeToLive: configuration.searchCacheTimeToLive,
-            localTimeToLive: configuration.localSearchCacheTimeToLive, capacity: configuration.searchCacheCapacity,
+            localTimeToLive: configuration.localSearchCacheTimeToLive, staleLifetime: fleetConfiguration.staleLifetime,
+            leaseLifetime: fleetConfiguration.leaseLifetime, capacity: configuration.searchCacheCapacity,
+            fleet: fleet,
             render: { page, query, source in SearchAPI.render(page, query, source, thumbnails: thumbnails) })
-        let api = SearchAPI(
-            catalog: catalog, gateway: gateway,
-            limiter: ClientRateLimiter(
-                requestsPerSecond: configuration.clientRequestsPerSecond, burst: configuration.clientBurst),
-            thumbnails: thumbnails)
+        let api = SearchAPI(catalog: catalog, gateway: gateway, limiter: limiter, thumbnails: thumbnails)
 
         var router = Router()
         let health = try? Response.json(Health())
@@ -68,6 +87,7 @@ public struct ScoutApp: Sendable {
         router.mount(Self.assets, at: "/static")
         self.router = router
         gatewayStatistics = { gateway.upstreamCalls }
+        self.redis = redis
     }
 }
 
