@@ -50,6 +50,19 @@ struct FleetBudgetTests {
         }
     }
 
+    @Test("with Redis unreachable each of three instances keeps to its share: still ≤ 3 at once, none 5xx")
+    func shareWhileRedisIsDown() async throws {
+        let nowhere = RedisURL(host: "127.0.0.1", port: 1, password: "unused")
+        try await withFleet(
+            pages: FleetRedis.pages, redis: nowhere, configure: { $0.fleet.minimumFleetSize = 3 }
+        ) { fake, fleet, _ in
+            fake.faults.latency = .milliseconds(100)
+            let replies = try await getAll((0..<12).map { (fleet[$0 % 3], "/api/v1/search?q=beta\($0)") })
+            #expect(fake.recorder.maxConcurrentRequests <= 3)
+            #expect(replies.allSatisfy { $0.status == 200 })
+        }
+    }
+
     @Test("a crashed instance's slots come back when their lease ends")
     func slotsComeBack() async throws {
         let redis = try FleetRedis.client()
