@@ -50,6 +50,25 @@ struct FleetBudgetTests {
         }
     }
 
+    @Test("a circuit breaker one instance opened holds for all: no call while it is open")
+    func sharedBreaker() async throws {
+        try await withFleet(pages: FleetRedis.pages, redis: try FleetRedis.url()) { fake, fleet, _ in
+            fake.inject(.status(503))
+            // Three attempts a search, five failures in a row open the breaker.
+            for query in ["alpha", "beta"] {
+                #expect(try await fleet[0].get("/api/v1/search?q=\(query)").status == 503)
+            }
+            let calls = fake.requests.count
+            #expect(calls == 5)
+            for (index, instance) in fleet.enumerated() {
+                let reply = try await instance.get("/api/v1/search?q=gamma\(index)")
+                #expect(reply.status == 503)
+                #expect(try reply.json()["error"]?["code"] == "upstream_unavailable")
+            }
+            #expect(fake.requests.count == calls)
+        }
+    }
+
     @Test("with Redis unreachable each of three instances keeps to its share: still ≤ 3 at once, none 5xx")
     func shareWhileRedisIsDown() async throws {
         let nowhere = RedisURL(host: "127.0.0.1", port: 1, password: "unused")
