@@ -8,7 +8,7 @@ import ScoutModels
 
 /// Scout's HTTP application: the web page, the JSON API, the image proxy and `/healthz`, on
 /// top of ``HTTPServer``. One instance serves every browser: its cache, coalescing and upstream
-/// budgets are shared by all of them.
+/// budgets are shared by all of them — and, with Redis, by every instance of its fleet.
 ///
 /// ```swift
 /// let app = ScoutApp(configuration: ScoutServerConfiguration(environment: environment))
@@ -22,14 +22,17 @@ public struct ScoutApp: Sendable {
     /// Counts upstream searches, for tests, metrics and the coalescing benchmark.
     public let gatewayStatistics: @Sendable () -> Int
 
-    /// - Parameters:
-    ///   - books: the book catalog behind `/map`, `/api/v1/books/…` and the `books` source of
-    ///     `/api/v1/search`; nil answers 503 there and leaves the source out.
-    ///   - client: sends every upstream search; by default one with Scout's host policies on
-    ///     ``Networking/PlatformTransport/shared`` (the transport benchmark passes its own).
     /// The Redis client of the fleet's shared state, when the configuration names one.
     public let redis: RedisClient?
 
+    /// - Parameters:
+    ///   - configuration: with ``ScoutServerConfiguration/fleet``'s Redis, the instance shares
+    ///     its cache, coalescing, client limits and upstream budgets with every instance using it.
+    ///   - books: the book catalog behind `/map`, `/api/v1/books/…` and the `books` source of
+    ///     `/api/v1/search`; nil answers 503 there and leaves the source out.
+    ///   - client: sends every upstream search; by default one with Scout's host policies on
+    ///     ``Networking/PlatformTransport/shared`` (the transport benchmark passes its own). The
+    ///     app searches through a copy that also asks the fleet's budget.
     public init(configuration: ScoutServerConfiguration, books: (any BookStore)? = nil, client: APIClient? = nil) {
         let limiter = ClientRateLimiter(
             requestsPerSecond: configuration.clientRequestsPerSecond, burst: configuration.clientBurst)

@@ -82,6 +82,33 @@ struct FleetCacheTests {
         }
     }
 
+    @Test("Redis stopped under load: every search answered, none 5xx; shared state resumes after its restart")
+    func redisStopped() async throws {
+        try await PrivateRedisServer.with { redis in
+            try await withFleet(pages: FleetRedis.pages, redis: redis.url) { fake, fleet, _ in
+                fake.faults.latency = .milliseconds(250)
+                let load = Task {
+                    try await getAll((0..<48).map { (fleet[$0 % 3], "/api/v1/search?q=alpha\($0 % 12)") })
+                }
+                try await Task.sleep(for: .milliseconds(300))
+                await redis.stop()
+                let during = try await load.value
+                let stopped = try await getAll((0..<12).map { (fleet[$0 % 3], "/api/v1/search?q=beta\($0 % 4)") })
+                #expect((during + stopped).allSatisfy { $0.status == 200 })
+
+                try await redis.start()  // same port and password, empty
+                try await Task.sleep(for: .milliseconds(2_500))  // past the longest reconnect backoff
+                _ = try await getAll((0..<24).map { (fleet[$0 % 3], "/api/v1/search?q=warm\($0)") })
+                let calls = fake.requests.count
+                #expect(try await fleet[0].get("/api/v1/search?q=gamma").status == 200)
+                for instance in fleet.dropFirst() {
+                    #expect(try await instance.get("/api/v1/search?q=gamma").status == 200)
+                }
+                #expect(fake.requests.count == calls + 1)
+            }
+        }
+    }
+
     @Test("a Redis nobody listens on: every instance serves alone, none 5xx")
     func redisUnreachable() async throws {
         let nowhere = RedisURL(host: "127.0.0.1", port: 1, password: "unused")
