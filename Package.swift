@@ -85,7 +85,9 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         .target(
             name: "ScoutServer",
-            dependencies: ["HTTPServer", "ScoutModels", "Networking", "Providers", "ImageLoading", "BookCatalog"],
+            dependencies: [
+                "HTTPServer", "ScoutModels", "Networking", "Providers", "ImageLoading", "BookCatalog", "Redis",
+            ],
             exclude: ["Assets"],
             plugins: ["EmbedAssets"]
         ),
@@ -93,7 +95,7 @@ let package = Package(
             name: "ScoutCommands",
             dependencies: [
                 "ScoutServer", "HTTPServer", "ScoutModels", "Networking", "Providers", "InstantSearch", "BookCatalog",
-                "SQLite", "Postgres", "BookCrawler", "TerminalUI", "ImageLoading",
+                "SQLite", "Postgres", "BookCrawler", "TerminalUI", "ImageLoading", "Redis",
             ]
         ),
         .executableTarget(name: "scout", dependencies: ["ScoutCommands"]),
@@ -110,7 +112,7 @@ let package = Package(
         .plugin(name: "EmbedAssets", capability: .buildTool(), dependencies: ["AssetEmbedder"]),
 
         // Tests and benchmarks only.
-        .target(name: "ScoutTestSupport", dependencies: ["HTTPServer", "ScoutModels", "BookCatalog"]),
+        .target(name: "ScoutTestSupport", dependencies: ["HTTPServer", "ScoutModels", "BookCatalog", "Redis"]),
         // The image loader's disk cache under injected faults, run by DiskFaultTests through fiu-run.
         .executableTarget(name: "DiskFaultDrill", dependencies: ["ImageLoading", "Networking", "ScoutTestSupport"]),
         // Fuzz targets, replayed by FuzzReplayTests and run by the Fuzz/ package under libFuzzer.
@@ -162,7 +164,7 @@ let package = Package(
             name: "ScoutServerTests",
             dependencies: [
                 "ScoutServer", "HTTPServer", "ScoutModels", "Networking", "Providers", "ImageLoading",
-                "ScoutTestSupport", "BookCatalog",
+                "ScoutTestSupport", "BookCatalog", "Redis",
             ]
         ),
         .testTarget(

@@ -1,6 +1,7 @@
 import BookCatalog
 import Foundation
 import HTTPServer
+import Redis
 import ScoutServer
 
 /// `scout serve`: runs the web app and API until interrupted.
@@ -9,7 +10,7 @@ struct ServeCommand: ScoutCommand {
     static let summary = "Serve the web app and JSON API."
     static let help = """
         Usage: scout serve [--listen host:port] [--threads n] [--connections-per-ip n]
-                           [--client-rate n] [--database path] [--quiet]
+                           [--client-rate n] [--database path] [--redis url] [--quiet]
 
         Serves Scout's web page and API until Ctrl-C (SIGINT) or SIGTERM, then finishes the
         requests in flight and stops.
@@ -27,6 +28,11 @@ struct ServeCommand: ScoutCommand {
           --database path     The book catalog behind /map (env SCOUT_DATABASE; default
                               $XDG_DATA_HOME/scout/books.sqlite). An empty catalog gets the
                               starter catalog (about 300 well-known books) on first start.
+          --redis url         Share the search cache, coalescing, per-client limits and the
+                              upstream budgets with every instance using the same Redis
+                              (env SCOUT_REDIS; redis://[:password@]host:port/db). Without
+                              it this process keeps them alone. If Redis stops answering,
+                              the instance serves from its own state until it is back.
           --quiet             Do not write the access log (one line per request on stderr).
 
         Endpoints:
@@ -54,6 +60,8 @@ struct ServeCommand: ScoutCommand {
     /// The book catalog to open (created with the starter catalog when empty).
     let catalogPath: String
     let isQuiet: Bool
+    /// The fleet's Redis, from `--redis` or `SCOUT_REDIS`.
+    let redisURL: RedisURL?
     let environment: [String: String]
 
     init(arguments: [String], environment: [String: String]) throws(UsageError) {
@@ -71,6 +79,12 @@ struct ServeCommand: ScoutCommand {
         catalogPath = try BooksCommand.databasePath(explicit: database, environment: environment)
         clientRate = try Self.count(scanner.value(for: "--client-rate"), option: "--client-rate", range: 1...10_000_000)
         isQuiet = scanner.flag("--quiet")
+        let redis = try scanner.value(for: "--redis")
+        do {
+            redisURL = try ScoutServerConfiguration.redisURL(option: redis, environment: environment)
+        } catch {
+            throw UsageError(error.description)
+        }
         try scanner.finish()
         self.environment = environment
     }
@@ -115,6 +129,7 @@ struct ServeCommand: ScoutCommand {
             appConfiguration.clientRequestsPerSecond = Double(clientRate)
             appConfiguration.clientBurst = clientRate * 3
         }
+        appConfiguration.fleet.redisURL = redisURL
         let app = ScoutApp(configuration: appConfiguration, books: await openCatalog())
         let server = Server(configuration: configuration, responder: app.router)
         do {

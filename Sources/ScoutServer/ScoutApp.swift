@@ -3,11 +3,12 @@ import Foundation
 import HTTPServer
 import ImageLoading
 import Networking
+import Redis
 import ScoutModels
 
 /// Scout's HTTP application: the web page, the JSON API, the image proxy and `/healthz`, on
 /// top of ``HTTPServer``. One instance serves every browser: its cache, coalescing and upstream
-/// budgets are shared by all of them.
+/// budgets are shared by all of them — and, with Redis, by every instance of its fleet.
 ///
 /// ```swift
 /// let app = ScoutApp(configuration: ScoutServerConfiguration(environment: environment))
@@ -21,13 +22,36 @@ public struct ScoutApp: Sendable {
     /// Counts upstream searches, for tests, metrics and the coalescing benchmark.
     public let gatewayStatistics: @Sendable () -> Int
 
+    /// The Redis client of the fleet's shared state, when the configuration names one.
+    public let redis: RedisClient?
+
     /// - Parameters:
+    ///   - configuration: with ``ScoutServerConfiguration/fleet``'s Redis, the instance shares
+    ///     its cache, coalescing, client limits and upstream budgets with every instance using it.
     ///   - books: the book catalog behind `/map`, `/api/v1/books/…` and the `books` source of
     ///     `/api/v1/search`; nil answers 503 there and leaves the source out.
     ///   - client: sends every upstream search; by default one with Scout's host policies on
-    ///     ``Networking/PlatformTransport/shared`` (the transport benchmark passes its own).
+    ///     ``Networking/PlatformTransport/shared`` (the transport benchmark passes its own). The
+    ///     app searches through a copy that also asks the fleet's budget.
     public init(configuration: ScoutServerConfiguration, books: (any BookStore)? = nil, client: APIClient? = nil) {
-        let client = client ?? APIClient(configuration: .init(userAgent: configuration.userAgent))
+        let limiter = ClientRateLimiter(
+            requestsPerSecond: configuration.clientRequestsPerSecond, burst: configuration.clientBurst)
+        let fleetConfiguration = configuration.fleet
+        let redis = fleetConfiguration.redisURL.map { url in
+            RedisClient(
+                url: url, connections: 4,
+                configuration: RedisConfiguration(
+                    connectTimeout: fleetConfiguration.commandTimeout * 2,
+                    commandTimeout: fleetConfiguration.commandTimeout, maximumReconnectDelay: .seconds(2)))
+        }
+        let fleet: any FleetState =
+            redis.map { redis in
+                RedisFleetState(
+                    client: redis, prefix: fleetConfiguration.keyPrefix, limiter: limiter,
+                    clientRate: (configuration.clientRequestsPerSecond, configuration.clientBurst),
+                    fleetSize: fleetConfiguration.minimumFleetSize)
+            } ?? LocalFleetState(limiter: limiter)
+        let client = (client ?? APIClient(configuration: .init(userAgent: configuration.userAgent))).sharing(fleet)
         let catalog = SourceCatalog(configuration: configuration, client: client, books: books)
         let routes = ImageRoutes(configuration: configuration)
         let imageOrigins = routes.origins
@@ -41,13 +65,11 @@ public struct ScoutApp: Sendable {
             ))
         let gateway = SearchGateway(
             timeToLive: configuration.searchCacheTimeToLive,
-            localTimeToLive: configuration.localSearchCacheTimeToLive, capacity: configuration.searchCacheCapacity,
+            localTimeToLive: configuration.localSearchCacheTimeToLive, staleLifetime: fleetConfiguration.staleLifetime,
+            leaseLifetime: fleetConfiguration.leaseLifetime, capacity: configuration.searchCacheCapacity,
+            fleet: fleet,
             render: { page, query, source in SearchAPI.render(page, query, source, thumbnails: thumbnails) })
-        let api = SearchAPI(
-            catalog: catalog, gateway: gateway,
-            limiter: ClientRateLimiter(
-                requestsPerSecond: configuration.clientRequestsPerSecond, burst: configuration.clientBurst),
-            thumbnails: thumbnails)
+        let api = SearchAPI(catalog: catalog, gateway: gateway, limiter: limiter, thumbnails: thumbnails)
 
         var router = Router()
         let health = try? Response.json(Health())
@@ -68,6 +90,7 @@ public struct ScoutApp: Sendable {
         router.mount(Self.assets, at: "/static")
         self.router = router
         gatewayStatistics = { gateway.upstreamCalls }
+        self.redis = redis
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Redis
+import ScoutTestSupport
 import Synchronization
 import Testing
 

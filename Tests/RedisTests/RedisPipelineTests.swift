@@ -1,5 +1,6 @@
 import Foundation
 import Redis
+import ScoutTestSupport
 import Testing
 
 /// Pipelining: many commands, one write and one read, measured by the server's own count of

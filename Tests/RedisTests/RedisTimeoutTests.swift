@@ -1,5 +1,6 @@
 import Foundation
 import Redis
+import ScoutTestSupport
 import Testing
 
 /// Deadlines: a server that stops answering (`CLIENT PAUSE` on a private server) makes the

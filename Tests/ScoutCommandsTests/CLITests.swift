@@ -43,7 +43,8 @@ struct CLITests {
             [], ["frobnicate"], ["help", "frobnicate"], ["serve", "--listen"], ["serve", "--listen", "nonsense"],
             ["serve", "--listen", "127.0.0.1:99999"], ["serve", "--threads", "0"],
             ["serve", "--connections-per-ip", "x"], ["serve", "--bogus"],
-            ["serve", "extra"],
+            ["serve", "extra"], ["serve", "--redis", "rediss://cache:6379/0"],
+            ["serve", "--redis", "redis://:s3cret@cache:99999/0"],
         ])
     func usageErrors(arguments: [String]) async throws {
         let result = try await ScoutExecutable.run(arguments)
@@ -54,6 +55,7 @@ struct CLITests {
             #expect(lines.count == 1, "\(result.standardError)")
             #expect(result.standardError.hasPrefix("scout: "))
             #expect(result.standardError.contains("scout help") || result.standardError.contains("scout --help"))
+            #expect(!result.standardError.contains("s3cret"))
         }
     }
 }

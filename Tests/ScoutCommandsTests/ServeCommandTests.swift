@@ -47,6 +47,16 @@ struct ServeCommandTests {
         }
     }
 
+    @Test("SCOUT_REDIS names the fleet's Redis; one that does not answer still leaves the server serving")
+    func redisDown() async throws {
+        let (process, port) = try await startServe(environment: ["SCOUT_REDIS": "redis://:unused@127.0.0.1:1/0"])
+        #expect(try await RawHTTPConnection(port: port).get("/healthz").status == 200)
+        process.signal()
+        let result = try await process.waitForExit()
+        #expect(result.exitCode == 0)
+        #expect(!result.standardError.contains("unused"))
+    }
+
     @Test("SCOUT_LISTEN picks the address; --quiet turns the access log off")
     func environmentAndQuiet() async throws {
         let process = try ScoutProcess(["serve", "--quiet"], environment: ["SCOUT_LISTEN": "127.0.0.1:0"])

@@ -62,6 +62,8 @@ extension Crawler {
             "The page did not arrive within \(format(deadline)). Retry later."
         case .rateLimited:
             "The site asked Scout to slow down. Retry later with a lower rate."
+        case .overBudget(let retryAfter):
+            "Scout is at its request limit for the site; retry in \(format(retryAfter))."
         case .unavailable:
             error.status.map { "The site answered HTTP \($0) to every attempt. Retry later." }
                 ?? "The site failed too often in a row, so Scout stopped asking it for now. Retry later."

@@ -116,6 +116,8 @@ extension ImageLoader {
         case .tooLarge: return ImageLoaderError(.tooLarge(limit: limit), details: details)
         case .rateLimited(let retryAfter):
             return ImageLoaderError(.rateLimited(retryAfter: retryAfter), details: details)
+        case .overBudget(let retryAfter):
+            return ImageLoaderError(.rateLimited(retryAfter: retryAfter), details: details)
         case .unavailable: return ImageLoaderError(.unavailable, details: details)
         case .status(let status): return ImageLoaderError(.status(status), details: details)
         case .redirectRefused: return ImageLoaderError(.status(error.status ?? 300), details: details)

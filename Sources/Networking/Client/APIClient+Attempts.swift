@@ -16,7 +16,7 @@ extension APIClient {
             attempt += 1
             let outcome: AttemptOutcome
             do {
-                outcome = try await attemptOnce(endpoint, budget: budget, deadline: deadline)
+                outcome = try await attemptOnce(endpoint, budget: budget, policy: policy, deadline: deadline)
             } catch let refusal as HostBudget.Refusal {
                 throw error(for: refusal, endpoint: endpoint)
             }
@@ -38,10 +38,19 @@ extension APIClient {
         case failure(APIError, retryable: Bool)
     }
 
-    private func attemptOnce<R>(_ endpoint: Endpoint<R>, budget: HostBudget, deadline: Duration) async throws
-        -> AttemptOutcome
-    {
-        try await budget.acquire()
+    private func attemptOnce<R>(
+        _ endpoint: Endpoint<R>, budget: HostBudget, policy: HostPolicy, deadline: Duration
+    ) async throws -> AttemptOutcome {
+        try await budget.acquire(deadline: deadline)
+        let host = endpoint.url.host ?? ""
+        let shared = configuration.sharedBudget
+        let slot: String?
+        do {
+            slot = try await sharedSlot(host: host, policy: policy, deadline: deadline, endpoint: endpoint)
+        } catch {
+            await budget.release(hostFailed: nil)
+            throw error
+        }
         let request = request(for: endpoint)
         let transport = self.transport
         let flight = Flight(
@@ -50,7 +59,10 @@ extension APIClient {
                 try await transport.send(
                     request, maxBytes: endpoint.maxResponseBytes, allowsRedirects: endpoint.allowsRedirects)
             },
-            finished: { result in await Self.settle(budget, after: result) })
+            finished: { result in
+                await Self.settle(
+                    budget, after: result, shared: shared.map { ($0, host, slot, policy.retryAfterCap) })
+            })
         switch try await flight.outcome() {
         case .success(let reply):
             return classify(reply, endpoint: endpoint)
@@ -69,27 +81,75 @@ extension APIClient {
     }
 
     /// Tells the host's budget how a request ended — whoever was still waiting for it: frees the
-    /// slot, feeds the breaker, and opens a `Retry-After` window when the host asked for one.
-    private static func settle(_ budget: HostBudget, after result: Result<TransportReply, any Error>) async {
+    /// slot, feeds the breaker, and opens a `Retry-After` window when the host asked for one; a
+    /// shared budget hears of the window and of a breaker that opened, and gets its slot back.
+    private static func settle(
+        _ budget: HostBudget, after result: Result<TransportReply, any Error>,
+        shared: (budget: any SharedHostBudget, host: String, slot: String?, retryAfterCap: Duration)?
+    ) async {
+        var window: Duration?
+        let hostFailed: Bool?
         switch result {
         case .success(let reply):
             if let retryAfter = reply.headers["retry-after"].flatMap({ RetryAfter.parse($0) }),
                 reply.status == 429 || reply.status >= 500
             {
-                await budget.block(for: retryAfter)
+                window = retryAfter
             } else if reply.status == 429 {
-                await budget.block(for: .seconds(1))
+                window = .seconds(1)
             }
-            await budget.release(hostFailed: reply.status == 429 ? nil : reply.status >= 500)
+            hostFailed = reply.status == 429 ? nil : reply.status >= 500
         case .failure(let error):
             switch error {
             case TransportError.tooLarge, TransportError.addressRefused:
                 // Scout stopped it, not the host: no mark against the host's breaker.
-                await budget.release(hostFailed: false)
+                hostFailed = false
             default:
                 // Cancelled by the deadline's watchdog counts too: the host did not answer in time.
-                await budget.release(hostFailed: true)
+                hostFailed = true
             }
+        }
+        if let window { await budget.block(for: window) }
+        let opened = await budget.release(hostFailed: hostFailed)
+        guard let shared else { return }
+        if let slot = shared.slot { await shared.budget.release(host: shared.host, slot: slot) }
+        if let window {
+            await shared.budget.block(host: shared.host, for: min(window, shared.retryAfterCap), reason: .retryAfter)
+        }
+        if let opened { await shared.budget.block(host: shared.host, for: opened, reason: .breakerOpen) }
+    }
+
+    /// A slot of the shared budget, waited for while the fleet's slots are all taken or its next
+    /// token comes before `deadline`; nil without a shared budget.
+    private func sharedSlot<R>(
+        host: String, policy: HostPolicy, deadline: Duration, endpoint: Endpoint<R>
+    ) async throws -> String? {
+        guard let shared = configuration.sharedBudget else { return nil }
+        // A slot outlives its call by a margin, and no longer: a crashed process's comes back.
+        let lease = endpoint.deadline + .seconds(2)
+        while true {
+            try Task.checkCancellation()
+            let wait: Duration
+            switch await shared.acquire(host: host, policy: policy, lease: lease) {
+            case .granted(let slot):
+                return slot
+            case .blocked(let remaining, .retryAfter):
+                throw HostBudget.Refusal.retryAfter(remaining)
+            case .blocked(let remaining, .breakerOpen):
+                throw HostBudget.Refusal.breakerOpen(remaining)
+            case .overRate(let retryIn):
+                if timeline.now() + retryIn > deadline { throw HostBudget.Refusal.overBudget(retryIn) }
+                wait = retryIn
+            case .busy(let retryIn):
+                wait = retryIn
+            }
+            let left = deadline - timeline.now()
+            guard left > .zero else {
+                throw APIError(
+                    kind: .timedOut(endpoint.deadline), source: endpoint.source, host: endpoint.url.host,
+                    details: "deadline passed waiting for a shared slot")
+            }
+            try await timeline.sleep(min(wait, left))
         }
     }
 
@@ -145,6 +205,10 @@ extension APIClient {
             APIError(
                 kind: .unavailable, source: endpoint.source, host: endpoint.url.host,
                 details: "circuit breaker open\(remaining.map { " for \($0)" } ?? "")")
+        case .overBudget(let wait):
+            APIError(
+                kind: .overBudget(retryAfter: wait), source: endpoint.source, host: endpoint.url.host,
+                details: "the host's budget has no token before the deadline")
         }
     }
 

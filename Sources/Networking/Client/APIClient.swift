@@ -21,14 +21,18 @@ public final class APIClient: Sendable {
         /// (`wikipedia.org` covers `en.wikipedia.org`). Others get ``defaultPolicy``.
         public var hostPolicies: [String: HostPolicy]
         public var defaultPolicy: HostPolicy
+        /// The budget this process shares with others (a fleet), asked after the host's own
+        /// policy admitted a call; nil: this process's policy is the whole budget.
+        public var sharedBudget: (any SharedHostBudget)?
 
         public init(
             userAgent: String, hostPolicies: [String: HostPolicy] = APIClient.Configuration.knownHosts,
-            defaultPolicy: HostPolicy = HostPolicy()
+            defaultPolicy: HostPolicy = HostPolicy(), sharedBudget: (any SharedHostBudget)? = nil
         ) {
             self.userAgent = userAgent
             self.hostPolicies = hostPolicies
             self.defaultPolicy = defaultPolicy
+            self.sharedBudget = sharedBudget
         }
 
         /// The etiquette of the public APIs Scout talks to.
@@ -60,6 +64,24 @@ public final class APIClient: Sendable {
         self.configuration = configuration
         self.transport = transport
         self.timeline = Timeline(clock)
+    }
+
+    /// A client on this one's transport and clock whose calls also ask `sharedBudget` (with
+    /// budgets of its own: the two do not share per-host state).
+    ///
+    /// ```swift
+    /// let fleetClient = client.sharing(fleetBudget)
+    /// ```
+    public func sharing(_ sharedBudget: any SharedHostBudget) -> APIClient {
+        var configuration = configuration
+        configuration.sharedBudget = sharedBudget
+        return APIClient(configuration: configuration, transport: transport, timeline: timeline)
+    }
+
+    private init(configuration: Configuration, transport: any Transport, timeline: Timeline) {
+        self.configuration = configuration
+        self.transport = transport
+        self.timeline = timeline
     }
 
     /// Sends `endpoint` and decodes its reply.

@@ -35,6 +35,9 @@ public struct APIError: SearchFailure, Sendable, CustomStringConvertible, Custom
         case addressRefused
         /// The upstream answered with an error of its own (MediaWiki `error`, Flickr `stat: fail`).
         case upstream(code: String, message: String)
+        /// Scout itself is out of its budget for the host (its rate, shared by a fleet): the
+        /// upstream was not asked, and a token comes in `retryAfter`.
+        case overBudget(retryAfter: Duration)
     }
 
     public let kind: Kind
@@ -73,14 +76,19 @@ public struct APIError: SearchFailure, Sendable, CustomStringConvertible, Custom
         case .addressRefused:
             "\(source) is at a private or local network address, which Scout does not connect to. Check its address."
         case .upstream(_, let message): "\(source) reported an error: \(message)"
+        case .overBudget(let retryAfter):
+            "Scout is at its \(source) request limit; retry in \(Self.wholeSeconds(retryAfter)) s."
         }
     }
 
     public var isOffline: Bool { kind == .offline }
 
     public var retryAfter: Duration? {
-        if case .rateLimited(let retryAfter) = kind { return retryAfter }
-        return nil
+        switch kind {
+        case .rateLimited(let retryAfter): retryAfter
+        case .overBudget(let retryAfter): retryAfter
+        default: nil
+        }
     }
 
     public var description: String { userMessage }
@@ -91,6 +99,16 @@ public struct APIError: SearchFailure, Sendable, CustomStringConvertible, Custom
         if let status { parts.append("status: \(status)") }
         if let details { parts.append("details: \(details)") }
         return parts.joined(separator: ", ") + ")"
+    }
+
+    /// Seconds rounded up, at least 1: what a person is told to wait.
+    ///
+    /// ```swift
+    /// APIError.wholeSeconds(.milliseconds(1_200))  // 2
+    /// ```
+    public static func wholeSeconds(_ duration: Duration) -> Int {
+        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        return max(1, Int(seconds.rounded(.up)))
     }
 
     /// "3 s", "250 ms", "2 min".

@@ -25,11 +25,14 @@ actor HostBudget {
     enum Refusal: Error {
         case retryAfter(Duration)
         case breakerOpen(Duration?)
+        /// The next token comes after the call's deadline: Scout is out of its own budget.
+        case overBudget(Duration)
     }
 
-    /// Waits for a slot and a token; refuses at once inside a `Retry-After` window or while the
-    /// breaker is open. Throws `CancellationError` when the caller is cancelled while waiting.
-    func acquire() async throws {
+    /// Waits for a slot and a token; refuses at once inside a `Retry-After` window, while the
+    /// breaker is open, or when the next token would come after `deadline` (on the timeline).
+    /// Throws `CancellationError` when the caller is cancelled while waiting.
+    func acquire(deadline: Duration? = nil) async throws {
         while true {
             try Task.checkCancellation()
             let now = timeline.now()
@@ -41,6 +44,7 @@ actor HostBudget {
             refill(now: now)
             if tokens < 1 {
                 let wait = Duration.seconds((1 - tokens) / policy.requestsPerSecond)
+                if let deadline, now + wait > deadline { throw Refusal.overBudget(wait) }
                 try await timeline.sleep(wait)
                 continue
             }
@@ -52,12 +56,20 @@ actor HostBudget {
     }
 
     /// Ends a call that went out; `hostFailed` tells the breaker (nil: tells it nothing).
-    func release(hostFailed: Bool?) {
+    /// Returns how long the breaker stays open when this call opened it.
+    @discardableResult
+    func release(hostFailed: Bool?) -> Duration? {
         inFlight -= 1
+        let wasOpen = breaker.remainingOpen(at: timeline.now()) != nil
         switch hostFailed {
         case .some(let failed): breaker.record(success: !failed, at: timeline.now())
         case .none: breaker.abandon()
         }
+        defer { resumeNextWaiter() }
+        return wasOpen ? nil : breaker.remainingOpen(at: timeline.now())
+    }
+
+    private func resumeNextWaiter() {
         while let id = waiterOrder.first {
             waiterOrder.removeFirst()
             if let waiter = slotWaiters.removeValue(forKey: id) {

@@ -44,6 +44,7 @@ struct GatewayError: HTTPResponseError {
             case .offline, .transport: (502, "upstream_unreachable")
             case .status, .tooLarge, .redirectRefused, .invalidResponse, .upstream, .addressRefused:
                 (502, "upstream_failed")
+            case .overBudget: (503, "scout_over_budget")
             }
         return GatewayError(
             status: status, code: code, message: error.userMessage, source: source, retryAfter: error.retryAfter)
@@ -58,14 +59,13 @@ struct GatewayError: HTTPResponseError {
                 retryAfter: nil)
         }
         let base = upstream(underlying, source: source)
+        // Scout's own limit is said in Scout's words, not as Flickr's failure.
+        if case .overBudget = underlying.kind { return base }
         return GatewayError(
             status: base.status, code: base.code, message: failure.userMessage, source: source,
             retryAfter: failure.retryAfter)
     }
 
     /// Seconds rounded up, at least 1, as `Retry-After` wants.
-    static func wholeSeconds(_ duration: Duration) -> Int {
-        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-        return max(1, Int(seconds.rounded(.up)))
-    }
+    static func wholeSeconds(_ duration: Duration) -> Int { APIError.wholeSeconds(duration) }
 }

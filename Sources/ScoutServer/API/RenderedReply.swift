@@ -30,13 +30,15 @@ struct RenderedReply: Sendable {
         }
     }
 
-    /// The body with `cached` and `tookMs` as given.
-    func body(cached: Bool, tookMs: Int) -> [UInt8] {
-        var writer = JSONByteWriter(capacity: members.count + 40)
+    /// The body with `cached` and `tookMs` as given; `isStale` adds `"stale":true` (before
+    /// `tookMs`) for a reply served from an earlier search because the upstream failed.
+    func body(cached: Bool, tookMs: Int, isStale: Bool = false) -> [UInt8] {
+        var writer = JSONByteWriter(capacity: members.count + 54)
         writer.raw(#"{"cached":"#)
         writer.bool(cached)
         writer.raw(",")
         writer.raw(cachedBody[members])
+        if isStale { writer.raw(#""stale":true,"#) }
         writer.raw(#""tookMs":"#)
         writer.int(tookMs)
         writer.raw("}")

@@ -25,7 +25,8 @@ struct ResultsPageRoute: Sendable {
             return failure(api.parseError(request.query), query: text, source: sourceName, sources: sources)
         }
         do {
-            let parameters = try api.admit(request)
+            let parameters =
+                api.gateway.fleet.isShared ? try await api.admitThroughFleet(request) : try api.admit(request)
             let reply = try await api.reply(for: parameters)
             let items = reply.page.items.map { item in
                 PageItem(

@@ -29,14 +29,30 @@ struct SearchAPI: Sendable {
     }
 
     /// The route handler: cache hits answer at once on the server thread, the rest in a task.
+    /// In a fleet every search goes to the task, where the client's shared bucket is asked first.
     var handler: Handler {
-        .either(
-            immediate: { request in
-                let parameters = try admit(request)
-                guard let body = gateway.cachedBody(for: parameters.key) else { return nil }
-                return .json(bytes: body)
-            },
-            deferred: { request in try await search(admit(request, counted: false)) })
+        guard gateway.fleet.isShared else {
+            return .either(
+                immediate: { request in
+                    let parameters = try admit(request)
+                    guard let body = gateway.cachedBody(for: parameters.key) else { return nil }
+                    return .json(bytes: body)
+                },
+                deferred: { request in try await search(admit(request, counted: false)) })
+        }
+        return .deferred { request in
+            let parameters = try await admitThroughFleet(request)
+            if let body = gateway.cachedBody(for: parameters.key) { return .json(bytes: body) }
+            return try await search(parameters)
+        }
+    }
+
+    /// The fleet's per-client limit, then parse.
+    func admitThroughFleet(_ request: Request) async throws -> Parameters {
+        if let wait = await gateway.fleet.admit(client: request.remoteAddress?.host ?? "unknown") {
+            throw GatewayError.tooManyRequests(retryAfter: wait)
+        }
+        return try admit(request, counted: false)
     }
 
     var sourcesHandler: Handler {
@@ -124,7 +140,7 @@ struct SearchAPI: Sendable {
         let reply = try await reply(for: parameters)
         let took = started.duration(to: .now)
         let milliseconds = Int(took.components.seconds * 1000 + took.components.attoseconds / 1_000_000_000_000_000)
-        return .json(bytes: reply.rendered.body(cached: false, tookMs: milliseconds))
+        return .json(bytes: reply.rendered.body(cached: reply.isStale, tookMs: milliseconds, isStale: reply.isStale))
     }
 }
 

@@ -44,6 +44,7 @@ function normalizeReply(body, q) {
     items,
     next: asString(body.next),
     suggestion: asString(body.suggestion),
+    stale: body.stale === true,
   };
 }
 

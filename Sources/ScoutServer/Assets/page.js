@@ -49,6 +49,7 @@ export const state = {
   ids: new Set(),
   next: null,
   suggestion: null,
+  stale: false, // the results are an earlier answer: the source could not answer now
   loadingMore: false,
   moreFailure: null,
   active: -1,

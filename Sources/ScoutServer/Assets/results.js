@@ -23,6 +23,7 @@ export function showPage(page) {
   state.ids = new Set();
   state.next = page.next;
   state.suggestion = page.suggestion;
+  state.stale = page.stale;
   state.view = page.items.length ? 'results' : 'empty';
   list.replaceChildren();
   setActive(-1);

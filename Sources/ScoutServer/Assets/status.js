@@ -25,6 +25,13 @@ export function renderStatus() {
       ` in ${sourceName(state.request ? state.request.source : state.source)}`,
     );
     statusBox.append(line);
+    if (state.stale) {
+      const source = sourceName(state.request ? state.request.source : state.source);
+      statusBox.append(
+        make('p', 'status-line status-line--stale',
+          `${source} could not answer just now, so these are its results from earlier; they may be out of date.`),
+      );
+    }
   } else if (state.view === 'empty') {
     statusBox.append(renderEmpty());
   }

@@ -49,6 +49,8 @@ public struct ScoutServerConfiguration: Sendable {
     public var clientRequestsPerSecond: Double
     /// … with bursts up to this many.
     public var clientBurst: Int
+    /// The fleet this instance belongs to (Redis, when configured: set by `scout serve`).
+    public var fleet = FleetConfiguration()
 
     public init(environment: [String: String]) {
         wikipediaAPITemplate = environment["SCOUT_WIKIPEDIA_API"] ?? WikipediaProvider.defaultAPITemplate

@@ -1,17 +1,21 @@
 import Foundation
+import Networking
 import ScoutModels
 import Synchronization
 
-/// Searches on behalf of every browser at once: one shared cache of encoded replies (short
-/// TTL), and identical searches in flight coalesced into one upstream call.
+/// Searches on behalf of every browser at once: a cache of encoded replies (short TTL), and
+/// identical searches in flight coalesced into one upstream call — in this process, and across
+/// the fleet through its ``FleetState`` (see `SearchGateway+Fleet.swift`).
 ///
 /// Local sources (the book catalog) go through the same cache and coalescing — identical
 /// searches from many browsers still cost the database once — but they are not upstream calls
-/// (``upstreamCalls`` leaves them out) and their replies live only ``localTimeToLive``, so
-/// an import shows up within seconds.
+/// (``upstreamCalls`` leaves them out), never shared with the fleet, and their replies live
+/// only ``localTimeToLive``, so an import shows up within seconds.
 ///
 /// Replies are cached already encoded, so a cache hit is answered on the server thread without
-/// a task hop (see ``cachedBody(for:)``).
+/// a task hop (see ``cachedBody(for:)``). An entry stays after it expires, for
+/// ``staleLifetime``, so that a search the upstream cannot answer now is answered from it,
+/// marked stale (`SearchGateway+Stale.swift`).
 final class SearchGateway: Sendable {
     /// What identifies one upstream search.
     struct Key: Hashable, Sendable {
@@ -19,6 +23,12 @@ final class SearchGateway: Sendable {
         let queryKey: String
         let cursor: String?
         let limit: Int
+
+        /// The key as the fleet's shared cache names it: the query last, the cursor's length
+        /// before it, so no two keys run together.
+        var fleetKey: String {
+            "\(source.rawValue)|\(limit)|\(cursor.map { String($0.utf8.count) } ?? "-")|\(cursor ?? "")|\(queryKey)"
+        }
     }
 
     /// A finished search, ready to send.
@@ -27,25 +37,33 @@ final class SearchGateway: Sendable {
         let query: SearchQuery
         /// The JSON, encoded once: the body of a cache hit, and of the requests that searched.
         let rendered: RenderedReply
+        /// Answered from an earlier search because the upstream could not answer this one.
+        var isStale = false
     }
 
     private struct Entry {
         let reply: Reply
-        let expiresAt: ContinuousClock.Instant
+        let expiresAt: Duration
+        let staleUntil: Duration
         var lastUsed: UInt64
     }
 
     private enum Lookup {
         case cached(Reply)
-        case running(Task<Reply, any Error>)
+        case running(Task<Fetched, any Error>)
+    }
+
+    /// A reply and how long it stays fresh (less than the TTL when the fleet's copy is older).
+    struct Fetched: Sendable {
+        let reply: Reply
+        let lifetime: Duration
     }
 
     private struct State {
         var entries: [Key: Entry] = [:]
         var recency = RecencyList<Key>()
-        var inFlight: [Key: Task<Reply, any Error>] = [:]
+        var inFlight: [Key: Task<Fetched, any Error>] = [:]
         var useCounter: UInt64 = 0
-        var upstreamCalls = 0
 
         /// Marks `key`'s entry as used now.
         mutating func use(_ key: Key) {
@@ -66,27 +84,47 @@ final class SearchGateway: Sendable {
     }
 
     private let state = Mutex(State())
-    private let timeToLive: Duration
-    private let localTimeToLive: Duration
+    private let calls = Atomic<Int>(0)
+    let timeToLive: Duration
+    let localTimeToLive: Duration
+    /// How long a reply may still be served, marked stale, when the upstream fails.
+    let staleLifetime: Duration
+    /// How long an instance holds the fleet's lease on a search before another may take over.
+    let leaseLifetime: Duration
     private let capacity: Int
-    private let render: @Sendable (SearchPage, SearchQuery, SourceID) -> RenderedReply
+    let timeline: Timeline
+    let fleet: any FleetState
+    let render: @Sendable (SearchPage, SearchQuery, SourceID) -> RenderedReply
 
+    /// - Parameters:
+    ///   - clock: every TTL, lease and poll runs on it (a manual clock in tests).
+    ///   - fleet: the state shared with other instances; a fleet of one by default.
     init(
-        timeToLive: Duration, localTimeToLive: Duration = .seconds(5), capacity: Int,
+        timeToLive: Duration, localTimeToLive: Duration = .seconds(5), staleLifetime: Duration = .seconds(86_400),
+        leaseLifetime: Duration = .seconds(5), capacity: Int, clock: any Clock<Duration> = ContinuousClock(),
+        fleet: any FleetState = LocalFleetState(limiter: ClientRateLimiter(requestsPerSecond: 10, burst: 30)),
         render: @escaping @Sendable (SearchPage, SearchQuery, SourceID) -> RenderedReply
     ) {
         self.timeToLive = timeToLive
         self.localTimeToLive = localTimeToLive
+        self.staleLifetime = staleLifetime
+        self.leaseLifetime = leaseLifetime
         self.capacity = max(1, capacity)
+        self.timeline = Timeline(clock)
+        self.fleet = fleet
         self.render = render
     }
 
-    /// Upstream searches started so far (for `/metrics` and the coalescing benchmark).
-    var upstreamCalls: Int { state.withLock { $0.upstreamCalls } }
+    /// Upstream searches this instance started so far (for `/metrics` and the coalescing benchmark).
+    var upstreamCalls: Int { calls.load(ordering: .relaxed) }
+
+    /// Counts one upstream search.
+    func countUpstreamCall() { calls.add(1, ordering: .relaxed) }
 
     /// The encoded reply for `key` when a fresh one is cached.
-    func cachedBody(for key: Key, now: ContinuousClock.Instant = .now) -> [UInt8]? {
-        state.withLock { state in
+    func cachedBody(for key: Key) -> [UInt8]? {
+        let now = timeline.now()
+        return state.withLock { state in
             guard let entry = state.entries[key], now < entry.expiresAt else { return nil }
             state.use(key)
             return entry.reply.rendered.cachedBody
@@ -94,48 +132,71 @@ final class SearchGateway: Sendable {
     }
 
     /// Searches through `provider`, sharing one upstream call among everyone asking the same at
-    /// the same time; the caller's own cancellation never cancels the shared call. A fresh cached
-    /// reply is used first: it may have arrived since the caller last looked. `isLocal`: the
-    /// provider answers from this process (see the type's discussion).
+    /// the same time — here and, through the fleet, on other instances; the caller's own
+    /// cancellation never cancels the shared call. A fresh cached reply is used first: it may
+    /// have arrived since the caller last looked. When the upstream fails, a reply from the last
+    /// ``staleLifetime`` is returned marked stale instead. `isLocal`: the provider answers from
+    /// this process (see the type's discussion).
     func search(
         _ key: Key, query: SearchQuery, cursor: SearchCursor?, provider: any SearchProvider, isLocal: Bool = false
     ) async throws -> Reply {
-        let now = ContinuousClock.now
+        let now = timeline.now()
         let lookup = state.withLock { state -> Lookup in
             if let entry = state.entries[key], now < entry.expiresAt {
                 return .cached(entry.reply)
             }
             if let running = state.inFlight[key] { return .running(running) }
-            if !isLocal { state.upstreamCalls += 1 }
-            let task = Task { [render] () throws -> Reply in
-                let page = try await provider.search(query, cursor: cursor, limit: key.limit)
-                return Reply(page: page, query: query, rendered: render(page, query, key.source))
+            let task = Task { [self] () throws -> Fetched in
+                if isLocal {
+                    let page = try await provider.search(query, cursor: cursor, limit: key.limit)
+                    return Fetched(reply: reply(page, query: query, key: key), lifetime: localTimeToLive)
+                }
+                return try await fetchThroughFleet(key, query: query, cursor: cursor, provider: provider)
             }
             state.inFlight[key] = task
             return .running(task)
         }
-        let task: Task<Reply, any Error>
+        let task: Task<Fetched, any Error>
         switch lookup {
         case .cached(let reply): return reply
         case .running(let running): task = running
         }
         do {
-            let reply = try await task.value
-            store(reply, for: key, lifetime: isLocal ? localTimeToLive : timeToLive)
-            return reply
+            let fetched = try await task.value
+            store(fetched.reply, for: key, lifetime: fetched.lifetime)
+            return fetched.reply
         } catch {
             state.withLock { state in
                 if state.inFlight[key] == task { state.inFlight[key] = nil }
+            }
+            if !isLocal, Self.allowsStale(error), let stale = await staleReply(for: key, query: query) {
+                return stale
             }
             throw error
         }
     }
 
+    /// The reply for a page the provider (or the fleet) returned.
+    func reply(_ page: SearchPage, query: SearchQuery, key: Key) -> Reply {
+        Reply(page: page, query: query, rendered: render(page, query, key.source))
+    }
+
+    /// The newest entry for `key` still within its stale lifetime, fresh or not.
+    func localStaleReply(for key: Key) -> Reply? {
+        let now = timeline.now()
+        return state.withLock { state in
+            guard let entry = state.entries[key], now < entry.staleUntil else { return nil }
+            return entry.reply
+        }
+    }
+
     private func store(_ reply: Reply, for key: Key, lifetime: Duration) {
+        let now = timeline.now()
         state.withLock { state in
             guard state.inFlight[key] != nil else { return }
             state.inFlight[key] = nil
-            state.entries[key] = Entry(reply: reply, expiresAt: .now + lifetime, lastUsed: 0)
+            state.entries[key] = Entry(
+                reply: reply, expiresAt: now + lifetime, staleUntil: now + max(lifetime, staleLifetime), lastUsed: 0)
             state.use(key)
             if state.entries.count > capacity { state.evictLeastRecent() }
         }

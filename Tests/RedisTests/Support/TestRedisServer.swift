@@ -1,4 +1,5 @@
 import Foundation
+import ScoutTestSupport
 import Testing
 
 @testable import Redis
@@ -42,7 +43,7 @@ enum TestRedisServer {
     }
 
     /// The `redis-server` to run private servers with.
-    static var serverBinary: String { environment["SCOUT_TEST_REDIS_SERVER"] ?? "/usr/bin/redis-server" }
+    static var serverBinary: String { PrivateRedisServer.serverBinary }
 
     /// A key prefix no other test uses: `scout-test:<uuid>:`.
     static func keyPrefix() -> String { "scout-test:\(UUID().uuidString):" }

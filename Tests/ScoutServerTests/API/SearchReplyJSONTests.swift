@@ -178,22 +178,3 @@ struct SearchReplyJSONTests {
         }
     }
 }
-
-/// A provider answering every search at once with one item, counting the calls.
-private final class CountingProvider: SearchProvider {
-    let source = SourceID.wikipedia
-    let displayName = "Counting"
-    private let count = Mutex(0)
-
-    var calls: Int { count.withLock { $0 } }
-
-    func search(_ query: SearchQuery, cursor: SearchCursor?, limit: Int) async throws -> SearchPage {
-        count.withLock { $0 += 1 }
-        return SearchPage(
-            items: [
-                SearchItem(
-                    id: query.key, title: query.text, description: nil, thumbnail: nil,
-                    link: URL(string: "https://example.org/")!, source: .wikipedia)
-            ], nextCursor: nil)
-    }
-}

@@ -12,14 +12,19 @@ import Synchronization
 ///     try await server.start()  // same port, empty
 /// }
 /// ```
-final class PrivateRedisServer: Sendable {
-    let port: Int
-    let password = "private-\(UUID().uuidString.prefix(8))"
-    let directory: URL
+public final class PrivateRedisServer: Sendable {
+    public let port: Int
+    public let password = "private-\(UUID().uuidString.prefix(8))"
+    public let directory: URL
     private let running = Mutex<RunningServer?>(nil)
 
+    /// The `redis-server` to run: `SCOUT_TEST_REDIS_SERVER` (set by scripts/with-redis.sh), else Debian's.
+    public static var serverBinary: String {
+        ProcessInfo.processInfo.environment["SCOUT_TEST_REDIS_SERVER"] ?? "/usr/bin/redis-server"
+    }
+
     /// The server's URL, password included.
-    var url: RedisURL { RedisURL(host: "127.0.0.1", port: port, password: password) }
+    public var url: RedisURL { RedisURL(host: "127.0.0.1", port: port, password: password) }
 
     private init() throws {
         port = try LoopbackSockets.freePort()
@@ -29,24 +34,24 @@ final class PrivateRedisServer: Sendable {
 
     /// Starts a server, runs `body` with it, then stops it and removes its directory however
     /// `body` ends.
-    static func with<T>(_ body: (PrivateRedisServer) async throws -> T) async throws -> T {
+    public static func with<T>(_ body: (PrivateRedisServer) async throws -> T) async throws -> T {
         let server = try PrivateRedisServer()
         defer { try? FileManager.default.removeItem(at: server.directory) }
+        let outcome: Result<T, any Error>
         do {
             try await server.start()
-            let result = try await body(server)
-            await server.stop()
-            return result
+            outcome = .success(try await body(server))
         } catch {
-            await server.stop()
-            throw error
+            outcome = .failure(error)
         }
+        await server.stop()
+        return try outcome.get()
     }
 
     /// Starts the server on ``port`` and returns once it accepts connections.
-    func start() async throws {
+    public func start() async throws {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: TestRedisServer.serverBinary)
+        process.executableURL = URL(fileURLWithPath: Self.serverBinary)
         process.arguments = ["-"]  // the configuration comes on stdin, so no password is in `ps`
         let input = Pipe()
         let output = Pipe()
@@ -75,7 +80,7 @@ final class PrivateRedisServer: Sendable {
     /// Stops the server (SIGKILL: it keeps nothing, and a process started from a dispatch thread
     /// inherits that thread's blocked signals, SIGTERM among them) and waits until it has exited;
     /// nothing if it is not running.
-    func stop() async {
+    public func stop() async {
         guard let server = running.withLock({ $0 }) else { return }
         server.terminate()
         await server.waitUntilExited()
@@ -84,7 +89,7 @@ final class PrivateRedisServer: Sendable {
 
     /// Waits until the server exited by itself (after `SHUTDOWN`); kills it after 10 s, so a
     /// server that ignored the command fails the test instead of hanging it.
-    func waitUntilExited() async {
+    public func waitUntilExited() async {
         guard let server = running.withLock({ $0 }) else { return }
         let deadline = Task {
             try await Task.sleep(for: .seconds(10))

@@ -1,0 +1,38 @@
+import Redis
+
+/// How one instance joins a fleet of `scout serve` sharing one Redis (issue #15): where Redis
+/// is, the namespace of its keys, and the fleet size it assumes when Redis does not answer.
+///
+/// ```swift
+/// configuration.fleet.redisURL = try ScoutServerConfiguration.redisURL(option: "redis://127.0.0.1:6379/0")
+/// ```
+public struct FleetConfiguration: Sendable {
+    /// The Redis the fleet shares (`SCOUT_REDIS` or `--redis`); nil: this process is the whole fleet.
+    public var redisURL: RedisURL?
+    /// The prefix of every key Scout writes: separate fleets (or tests) can share one Redis.
+    public var keyPrefix = "scout:"
+    /// The fewest instances this one assumes when it falls back to its share of a budget.
+    public var minimumFleetSize = 1
+    /// How long a search's lease lasts: past it, another instance takes the search over.
+    public var leaseLifetime = Duration.seconds(5)
+    /// How long a search's answer is kept to serve, marked stale, when the upstream fails.
+    public var staleLifetime = Duration.seconds(86_400)
+    /// Each Redis command's timeout: past it, the instance answers from its own state.
+    public var commandTimeout = Duration.milliseconds(250)
+
+    /// No Redis: a fleet of one.
+    public init(redisURL: RedisURL? = nil) { self.redisURL = redisURL }
+}
+
+extension ScoutServerConfiguration {
+    /// The Redis URL from `--redis` when given, else `SCOUT_REDIS`, else nil. Throws a
+    /// ``Redis/RedisError`` whose sentence says what is wrong without quoting the password.
+    ///
+    /// ```swift
+    /// let url = try ScoutServerConfiguration.redisURL(option: nil, environment: ["SCOUT_REDIS": "redis://cache:6379/0"])
+    /// ```
+    public static func redisURL(option: String?, environment: [String: String]) throws(RedisError) -> RedisURL? {
+        if let option, !option.isEmpty { return try RedisURL(option) }
+        return try RedisURL.fromEnvironment(environment)
+    }
+}

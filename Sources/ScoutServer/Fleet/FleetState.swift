@@ -1,0 +1,46 @@
+import Networking
+
+/// What one Scout instance shares with the other instances of its fleet: the search cache,
+/// the leases that coalesce identical searches, per-client limits and — as a
+/// ``Networking/SharedHostBudget`` — the upstream budgets.
+///
+/// The gateway and the API run the same code with or without a fleet: ``LocalFleetState``
+/// answers for a lone process (nothing shared, every lease its own), ``RedisFleetState``
+/// shares through Redis. Every method answers even when the shared store does not — a lone
+/// instance's answer then — so Redis being down is never a failed search.
+///
+/// ```swift
+/// let fleet: any FleetState = redis.map { RedisFleetState(client: $0) } ?? LocalFleetState()
+/// switch await fleet.claim("wikipedia|20|-1||dune", token: token, lease: .seconds(5)) { … }
+/// ```
+protocol FleetState: SharedHostBudget {
+    /// Whether other instances share this state (false: one process is the whole fleet).
+    var isShared: Bool { get }
+
+    /// A fresh page some instance published under `key`, else the lease on searching it for
+    /// `lease` (taken by `token`), else how long another holder keeps it.
+    func claim(_ key: String, token: String, lease: Duration) async -> FleetClaim
+
+    /// Publishes the encoded page `token` searched under its lease: fresh for `lifetime`, kept
+    /// for stale-if-error for `staleLifetime`; frees the lease.
+    func publish(_ page: [UInt8], for key: String, token: String, lifetime: Duration, staleLifetime: Duration) async
+
+    /// Frees `token`'s lease on `key` without a page (the search failed).
+    func release(_ key: String, token: String) async
+
+    /// The last page published under `key` within its stale lifetime, fresh or not.
+    func stalePage(for key: String) async -> [UInt8]?
+
+    /// Takes a token of `client`'s bucket; nil when allowed, else the wait before the next one.
+    func admit(client: String) async -> Duration?
+}
+
+/// What ``FleetState/claim(_:token:lease:)`` found.
+enum FleetClaim: Sendable, Equatable {
+    /// A fresh page, still fresh for `remaining`.
+    case page([UInt8], remaining: Duration)
+    /// The caller holds the lease: it searches and publishes.
+    case lead
+    /// Another instance searches; its lease lasts `remaining` more.
+    case wait(remaining: Duration)
+}

@@ -1,0 +1,230 @@
+import Foundation
+import Networking
+import Redis
+import Synchronization
+
+/// The fleet's shared state in Redis: every read-check-write one of ``FleetScripts`` (or the
+/// `Redis` module's token bucket), every key under one prefix (`scout:` by default).
+///
+/// Keys, for a prefix `P`: `P search:<key>` (a fresh encoded page, the cache's TTL), `P stale:<key>`
+/// (the same page for stale-if-error, 24 h), `P lease:<key>` (who searches it now),
+/// `P budget:<host>:slots|tokens|window` (the host's leased slots, its token bucket, its
+/// `Retry-After` or open-breaker window), `P fleet:instances` (heartbeats, for the fleet's size),
+/// `P client:<address>` (a client's token bucket).
+///
+/// When Redis fails or is slow (past the short command timeout), each call answers from this
+/// instance's own state — a lease is its own, nothing is shared, the client's local bucket
+/// decides, and a host's slots are this instance's share of the fleet's (`maxConcurrent`
+/// divided by the fleet's size last seen in Redis, or the configured size, at least 1) — and
+/// says so on stderr at most once a minute. The connection reconnects with backoff, so shared
+/// state resumes once Redis is back.
+///
+/// ```swift
+/// let fleet = RedisFleetState(client: RedisClient(url: url), limiter: limiter, clientRate: (10, 30))
+/// ```
+final class RedisFleetState: FleetState {
+    let client: RedisClient
+    let prefix: String
+    let instanceID = UUID().uuidString
+    private let limiter: ClientRateLimiter
+    private let clientRate: Double
+    private let clientBurst: Int
+    private let configuredFleetSize: Int
+    private let observedFleetSize = Atomic<Int>(1)
+    private let localSlots = Mutex<[String: Int]>([:])
+    private let outage = Mutex<ContinuousClock.Instant?>(nil)
+    private let log: @Sendable (String) -> Void
+
+    /// - Parameters:
+    ///   - limiter: the per-client buckets used while Redis does not answer.
+    ///   - fleetSize: the smallest fleet size this instance assumes when it falls back to its share.
+    init(
+        client: RedisClient, prefix: String = "scout:", limiter: ClientRateLimiter,
+        clientRate: (requestsPerSecond: Double, burst: Int), fleetSize: Int = 1,
+        log: @escaping @Sendable (String) -> Void = RedisFleetState.standardErrorLog
+    ) {
+        self.client = client
+        self.prefix = prefix
+        self.limiter = limiter
+        self.clientRate = max(clientRate.requestsPerSecond, 0.001)
+        self.clientBurst = max(clientRate.burst, 1)
+        self.configuredFleetSize = max(1, fleetSize)
+        self.log = log
+    }
+
+    var isShared: Bool { true }
+
+    /// The fleet's size as last seen (live instances' heartbeats), never below the configured one.
+    var fleetSize: Int { max(configuredFleetSize, observedFleetSize.load(ordering: .relaxed)) }
+
+    func claim(_ key: String, token: String, lease: Duration) async -> FleetClaim {
+        do {
+            let reply = try await client.evaluate(
+                FleetScripts.claim, keys: [.string(prefix + "search:" + key), .string(prefix + "lease:" + key)],
+                arguments: [.string(token), .milliseconds(lease)]
+            ).expectArray()
+            recovered()
+            switch reply.first?.integerValue {
+            case 1:
+                guard reply.count == 3, let page = reply[1].bytesValue else { return .lead }
+                return .page(page, remaining: .milliseconds(max(1, reply[2].integerValue ?? 1)))
+            case 0:
+                return .wait(remaining: .milliseconds(max(1, reply.last?.integerValue ?? 1)))
+            default:
+                return .lead
+            }
+        } catch {
+            failed(error)
+            return .lead
+        }
+    }
+
+    func publish(_ page: [UInt8], for key: String, token: String, lifetime: Duration, staleLifetime: Duration) async {
+        do {
+            _ = try await client.evaluate(
+                FleetScripts.publish,
+                keys: [
+                    .string(prefix + "search:" + key), .string(prefix + "stale:" + key),
+                    .string(prefix + "lease:" + key),
+                ],
+                arguments: [.bytes(page), .milliseconds(lifetime), .milliseconds(staleLifetime), .string(token)])
+            recovered()
+        } catch {
+            failed(error)
+        }
+    }
+
+    func release(_ key: String, token: String) async {
+        do {
+            _ = try await client.evaluate(
+                .releaseLease, keys: [.string(prefix + "lease:" + key)], arguments: [.string(token)])
+        } catch {
+            failed(error)
+        }
+    }
+
+    func stalePage(for key: String) async -> [UInt8]? {
+        do {
+            return try await client.get(prefix + "stale:" + key)
+        } catch {
+            failed(error)
+            return nil
+        }
+    }
+
+    func admit(client address: String) async -> Duration? {
+        do {
+            let reply = try await client.evaluate(
+                .takeTokens, keys: [.string(prefix + "client:" + address)],
+                arguments: [.integer(clientBurst), .number(clientRate), 1]
+            ).expectArray()
+            recovered()
+            guard reply.first?.integerValue == 0 else { return nil }
+            return .milliseconds(max(1, reply.count > 2 ? reply[2].integerValue ?? 1 : 1))
+        } catch {
+            failed(error)
+            return limiter.admit(address)
+        }
+    }
+
+    /// Writes `line` to stderr (the access log's stream).
+    static let standardErrorLog: @Sendable (String) -> Void = { line in
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    /// Notes that Redis answered again, and says so if it had not.
+    func recovered() {
+        let wasDown = outage.withLock { outage in
+            defer { outage = nil }
+            return outage != nil
+        }
+        if wasDown { log("scout: Redis at \(client.url.address) answers again; the fleet's shared state is back.") }
+    }
+
+    /// Notes a failed Redis call; logs the first one, then at most one a minute.
+    func failed(_ error: any Error) {
+        let now = ContinuousClock.now
+        let shouldLog = outage.withLock { outage in
+            guard let since = outage, since.duration(to: now) < .seconds(60) else {
+                outage = now
+                return true
+            }
+            return false
+        }
+        guard shouldLog else { return }
+        let share = fleetSize > 1 ? "its 1/\(fleetSize) share of the upstream budgets" : "the whole upstream budgets"
+        log(
+            "scout: Redis at \(client.url.address) did not answer (\(error)); serving from this instance's own "
+                + "state with \(share) until it answers again.")
+    }
+}
+
+extension RedisFleetState {
+    func acquire(host: String, policy: HostPolicy, lease: Duration) async -> SharedBudgetDecision {
+        let slot = UUID().uuidString
+        let base = prefix + "budget:" + host
+        do {
+            let reply = try await client.evaluate(
+                FleetScripts.acquireSlot,
+                keys: [
+                    .string(base + ":slots"), .string(base + ":tokens"), .string(base + ":window"),
+                    .string(prefix + "fleet:instances"),
+                ],
+                arguments: [
+                    .string(slot), .milliseconds(lease), .integer(policy.maxConcurrent), .integer(policy.burst),
+                    .number(policy.requestsPerSecond), .string(instanceID),
+                ]
+            ).expectArray()
+            recovered()
+            guard reply.count == 4 else { return localSlot(host: host, policy: policy) }
+            observedFleetSize.store(Int(reply[3].integerValue ?? 1), ordering: .relaxed)
+            let wait = Duration.milliseconds(max(1, reply[1].integerValue ?? 1))
+            switch reply[0].integerValue {
+            case 0: return .granted(slot: slot)
+            case 1: return .busy(retryIn: wait)
+            case 2: return .overRate(retryIn: wait)
+            default:
+                let reason = reply[2].stringValue.flatMap(SharedBudgetDecision.BlockReason.init) ?? .retryAfter
+                return .blocked(remaining: wait, reason: reason)
+            }
+        } catch {
+            failed(error)
+            return localSlot(host: host, policy: policy)
+        }
+    }
+
+    func release(host: String, slot: String) async {
+        if slot.hasPrefix("local:") {
+            localSlots.withLock { $0[host] = max(0, ($0[host] ?? 0) - 1) }
+            return
+        }
+        do {
+            _ = try await client.send(["ZREM", .string(prefix + "budget:" + host + ":slots"), .string(slot)])
+        } catch {
+            // The slot's lease expires by itself.
+            failed(error)
+        }
+    }
+
+    func block(host: String, for duration: Duration, reason: SharedBudgetDecision.BlockReason) async {
+        do {
+            _ = try await client.evaluate(
+                FleetScripts.block, keys: [.string(prefix + "budget:" + host + ":window")],
+                arguments: [.string(reason.rawValue), .milliseconds(duration)])
+        } catch {
+            // This instance's own budget keeps the window.
+            failed(error)
+        }
+    }
+
+    /// While Redis does not answer: one of this instance's share of the host's slots.
+    private func localSlot(host: String, policy: HostPolicy) -> SharedBudgetDecision {
+        let share = max(1, policy.maxConcurrent / fleetSize)
+        let granted = localSlots.withLock { slots in
+            guard slots[host, default: 0] < share else { return false }
+            slots[host, default: 0] += 1
+            return true
+        }
+        return granted ? .granted(slot: "local:\(UUID().uuidString)") : .busy(retryIn: .milliseconds(20))
+    }
+}

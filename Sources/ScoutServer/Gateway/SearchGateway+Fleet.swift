@@ -1,0 +1,59 @@
+import Foundation
+import Networking
+import ScoutModels
+
+extension SearchGateway {
+    /// How often an instance waiting for another's search looks for its page.
+    static let pollInterval = Duration.milliseconds(20)
+
+    /// One upstream search for the whole fleet: a fresh page another instance published is used
+    /// as it is; else this instance takes the search's lease, searches and publishes the page
+    /// (fresh for the TTL, kept for stale-if-error); else it waits for the leaseholder's page,
+    /// polling, and takes the lease over if it expires first (its holder died or gave up). A
+    /// fleet of one always leads. The wait is bounded: past a lease and a search's worth, this
+    /// instance searches itself.
+    func fetchThroughFleet(
+        _ key: Key, query: SearchQuery, cursor: SearchCursor?, provider: any SearchProvider
+    ) async throws -> Fetched {
+        let fleetKey = key.fleetKey
+        let token = UUID().uuidString
+        let giveUp = timeline.now() + leaseLifetime * 2
+        while true {
+            try Task.checkCancellation()
+            switch await fleet.claim(fleetKey, token: token, lease: leaseLifetime) {
+            case .page(let bytes, let remaining):
+                if let page = try? JSONDecoder().decode(SearchPage.self, from: Data(bytes)) {
+                    return Fetched(reply: reply(page, query: query, key: key), lifetime: min(remaining, timeToLive))
+                }
+                return try await lead(key, fleetKey: fleetKey, token: token, query: query, cursor: cursor, provider)
+            case .lead:
+                return try await lead(key, fleetKey: fleetKey, token: token, query: query, cursor: cursor, provider)
+            case .wait(let remaining):
+                guard timeline.now() < giveUp else {
+                    return try await lead(key, fleetKey: fleetKey, token: token, query: query, cursor: cursor, provider)
+                }
+                try await timeline.sleep(min(remaining, Self.pollInterval))
+            }
+        }
+    }
+
+    /// Searches upstream under the lease and publishes the page, or frees the lease on failure.
+    private func lead(
+        _ key: Key, fleetKey: String, token: String, query: SearchQuery, cursor: SearchCursor?,
+        _ provider: any SearchProvider
+    ) async throws -> Fetched {
+        countUpstreamCall()
+        let page: SearchPage
+        do {
+            page = try await provider.search(query, cursor: cursor, limit: key.limit)
+        } catch {
+            await fleet.release(fleetKey, token: token)
+            throw error
+        }
+        if fleet.isShared, let encoded = try? JSONEncoder().encode(page) {
+            await fleet.publish(
+                Array(encoded), for: fleetKey, token: token, lifetime: timeToLive, staleLifetime: staleLifetime)
+        }
+        return Fetched(reply: reply(page, query: query, key: key), lifetime: timeToLive)
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import HTTPServer
+import Redis
+import ScoutServer
+import ScoutTestSupport
+import Testing
+
+/// The upstream budgets and per-client limits of three instances sharing one Redis: Wikimedia
+/// sees at most 3 requests at once from the whole fleet, a `Retry-After` one instance was told
+/// holds for all, a crashed instance's slots come back, and a client over its limit on one
+/// instance is over it on the others.
+@Suite("Fleet: shared upstream budgets and client limits", .timeLimit(.minutes(10)), FleetRedis.required)
+struct FleetBudgetTests {
+    @Test("a Retry-After told to one instance holds for all: no call inside the window")
+    func sharedRetryAfter() async throws {
+        try await withFleet(pages: FleetRedis.pages, redis: try FleetRedis.url()) { fake, fleet, _ in
+            fake.inject(.retryAfter(seconds: 30), count: 1)
+            let told = try await fleet[0].get("/api/v1/search?q=alpha")
+            #expect(told.status == 503)
+            #expect(fake.requests.count == 1)
+            for (index, instance) in fleet.enumerated() {
+                let reply = try await instance.get("/api/v1/search?q=beta\(index)")
+                #expect(reply.status == 503)
+                #expect(try reply.json()["error"]?["code"] == "upstream_unavailable")
+                let seconds = try #require(reply.headers["Retry-After"].flatMap { Int($0) })
+                #expect((25...30).contains(seconds))
+            }
+            #expect(fake.requests.count == 1)
+        }
+    }
+
+    @Test("Wikimedia never sees more than 3 concurrent requests from three instances")
+    func concurrencyCap() async throws {
+        try await withFleet(pages: FleetRedis.pages, redis: try FleetRedis.url()) { fake, fleet, _ in
+            fake.faults.latency = .milliseconds(150)
+            let replies = try await getAll((0..<24).map { (fleet[$0 % 3], "/api/v1/search?q=alpha\($0)") })
+            #expect(fake.recorder.maxConcurrentRequests == 3)
+            #expect(fake.requests.count >= 24)
+            #expect(replies.allSatisfy { $0.status == 200 })
+        }
+    }
+
+    @Test("without Redis the same load goes past 3 at once (3 per instance): what the fleet's cap prevents")
+    func withoutSharing() async throws {
+        try await withFleet(pages: FleetRedis.pages, redis: nil) { fake, fleet, _ in
+            fake.faults.latency = .milliseconds(150)
+            let replies = try await getAll((0..<24).map { (fleet[$0 % 3], "/api/v1/search?q=alpha\($0)") })
+            #expect(fake.recorder.maxConcurrentRequests > 3)
+            #expect(replies.allSatisfy { $0.status == 200 })
+        }
+    }
+
+    @Test("a circuit breaker one instance opened holds for all: no call while it is open")
+    func sharedBreaker() async throws {
+        try await withFleet(pages: FleetRedis.pages, redis: try FleetRedis.url()) { fake, fleet, _ in
+            fake.inject(.status(503))
+            // Three attempts a search, five failures in a row open the breaker.
+            for query in ["alpha", "beta"] {
+                #expect(try await fleet[0].get("/api/v1/search?q=\(query)").status == 503)
+            }
+            let calls = fake.requests.count
+            #expect(calls == 5)
+            for (index, instance) in fleet.enumerated() {
+                let reply = try await instance.get("/api/v1/search?q=gamma\(index)")
+                #expect(reply.status == 503)
+                #expect(try reply.json()["error"]?["code"] == "upstream_unavailable")
+            }
+            #expect(fake.requests.count == calls)
+        }
+    }
+
+    @Test("with Redis unreachable each of three instances keeps to its share: still ≤ 3 at once, none 5xx")
+    func shareWhileRedisIsDown() async throws {
+        let nowhere = RedisURL(host: "127.0.0.1", port: 1, password: "unused")
+        try await withFleet(
+            pages: FleetRedis.pages, redis: nowhere, configure: { $0.fleet.minimumFleetSize = 3 }
+        ) { fake, fleet, _ in
+            fake.faults.latency = .milliseconds(100)
+            let replies = try await getAll((0..<12).map { (fleet[$0 % 3], "/api/v1/search?q=beta\($0)") })
+            #expect(fake.recorder.maxConcurrentRequests <= 3)
+            #expect(replies.allSatisfy { $0.status == 200 })
+        }
+    }
+
+    @Test("a crashed instance's slots come back when their lease ends")
+    func slotsComeBack() async throws {
+        let redis = try FleetRedis.client()
+        defer { Task { await redis.close() } }
+        try await withFleet(pages: FleetRedis.pages, redis: try FleetRedis.url()) { fake, fleet, prefix in
+            // A killed instance held all three slots; their leases end in 1.5 s.
+            let slots = prefix + "budget:127.0.0.1:slots"
+            let time = try await redis.send(["TIME"]).expectArray()
+            let now = (Int(time[0].stringValue ?? "0") ?? 0) * 1000 + (Int(time[1].stringValue ?? "0") ?? 0) / 1000
+            for slot in 1...3 {
+                _ = try await redis.send(["ZADD", .string(slots), .integer(now + 1_500), .string("dead-\(slot)")])
+            }
+            let started = ContinuousClock.now
+            let reply = try await fleet[1].get("/api/v1/search?q=alpha")
+            #expect(reply.status == 200)
+            #expect(started.duration(to: .now) >= .milliseconds(1_200))
+            #expect(fake.requests.count == 1)
+        }
+    }
+
+    @Test("a client over its limit on one instance is limited on the others")
+    func clientLimit() async throws {
+        try await withFleet(
+            pages: FleetRedis.pages, redis: try FleetRedis.url(),
+            configure: {
+                $0.clientRequestsPerSecond = 0.1
+                $0.clientBurst = 3
+            }
+        ) { _, fleet, _ in
+            for index in 0..<3 {
+                #expect(try await fleet[0].get("/api/v1/search?q=alpha\(index)").status == 200)
+            }
+            for instance in fleet {
+                let limited = try await instance.get("/api/v1/search?q=alpha")
+                #expect(limited.status == 429)
+                #expect(limited.headers["Retry-After"] != nil)
+            }
+        }
+    }
+}
