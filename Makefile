@@ -6,12 +6,14 @@ LISTEN ?= 127.0.0.1:8080
 BUILD_PACKAGES := pkg-config libcurl4-openssl-dev ca-certificates libmicrohttpd-dev libsqlite3-dev libpq-dev libxml2-dev libstb-dev libhiredis-dev
 TEST_PACKAGES := $(BUILD_PACKAGES) postgresql tmux chromium chromium-driver python3-selenium fonts-dejavu-core fiu-utils redis-server
 BENCH_PACKAGES := $(BUILD_PACKAGES) postgresql curl wrk nginx-light
+# `make fleet`: Redis, PostgreSQL, three instances and nginx in front, on 127.0.0.1.
+FLEET_PACKAGES := $(BUILD_PACKAGES) postgresql redis-server curl nginx-light
 # PyPI packages, in .build/venv (Debian's Python, its own packages visible; scripts/venv.sh):
 # tantivy for the relevance benchmark, axe-selenium-python for the accessibility audits,
 # schemathesis for the API's conformance to its OpenAPI document.
 VENV_PACKAGES := tantivy axe-selenium-python schemathesis
 
-.PHONY: run build test lint format bench soak sanitize fuzz clean deps-build deps-test deps-bench venv
+.PHONY: run build test lint format bench soak sanitize fuzz fleet clean deps-build deps-test deps-bench venv
 
 run: deps-build
 	$(SWIFT) build -c release --product scout
@@ -45,6 +47,11 @@ sanitize: deps-test
 
 fuzz: deps-test
 	scripts/fuzz.sh
+
+fleet:
+	@scripts/install-deps.sh $(FLEET_PACKAGES)
+	$(SWIFT) build -c release --product scout
+	SCOUT_FLEET_BINARY=.build/release/scout scripts/fleet.sh
 
 clean:
 	rm -rf .build .build-*

@@ -10,7 +10,8 @@ struct ServeCommand: ScoutCommand {
     static let summary = "Serve the web app and JSON API."
     static let help = """
         Usage: scout serve [--listen host:port] [--threads n] [--connections-per-ip n]
-                           [--client-rate n] [--database path] [--redis url] [--quiet]
+                           [--client-rate n] [--trusted-proxy list] [--database path]
+                           [--redis url] [--quiet]
 
         Serves Scout's web page and API until Ctrl-C (SIGINT) or SIGTERM, then finishes the
         requests in flight and stops.
@@ -25,6 +26,11 @@ struct ServeCommand: ScoutCommand {
                               the proxy's address.
           --client-rate n     Searches per second one client address may make, with bursts of
                               three times that (default 10). Beyond it: 429 with Retry-After.
+          --trusted-proxy list
+                              Proxies in front of Scout, such as nginx (env
+                              SCOUT_TRUSTED_PROXIES; IP addresses, separated by commas).
+                              A request from one of them counts against the client it
+                              names in X-Forwarded-For, not against the proxy.
           --database path     The book catalog behind /map (env SCOUT_DATABASE; default
                               $XDG_DATA_HOME/scout/books.sqlite). An empty catalog gets the
                               starter catalog (about 300 well-known books) on first start.
@@ -62,6 +68,9 @@ struct ServeCommand: ScoutCommand {
     let isQuiet: Bool
     /// The fleet's Redis, from `--redis` or `SCOUT_REDIS`.
     let redisURL: RedisURL?
+    /// The proxies whose `X-Forwarded-For` names the client, from `--trusted-proxy` or
+    /// `SCOUT_TRUSTED_PROXIES`.
+    let trustedProxies: [String]
     let environment: [String: String]
 
     init(arguments: [String], environment: [String: String]) throws(UsageError) {
@@ -79,6 +88,12 @@ struct ServeCommand: ScoutCommand {
         catalogPath = try BooksCommand.databasePath(explicit: database, environment: environment)
         clientRate = try Self.count(scanner.value(for: "--client-rate"), option: "--client-rate", range: 1...10_000_000)
         isQuiet = scanner.flag("--quiet")
+        let proxies = try scanner.value(for: "--trusted-proxy") ?? environment["SCOUT_TRUSTED_PROXIES"] ?? ""
+        do {
+            trustedProxies = try ClientAddress.parse(proxies)
+        } catch {
+            throw UsageError(error.description)
+        }
         let redis = try scanner.value(for: "--redis")
         do {
             redisURL = try ScoutServerConfiguration.redisURL(option: redis, environment: environment)
@@ -130,6 +145,7 @@ struct ServeCommand: ScoutCommand {
             appConfiguration.clientBurst = clientRate * 3
         }
         appConfiguration.fleet.redisURL = redisURL
+        appConfiguration.clientAddress = ClientAddress(trustedProxies: trustedProxies)
         let app = ScoutApp(configuration: appConfiguration, books: await openCatalog())
         let server = Server(configuration: configuration, responder: app.router)
         do {

@@ -69,7 +69,9 @@ public struct ScoutApp: Sendable {
             leaseLifetime: fleetConfiguration.leaseLifetime, capacity: configuration.searchCacheCapacity,
             fleet: fleet,
             render: { page, query, source in SearchAPI.render(page, query, source, thumbnails: thumbnails) })
-        let api = SearchAPI(catalog: catalog, gateway: gateway, limiter: limiter, thumbnails: thumbnails)
+        let api = SearchAPI(
+            catalog: catalog, gateway: gateway, limiter: limiter, clients: configuration.clientAddress,
+            thumbnails: thumbnails)
 
         var router = Router()
         let health = try? Response.json(Health())

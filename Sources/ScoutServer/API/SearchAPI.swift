@@ -11,6 +11,8 @@ struct SearchAPI: Sendable {
     let catalog: SourceCatalog
     let gateway: SearchGateway
     let limiter: ClientRateLimiter
+    /// Whose limit a request counts against (the client behind a trusted proxy).
+    let clients: ClientAddress
     let thumbnails: ThumbnailLinker
     /// Parsed parameters by raw query string: Unicode normalization costs more than the
     /// whole cached reply, and popular searches arrive with the same bytes again and again.
@@ -49,7 +51,7 @@ struct SearchAPI: Sendable {
 
     /// The fleet's per-client limit, then parse.
     func admitThroughFleet(_ request: Request) async throws -> Parameters {
-        if let wait = await gateway.fleet.admit(client: request.remoteAddress?.host ?? "unknown") {
+        if let wait = await gateway.fleet.admit(client: clients.of(request)) {
             throw GatewayError.tooManyRequests(retryAfter: wait)
         }
         return try admit(request, counted: false)
@@ -62,7 +64,7 @@ struct SearchAPI: Sendable {
 
     /// Rate limit, then parse. `counted: false` when the immediate path already took the token.
     func admit(_ request: Request, counted: Bool = true) throws -> Parameters {
-        if counted, let wait = limiter.admit(request.remoteAddress?.host ?? "unknown") {
+        if counted, let wait = limiter.admit(clients.of(request)) {
             throw GatewayError.tooManyRequests(retryAfter: wait)
         }
         if let known = parsed[request.query.raw] { return known }

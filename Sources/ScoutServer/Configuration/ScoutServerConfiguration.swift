@@ -49,6 +49,9 @@ public struct ScoutServerConfiguration: Sendable {
     public var clientRequestsPerSecond: Double
     /// … with bursts up to this many.
     public var clientBurst: Int
+    /// How a request's client is told: by its peer address, or behind the proxies trusted
+    /// here by the address they forward (`--trusted-proxy`, `SCOUT_TRUSTED_PROXIES`).
+    public var clientAddress = ClientAddress()
     /// The fleet this instance belongs to (Redis, when configured: set by `scout serve`).
     public var fleet = FleetConfiguration()
 

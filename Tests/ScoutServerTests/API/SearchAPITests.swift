@@ -164,6 +164,36 @@ struct SearchAPITests {
         }
     }
 
+    @Test("behind a trusted proxy each forwarded client has a limit of its own; the header alone changes nothing")
+    func clientLimitBehindProxy() async throws {
+        try await withScoutApp(
+            pages: Self.pages,
+            configure: {
+                $0.clientBurst = 2
+                $0.clientRequestsPerSecond = 0.01
+                $0.clientAddress = ClientAddress(trustedProxies: ["127.0.0.1"])
+            }
+        ) { _, _, port in
+            let proxy = try RawHTTPConnection(port: port)
+            func status(_ query: String, forwardedFor client: String) async throws -> Int {
+                try await proxy.get("/api/v1/search?q=\(query)", headers: ["X-Forwarded-For": client]).status
+            }
+            #expect(try await status("a1", forwardedFor: "203.0.113.7") == 200)
+            #expect(try await status("a2", forwardedFor: "203.0.113.7") == 200)
+            #expect(try await status("a3", forwardedFor: "203.0.113.7") == 429)
+            #expect(try await status("a4", forwardedFor: "203.0.113.8") == 200)
+            // An untrusted peer's header is not believed: 127.0.0.2 is limited as itself.
+            let direct = try RawHTTPConnection(port: port, sourceAddress: "127.0.0.2")
+            var statuses: [Int] = []
+            for index in 0..<3 {
+                let reply = try await direct.get(
+                    "/api/v1/search?q=b\(index)", headers: ["X-Forwarded-For": "198.51.100.\(index)"])
+                statuses.append(reply.status)
+            }
+            #expect(statuses == [200, 200, 429])
+        }
+    }
+
     /// SECURITY.md T5 from the web API: the exact normalized query reaches the upstream.
     @Test("queries reach the upstream exactly (T5)")
     func exactQueries() async throws {
