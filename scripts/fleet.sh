@@ -3,23 +3,27 @@
 # PostgreSQL cluster for the catalog, three `scout serve` instances and nginx as their load
 # balancer, all on 127.0.0.1 — until Ctrl-C, then everything is stopped and removed.
 #
-#   scripts/fleet.sh [--instances n] [--port p]
+#   scripts/fleet.sh [--instances n] [--port p] [-- serve-option…]
 #
 # It prints the URL to open (nginx, port 8080 unless --port or SCOUT_FLEET_PORT says otherwise)
 # and where each instance logs. Redis and PostgreSQL are the throwaway servers of
 # scripts/with-redis.sh and scripts/with-postgres.sh (free ports, temporary directories, fsync
 # off): a fleet to try and to test, never one to keep data in. The catalog is imported once,
 # by the first instance (the starter catalog), before the others start; they all read it.
+# Options after `--` go to every `scout serve` (`-- --client-rate 100`). An instance that stops
+# (try `kill -9`) leaves the others serving: nginx sends its requests to them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 instances=3
 port=${SCOUT_FLEET_PORT:-8080}
+serve_options=()
 while [ $# -gt 0 ]; do
   case "$1" in
+    --) shift; serve_options=("$@"); break ;;
     --instances) instances=${2:?--instances takes a number from 1 to 16}; shift 2 ;;
     --port) port=${2:?--port takes a port number}; shift 2 ;;
-    -h | --help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "fleet: unknown option '$1' (try --help)" >&2; exit 64 ;;
   esac
 done
@@ -43,7 +47,7 @@ if [ -z "${SCOUT_TEST_POSTGRES_URL:-}" ] || [ -z "${SCOUT_TEST_REDIS_URL:-}" ]; 
   command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] ||
     { echo "fleet: nginx is missing. Install it (make fleet does: apt-get install nginx-light)." >&2; exit 1; }
   export SCOUT_FLEET_BINARY="$scout"
-  exec scripts/with-postgres.sh scripts/with-redis.sh "$0" --instances "$instances" --port "$port"
+  exec scripts/with-postgres.sh scripts/with-redis.sh "$0" --instances "$instances" --port "$port" -- "${serve_options[@]}"
 fi
 
 scout=$SCOUT_FLEET_BINARY
@@ -85,6 +89,7 @@ free_port() {
 }
 
 upstreams=""
+declare -A instance_of
 for n in $(seq 1 "$instances"); do
   instance_port=$(free_port)
   log="$dir/instance-$n.log"
@@ -92,8 +97,9 @@ for n in $(seq 1 "$instances"); do
   # from the X-Forwarded-For nginx adds, and allows the proxy as many connections as it needs.
   SCOUT_CACHE_DIR="$dir/images-$n" "$scout" serve --listen "127.0.0.1:$instance_port" \
     --database "$SCOUT_TEST_POSTGRES_URL" --redis "$SCOUT_TEST_REDIS_URL" \
-    --trusted-proxy 127.0.0.1 --connections-per-ip 4096 >"$log" 2>&1 &
+    --trusted-proxy 127.0.0.1 --connections-per-ip 4096 "${serve_options[@]}" >"$log" 2>&1 &
   pids+=($!)
+  instance_of[$!]=$n
   # The first instance installs the starter catalog into the empty database; the others wait
   # for it, so the catalog is imported once.
   wait_for "http://127.0.0.1:$instance_port/healthz" "instance $n" "$log" "${pids[-1]}"
@@ -139,12 +145,25 @@ $upstreams    keepalive 64;
 }
 EOF
 "$nginx" -p "$dir" -c "$dir/nginx.conf" -g 'daemon off;' 2>>"$dir/nginx-error.log" &
-pids+=($!)
+nginx_pid=$!
+pids+=($nginx_pid)
 wait_for "http://127.0.0.1:$port/healthz" "nginx" "$dir/nginx-error.log" "${pids[-1]}"
 
 echo "Redis: ${SCOUT_TEST_REDIS_URL/\/\/:*@/\/\/:***@}"
 echo "PostgreSQL: $SCOUT_TEST_POSTGRES_URL"
 echo "Scout's fleet of $instances is serving on http://127.0.0.1:$port/ — press Ctrl-C to stop."
-wait -n "${pids[@]}" || true
-echo "fleet: a process of the fleet stopped; stopping the others." >&2
-exit 1
+live=("${pids[@]}")
+while :; do
+  ended=""
+  wait -n -p ended "${live[@]}" || true
+  [ -n "$ended" ] || continue
+  if [ "$ended" = "$nginx_pid" ]; then
+    echo "fleet: nginx stopped (see $dir/nginx-error.log); stopping the fleet." >&2
+    exit 1
+  fi
+  echo "fleet: instance ${instance_of[$ended]} stopped (its log: $dir/instance-${instance_of[$ended]}.log);" \
+    "nginx sends its requests to the others." >&2
+  still=()
+  for pid in "${live[@]}"; do [ "$pid" = "$ended" ] || still+=("$pid"); done
+  live=("${still[@]}")
+done
