@@ -5,8 +5,9 @@
 # ThreadSanitizer and then AddressSanitizer, each in a build directory of its own. The browser,
 # schemathesis and crash-trial tests drive other processes (Chromium, Python, `scout` itself)
 # that are not instrumented, so they are left out; so is the disk-fault drill, a process of its
-# own under fiu-run whose runs have deadlines sized for a build without instrumentation (under
-# ThreadSanitizer they timed out), and which `make test` runs in full.
+# own under fiu-run, which `make test` runs in full: its runs have deadlines sized for a build
+# without instrumentation (under both sanitizers they timed out), and LeakSanitizer reports a
+# leak in fiu's own preload library (a strdup in fiu_run_preload.so), not in Scout.
 # ThreadSanitizer's reports on Synchronization.Mutex are false positives (it does not see the
 # futex the lock is built on); scripts/tsan-suppressions.txt names them, and nothing else.
 # AddressSanitizer keeps 16 MiB of freed memory in quarantine (not its 256 MiB), so the tests
