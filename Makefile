@@ -5,6 +5,8 @@ LISTEN ?= 127.0.0.1:8080
 # Debian packages: to build, to test, to benchmark.
 BUILD_PACKAGES := pkg-config libcurl4-openssl-dev ca-certificates libmicrohttpd-dev libsqlite3-dev libpq-dev libxml2-dev libstb-dev libhiredis-dev
 TEST_PACKAGES := $(BUILD_PACKAGES) postgresql tmux chromium chromium-driver python3-selenium fonts-dejavu-core fiu-utils redis-server
+# The soaks also load the server with wrk and attack it with slowhttptest (slowloris).
+SOAK_PACKAGES := $(TEST_PACKAGES) wrk slowhttptest
 BENCH_PACKAGES := $(BUILD_PACKAGES) postgresql curl wrk nginx-light
 # `make fleet`: Redis, PostgreSQL, three instances and nginx in front, on 127.0.0.1.
 FLEET_PACKAGES := $(BUILD_PACKAGES) postgresql redis-server curl nginx-light
@@ -38,9 +40,9 @@ bench: deps-bench venv
 	$(SWIFT) build -c release
 	scripts/bench.sh
 
-soak: deps-test
-	$(SWIFT) build --build-tests
-	SCOUT_CRASH_TRIALS=200 $(SWIFT) test --disable-xctest --filter ImportCrashTests
+soak:
+	@scripts/install-deps.sh $(SOAK_PACKAGES)
+	SWIFT=$(SWIFT) scripts/soak.sh
 
 sanitize: deps-test
 	scripts/sanitize.sh

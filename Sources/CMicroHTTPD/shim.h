@@ -16,6 +16,13 @@ static inline const struct sockaddr *scout_mhd_client_address(struct MHD_Connect
     return info == NULL ? NULL : info->client_addr;
 }
 
+/// The connection's socket descriptor, or -1 when MHD does not report it.
+static inline int scout_mhd_connection_socket(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
+}
+
 /// The port the daemon is bound to (useful after binding port 0), or 0 when unknown.
 static inline uint16_t scout_mhd_bound_port(struct MHD_Daemon *daemon) {
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);

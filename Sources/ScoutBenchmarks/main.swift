@@ -10,6 +10,8 @@ let benchmarks: [(name: String, run: () async throws -> Void)] = [
     ("tui", { try await TerminalBenchmark().run() }),
     ("images", { try await ImagesBenchmark().run() }),
     ("transport", { try await TransportBenchmark().run() }),
+    ("chaos-soak", { try await ChaosSoak().run() }),
+    ("load-soak", { try await LoadSoak().run() }),
 ]
 let requested = Array(CommandLine.arguments.dropFirst())
 var failed = false

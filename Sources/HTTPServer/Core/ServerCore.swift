@@ -128,7 +128,8 @@ final class ServerCore: @unchecked Sendable {
         guard let target = context.target else { return .NO }
         var request = Request(
             method: HTTPMethod(rawValue: context.method), target: target, rawTarget: context.rawTarget,
-            headers: context.headers, body: context.body, remoteAddress: context.remoteAddress)
+            headers: context.headers, body: context.body, remoteAddress: context.remoteAddress,
+            clientSocket: ClientSocket(connection: context.connection, peer: context.remoteAddress))
         context.body = []
         switch responder.handler(for: &request) {
         case .immediate(let handler):

@@ -19,6 +19,9 @@ public struct Request: Sendable {
     public let remoteAddress: SocketAddress?
     /// Values of `:name` segments in the matched route pattern.
     public internal(set) var pathParameters: [String: String]
+    /// The connection's socket, for a test server that checks whether its client is still there
+    /// while it holds the reply back (see ``ClientSocket``); nil for requests made in memory.
+    package let clientSocket: ClientSocket?
 
     public init(
         method: HTTPMethod,
@@ -40,7 +43,7 @@ public struct Request: Sendable {
 
     init(
         method: HTTPMethod, target: RequestTarget, rawTarget: String, headers: HTTPHeaders,
-        body: [UInt8], remoteAddress: SocketAddress?
+        body: [UInt8], remoteAddress: SocketAddress?, clientSocket: ClientSocket? = nil
     ) {
         self.method = method
         self.path = target.path
@@ -49,6 +52,7 @@ public struct Request: Sendable {
         self.headers = headers
         self.body = body
         self.remoteAddress = remoteAddress
+        self.clientSocket = clientSocket
         self.pathParameters = [:]
     }
 }

@@ -69,7 +69,10 @@ final class SearchGateway: Sendable {
         mutating func use(_ key: Key) {
             useCounter += 1
             entries[key]?.lastUsed = useCounter
-            recency.used(key, stamp: useCounter)
+            // A copy of `entries` (shared storage, nothing copied) for the sweep to ask, so that
+            // it does not read `self` while `recency` is being changed.
+            let entries = self.entries
+            recency.used(key, stamp: useCounter, live: entries.count) { entries[$0]?.lastUsed == $1 }
         }
 
         /// Drops the least recently used entry.

@@ -169,12 +169,26 @@ struct SearchReplyJSONTests {
             let key = Int.random(in: 0..<50, using: &random)
             stamp += 1
             latest[key] = stamp
-            recency.used(key, stamp: stamp)
+            recency.used(key, stamp: stamp, live: latest.count) { latest[$0] == $1 }
             if latest.count > 20 {
                 let oldest = latest.min { $0.value < $1.value }!.key
                 #expect(recency.leastRecent(live: latest.count) { latest[$0] == $1 } == oldest)
                 latest[oldest] = nil
             }
         }
+    }
+
+    @Test("the recency list of a cache that never evicts stays bounded: stale uses are swept on use")
+    func recencyListWithoutEvictions() {
+        var recency = RecencyList<Int>()
+        var latest: [Int: UInt64] = [:]
+        for stamp in UInt64(1)...100_000 {
+            let key = Int(stamp % 60)
+            latest[key] = stamp
+            recency.used(key, stamp: stamp, live: latest.count) { latest[$0] == $1 }
+            #expect(recency.count <= 2 * latest.count + 65)
+            if recency.count > 2 * latest.count + 65 { break }
+        }
+        #expect(recency.leastRecent(live: latest.count) { latest[$0] == $1 } == 41)
     }
 }

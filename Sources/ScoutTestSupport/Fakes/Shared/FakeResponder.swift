@@ -1,4 +1,5 @@
 import HTTPServer
+import Synchronization
 
 /// The HTTP side every fake shares: records each request, asks the ``FaultPlan`` what to do,
 /// waits out latency, then answers with the fake's reply or the injected fault.
@@ -13,17 +14,51 @@ struct FakeResponder: HTTPResponder {
     let answer: @Sendable (RecordedRequest) -> Response
 
     func handler(for request: inout Request) -> Handler {
-        .either(
-            immediate: { [recorder, faults, answer] request in
-                guard faults.isQuiet else { return nil }
-                return answer(recorder.record(request))
-            },
-            deferred: { [self] request in try await recorder.answering { try await respond(to: request) } })
+        guard !faults.isQuiet else {
+            return .immediate { [recorder, answer] request in answer(recorder.record(request)) }
+        }
+        // Arrival is recorded here, on the server thread as the request completes, not when its
+        // task gets to run: a busy process would otherwise bunch arrivals up or spread them out.
+        let socket = request.clientSocket
+        let record = recorder.record(request)
+        let ticket = recorder.beginAnswering(record, socket: socket)
+        let decision = faults.decide(for: record, searchText: searchText(record))
+        return .deferred { [self] _ in
+            do {
+                return ending(ticket, after: try await respond(to: record, decision: decision, socket: socket))
+            } catch {
+                recorder.endAnswering(ticket)
+                throw error
+            }
+        }
     }
 
-    private func respond(to request: Request) async throws -> Response {
-        let record = recorder.record(request)
-        let decision = faults.decide(for: record, searchText: searchText(record))
+    /// `response`, with `ticket` ended once its body is handed over: at once for bytes, after
+    /// the last chunk (or the declared length) for a stream.
+    private func ending(_ ticket: RequestRecorder.AnswerTicket, after response: Response) -> Response {
+        recorder.answered(ticket)
+        guard case .stream(let stream) = response.body else {
+            recorder.endAnswering(ticket)
+            return response
+        }
+        let delivered = Mutex(0)
+        var counted = response
+        counted.body = .stream(
+            ResponseStream(declaredLength: stream.declaredLength) { [recorder] in
+                let chunk = await stream.next()
+                let total = delivered.withLock { total in
+                    total += chunk?.count ?? 0
+                    return total
+                }
+                if chunk == nil || stream.declaredLength.map({ total >= $0 }) == true { recorder.endAnswering(ticket) }
+                return chunk
+            })
+        return counted
+    }
+
+    private func respond(
+        to record: RecordedRequest, decision: FaultPlan.Decision, socket: ClientSocket?
+    ) async throws -> Response {
         if decision.delay > .zero {
             try await decision.clock.sleep(for: decision.delay)
         }
@@ -38,7 +73,7 @@ struct FakeResponder: HTTPResponder {
             response.headers["Retry-After"] = String(seconds)
             return response
         case .hang:
-            try await FaultReplies.waitUntilCancelled()
+            try await FaultReplies.waitUntilCancelled(orClosed: socket)
             throw CancellationError()
         case .slowBody(let interval):
             return FaultReplies.trickle(answer(record), byteInterval: interval, clock: decision.clock)

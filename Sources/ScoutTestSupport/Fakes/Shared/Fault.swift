@@ -14,7 +14,8 @@ public enum Fault: Sendable, Equatable, CustomStringConvertible {
     /// Answers `status` (429 unless given) with `Retry-After: seconds`.
     case retryAfter(seconds: Int, status: Int = 429)
     /// Never answers: the request waits until the server shuts down (the wait honours task
-    /// cancellation, so shutdown is not held up); the client has to give up on its own.
+    /// cancellation, so shutdown is not held up) or until its client closes the connection;
+    /// the client has to give up on its own.
     case hang
     /// Sends the normal reply's headers at once and its body one byte per `byteInterval` on the
     /// plan's clock.

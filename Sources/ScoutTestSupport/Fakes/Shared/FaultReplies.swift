@@ -21,6 +21,13 @@ enum FaultReplies {
         while true { try await Task.sleep(for: .seconds(3600)) }
     }
 
+    /// Suspends until the task is cancelled or the client closed `socket` (checked every 50 ms),
+    /// so hangs clients gave up on do not pile up.
+    static func waitUntilCancelled(orClosed socket: ClientSocket?) async throws {
+        guard let socket else { return try await waitUntilCancelled() }
+        while !socket.isClosed { try await Task.sleep(for: .milliseconds(50)) }
+    }
+
     /// `response` with its body sent one byte per `byteInterval` (the first byte at once, so the
     /// headers go out promptly).
     static func trickle(_ response: Response, byteInterval: Duration, clock: any Clock<Duration>) -> Response {

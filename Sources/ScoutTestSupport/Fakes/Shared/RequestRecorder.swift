@@ -25,8 +25,26 @@ public final class RequestRecorder: Sendable {
         var nextWaiterID: UInt64 = 0
         var waiters: [UInt64: Waiter] = [:]
         var cancelledWaiterIDs: Set<UInt64> = []
-        var inFlight = 0
+        /// Requests being answered, by sequence number, with their connection's socket.
+        var answering: [Int: ClientSocket?] = [:]
+        /// When each of the latest requests got its reply, by sequence number.
+        var answeredAt: [Int: ContinuousClock.Instant] = [:]
         var maxInFlight = 0
+        /// Arrival times of the last second, from `arrivalsStart` on.
+        var arrivals: [ContinuousClock.Instant] = []
+        var arrivalsStart = 0
+        var maxPerSecond = 0
+
+        /// Adds an arrival to the one-second window and updates the peak.
+        mutating func countArrival(at instant: ContinuousClock.Instant) {
+            arrivals.append(instant)
+            while instant - arrivals[arrivalsStart] >= .seconds(1) { arrivalsStart += 1 }
+            maxPerSecond = max(maxPerSecond, arrivals.count - arrivalsStart)
+            if arrivalsStart >= 4096, arrivalsStart * 2 >= arrivals.count {
+                arrivals.removeFirst(arrivalsStart)
+                arrivalsStart = 0
+            }
+        }
     }
 
     private let state: Mutex<State>
@@ -56,17 +74,58 @@ public final class RequestRecorder: Sendable {
     }
 
     /// The most requests that were being answered at the same time (a budget check: Wikimedia
-    /// allows 3).
+    /// allows 3). A request counts from its arrival until its reply was handed over in full
+    /// (a streamed body to its last byte) or its client closed the connection, whichever is
+    /// first — so a hang the client gave up on stops counting, as it stopped for the client.
+    /// Requests the fake answers at once, with nothing scripted, are not counted.
     public var maxConcurrentRequests: Int { state.withLock { $0.maxInFlight } }
 
-    /// Counts a request as being answered until `body` returns.
-    func answering<T>(_ body: () async throws -> T) async rethrows -> T {
-        state.withLock { state in
-            state.inFlight += 1
-            state.maxInFlight = max(state.maxInFlight, state.inFlight)
+    /// The most requests that arrived within one second (any second, not only whole ones; a
+    /// budget check: a token bucket allows its burst plus one second of its rate).
+    public var maxRequestsPerSecond: Int { state.withLock { $0.maxPerSecond } }
+
+    /// When the fake handed its reply to the request numbered `sequenceNumber` to the server
+    /// (for a streamed body, its head): after any latency, so it is when the client could first
+    /// read it — a 429's `Retry-After` window opens then. Nil for requests answered at once
+    /// with nothing scripted, not answered yet, or among the oldest no longer kept.
+    public func answeredAt(sequenceNumber: Int) -> ContinuousClock.Instant? {
+        state.withLock { $0.answeredAt[sequenceNumber] }
+    }
+
+    /// One request being answered, from ``beginAnswering(_:socket:)`` to ``endAnswering(_:)``.
+    struct AnswerTicket: Sendable {
+        fileprivate let sequenceNumber: Int
+    }
+
+    /// Counts `request`, on `socket`, as being answered until ``endAnswering(_:)`` or until its
+    /// client closes the connection. The connections of the requests still counted are checked
+    /// first (two system calls each), so one its client closed just before sending this one is
+    /// not counted alongside it.
+    func beginAnswering(_ request: RecordedRequest, socket: ClientSocket?) -> AnswerTicket {
+        let closed = state.withLock { $0.answering }.filter { $0.value?.isClosed == true }.keys
+        return state.withLock { state in
+            for sequenceNumber in closed { state.answering[sequenceNumber] = nil }
+            state.answering[request.sequenceNumber] = socket
+            state.maxInFlight = max(state.maxInFlight, state.answering.count)
+            return AnswerTicket(sequenceNumber: request.sequenceNumber)
         }
-        defer { state.withLock { $0.inFlight -= 1 } }
-        return try await body()
+    }
+
+    /// Notes that the reply of `ticket` was handed to the server now (see ``answeredAt(sequenceNumber:)``).
+    func answered(_ ticket: AnswerTicket) {
+        let now = ContinuousClock.now
+        state.withLock { state in
+            if state.answeredAt[ticket.sequenceNumber] == nil { state.answeredAt[ticket.sequenceNumber] = now }
+            if state.answeredAt.count > state.capacity + 1024 {
+                let oldest = state.total - state.capacity
+                state.answeredAt = state.answeredAt.filter { $0.key > oldest }
+            }
+        }
+    }
+
+    /// Stops counting the request of `ticket`; ending it twice is harmless.
+    func endAnswering(_ ticket: AnswerTicket) {
+        state.withLock { _ = $0.answering.removeValue(forKey: ticket.sequenceNumber) }
     }
 
     /// Records `request` as arriving now and returns the record.
@@ -81,6 +140,7 @@ public final class RequestRecorder: Sendable {
                 state.requests.removeFirst(state.requests.count - state.capacity + 1)
             }
             state.requests.append(record)
+            state.countArrival(at: arrivedAt)
             let received = state.received
             let satisfied = state.waiters.filter { $0.value.count <= received }
             for id in satisfied.keys { state.waiters[id] = nil }
