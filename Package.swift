@@ -77,10 +77,12 @@ let package = Package(
         .target(name: "Redis", dependencies: ["CHiredis"]),
         .target(
             name: "BookCatalog",
-            dependencies: ["SQLite", "Postgres", "ScoutModels"],
+            dependencies: ["ScoutModels"],
             exclude: ["Assets"],
             plugins: ["EmbedAssets"]
         ),
+        // Both stores of the catalog; the one module that sees SQLite and PostgreSQL for books.
+        .target(name: "BookStorage", dependencies: ["BookCatalog", "SQLite", "Postgres"]),
         .target(name: "BookCrawler", dependencies: ["CLibXML2", "Networking", "BookCatalog", "ScoutModels"]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         .target(
@@ -93,7 +95,7 @@ let package = Package(
             name: "ScoutCommands",
             dependencies: [
                 "ScoutServer", "HTTPServer", "ScoutModels", "Networking", "Providers", "InstantSearch", "BookCatalog",
-                "SQLite", "Postgres", "BookCrawler", "TerminalUI", "ImageLoading",
+                "BookStorage", "BookCrawler", "TerminalUI", "ImageLoading",
             ]
         ),
         .executableTarget(name: "scout", dependencies: ["ScoutCommands"]),
@@ -117,15 +119,15 @@ let package = Package(
         .target(
             name: "FuzzHarness",
             dependencies: [
-                "BookCatalog", "BookCrawler", "HTTPServer", "ImageLoading", "Networking", "Postgres", "Providers",
-                "SQLite", "ScoutModels", "TerminalUI",
+                "BookCatalog", "BookCrawler", "BookStorage", "HTTPServer", "ImageLoading", "Networking", "Postgres",
+                "Providers", "SQLite", "ScoutModels", "TerminalUI",
             ]
         ),
         .executableTarget(
             name: "ScoutBenchmarks",
             dependencies: [
                 "HTTPServer", "ScoutServer", "ScoutTestSupport", "ScoutModels", "Networking", "Providers",
-                "InstantSearch", "BookCatalog", "SQLite", "Postgres", "TerminalUI", "ImageLoading",
+                "InstantSearch", "BookCatalog", "BookStorage", "SQLite", "Postgres", "TerminalUI", "ImageLoading",
             ]
         ),
         .testTarget(name: "ScoutModelsTests", dependencies: ["ScoutModels"]),
@@ -135,7 +137,7 @@ let package = Package(
             dependencies: [
                 "Providers", "Networking", "ScoutTestSupport",
                 // The books provider is tested against Scout's own server, in process.
-                "ScoutServer", "HTTPServer", "BookCatalog",
+                "ScoutServer", "HTTPServer", "BookCatalog", "BookStorage",
             ]
         ),
         .testTarget(
@@ -147,12 +149,19 @@ let package = Package(
         .testTarget(name: "PostgresTests", dependencies: ["Postgres"]),
         .testTarget(name: "RedisTests", dependencies: ["Redis", "ScoutTestSupport"]),
         .testTarget(
-            name: "BookStoreContractTests", dependencies: ["BookCatalog", "Postgres", "ScoutTestSupport"]),
+            name: "BookStorageTests",
+            dependencies: ["BookStorage", "BookCatalog", "SQLite", "Postgres", "ScoutTestSupport"]
+        ),
         .testTarget(
-            name: "BookCatalogTests", dependencies: ["BookCatalog", "SQLite", "ScoutModels", "ScoutTestSupport"]),
+            name: "BookCatalogTests",
+            // The domain's importers and search are tested over a real SQLite store.
+            dependencies: ["BookCatalog", "BookStorage", "SQLite", "ScoutModels", "ScoutTestSupport"]
+        ),
         .testTarget(
             name: "BookCrawlerTests",
-            dependencies: ["BookCrawler", "BookCatalog", "Networking", "ScoutTestSupport", "ScoutCommands"]
+            dependencies: [
+                "BookCrawler", "BookCatalog", "BookStorage", "Networking", "ScoutTestSupport", "ScoutCommands",
+            ]
         ),
         .testTarget(
             name: "ImageLoadingTests",
@@ -162,7 +171,7 @@ let package = Package(
             name: "ScoutServerTests",
             dependencies: [
                 "ScoutServer", "HTTPServer", "ScoutModels", "Networking", "Providers", "ImageLoading",
-                "ScoutTestSupport", "BookCatalog",
+                "ScoutTestSupport", "BookCatalog", "BookStorage",
             ]
         ),
         .testTarget(

@@ -1,6 +1,5 @@
 import BookCatalog
 import Foundation
-import SQLite
 import ScoutModels
 
 /// `scout books …`: the book catalog — import, search, statistics.
