@@ -9,7 +9,7 @@ import Testing
 
 /// Endless scrolling as the photo grid does it: ``Paginator`` decides, a provider fetches from
 /// FakeCommons or FakeFlickr over real HTTP.
-@Suite("Photo paging through Paginator against FakeCommons and FakeFlickr")
+@Suite("Photo paging through Paginator against FakeCommons and FakeFlickr", .timeLimit(.minutes(10)))
 struct PhotoPagingTests {
     static let query = try! SearchQuery("hut")
 

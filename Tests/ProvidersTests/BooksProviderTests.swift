@@ -11,7 +11,7 @@ import Testing
 
 /// The books provider against Scout's own server — the app `scout serve` runs, in this
 /// process on 127.0.0.1 — with a temporary SQLite catalog behind it.
-@Suite("Books provider against scout serve")
+@Suite("Books provider against scout serve", .timeLimit(.minutes(10)))
 struct BooksProviderTests {
     static func book(_ id: String, _ title: String, series: Double?, year: Int, rating: Double) -> Book {
         Book(

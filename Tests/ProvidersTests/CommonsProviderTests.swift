@@ -7,7 +7,7 @@ import Testing
 @testable import Providers
 
 /// The Commons provider against FakeCommons over real HTTP.
-@Suite("Commons provider against FakeCommons")
+@Suite("Commons provider against FakeCommons", .timeLimit(.minutes(10)))
 struct CommonsProviderTests {
     static let artist = #"<a href="//commons.wikimedia.org/wiki/User:Jane" title="User:Jane">Jane&nbsp;Doe</a>"#
     static let files: [FakeCommons.File] =

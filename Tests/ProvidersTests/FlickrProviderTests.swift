@@ -12,7 +12,7 @@ import Testing
 #endif
 
 /// The Flickr provider against FakeFlickr over real HTTP.
-@Suite("Flickr provider against FakeFlickr")
+@Suite("Flickr provider against FakeFlickr", .timeLimit(.minutes(10)))
 struct FlickrProviderTests {
     static let key = FakeFlickr.defaultAPIKey
     static let photos: [FakeFlickr.Photo] =
@@ -177,7 +177,7 @@ struct FlickrProviderTests {
 }
 
 /// SECURITY.md T3: a canary key never shows up in what the provider returns, throws or prints.
-@Suite("Flickr key canary (T3)")
+@Suite("Flickr key canary (T3)", .timeLimit(.minutes(10)))
 struct FlickrCanaryTests {
     static let canary = "c0ffee00canary00c0ffee00canary00"
 
@@ -232,7 +232,7 @@ struct FlickrCanaryTests {
 /// The real samples in ../shared/fixtures/flickr decode (skipped outside CI when missing).
 @Suite(
     "Flickr samples decode (reads ../shared)",
-    .enabled(if: SharedFixtures.shouldRun, Comment(rawValue: SharedFixtures.skipComment)))
+    .enabled(if: SharedFixtures.shouldRun, Comment(rawValue: SharedFixtures.skipComment)), .timeLimit(.minutes(10)))
 struct FlickrFixtureTests {
     static func decode(_ name: String) throws -> FlickrSearchResponse.Photos {
         try FlickrProvider.decode(SharedFixtures.data("fixtures/flickr/\(name)"), source: "Flickr")
@@ -295,7 +295,7 @@ struct FlickrFixtureTests {
 /// SECURITY.md T15: Flickr allows 3,600 calls per hour per key. Twenty searchers that want far
 /// more run for two simulated hours on a manual clock through the client's own `flickr.com`
 /// budget; no hour may see more than 3,600 calls.
-@Suite("Flickr budget: 3,600 calls per hour per key (T15)")
+@Suite("Flickr budget: 3,600 calls per hour per key (T15)", .timeLimit(.minutes(10)))
 struct FlickrBudgetTests {
     /// Answers every call at once with an empty page and notes when it came, on the manual clock.
     final class CountingTransport: Transport {

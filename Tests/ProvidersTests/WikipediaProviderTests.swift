@@ -6,7 +6,7 @@ import ScoutTestSupport
 import Testing
 
 /// The provider against FakeWikipedia over real HTTP.
-@Suite("Wikipedia provider against FakeWikipedia")
+@Suite("Wikipedia provider against FakeWikipedia", .timeLimit(.minutes(10)))
 struct WikipediaProviderTests {
     static let pages: [FakeWikipedia.Page] = [
         .init(
