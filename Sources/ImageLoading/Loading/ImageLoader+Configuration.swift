@@ -43,6 +43,10 @@ extension ImageLoader {
         /// Operational messages (the disk falling back to memory), one line each; standard error
         /// by default.
         public var log: @Sendable (String) -> Void = { ImageLoader.writeToStandardError($0) }
+        /// The time of day, which the disk cache compares with its files' modification dates:
+        /// which entry was used least recently, which temporary file another writer abandoned
+        /// (over an hour ago). The system's by default; tests set their own.
+        public var wallClock: @Sendable () -> Date = { Date() }
         /// How disk cache files are written; tests inject failures (ENOSPC, EIO) here.
         var diskWriter = DiskCacheWriter.atomic
 

@@ -69,7 +69,7 @@ public final class ImageLoader: Sendable {
         self.disk = configuration.diskDirectory.flatMap { directory in
             try? DiskCache(
                 directory: directory, capacity: configuration.diskCapacity, maxEntryBytes: configuration.maxBytes,
-                writer: configuration.diskWriter)
+                writer: configuration.diskWriter, now: configuration.wallClock)
         }
         self.negatives = NegativeCache(
             capacity: configuration.negativeCapacity, timeToLive: configuration.negativeTimeToLive)
