@@ -182,7 +182,11 @@ let package = Package(
         .testTarget(name: "FuzzReplayTests", dependencies: ["FuzzHarness"]),
         .testTarget(
             name: "ScoutCommandsTests",
-            dependencies: ["ScoutCommands", "ScoutServer", "ScoutTestSupport", "HTTPServer", "ScoutModels"]
+            dependencies: [
+                "ScoutCommands", "ScoutServer", "ScoutTestSupport", "HTTPServer", "ScoutModels", "Networking",
+                "Providers",
+                "TerminalUI",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -55,12 +55,11 @@ struct ServeCommand: ScoutCommand {
     /// The book catalog to open (created with the starter catalog when empty).
     let catalogPath: String
     let isQuiet: Bool
-    let environment: [String: String]
+    let configuration: ScoutConfiguration
 
-    init(arguments: [String], environment: [String: String]) throws(UsageError) {
+    init(arguments: [String], configuration: ScoutConfiguration) throws(UsageError) {
         var scanner = ArgumentScanner(arguments)
-        listen = try ListenAddress(
-            try scanner.value(for: "--listen") ?? environment["SCOUT_LISTEN"] ?? "127.0.0.1:8080")
+        listen = try ListenAddress(try scanner.value(for: "--listen") ?? configuration.listen)
         threads =
             try Self.count(scanner.value(for: "--threads"), option: "--threads", range: 1...256)
             ?? max(2, ProcessInfo.processInfo.activeProcessorCount)
@@ -69,11 +68,11 @@ struct ServeCommand: ScoutCommand {
                 scanner.value(for: "--connections-per-ip"), option: "--connections-per-ip", range: 1...65_536)
             ?? ServerLimits().maxConnectionsPerIP
         let database = try scanner.value(for: "--database")
-        catalogPath = try BooksCommand.databasePath(explicit: database, environment: environment)
+        catalogPath = configuration.database(explicit: database)
         clientRate = try Self.count(scanner.value(for: "--client-rate"), option: "--client-rate", range: 1...10_000_000)
         isQuiet = scanner.flag("--quiet")
         try scanner.finish()
-        self.environment = environment
+        self.configuration = configuration
     }
 
     /// A whole number option within `range`, or nil when absent.
@@ -108,16 +107,16 @@ struct ServeCommand: ScoutCommand {
     func run() async -> Int32 {
         var limits = ServerLimits()
         limits.maxConnectionsPerIP = connectionsPerIP
-        let configuration = ServerConfiguration(
+        let serverConfiguration = ServerConfiguration(
             host: listen.host, port: listen.port, threadCount: threads, limits: limits,
             accessLog: isQuiet ? nil : .standardError)
-        var appConfiguration = ScoutServerConfiguration(environment: environment)
+        var appConfiguration = configuration.server
         if let clientRate {
             appConfiguration.clientRequestsPerSecond = Double(clientRate)
             appConfiguration.clientBurst = clientRate * 3
         }
         let app = ScoutApp(configuration: appConfiguration, books: await openCatalog())
-        let server = Server(configuration: configuration, responder: app.router)
+        let server = Server(configuration: serverConfiguration, responder: app.router)
         do {
             try server.start()
         } catch {

@@ -10,7 +10,7 @@ import ScoutModels
 /// budgets are shared by all of them.
 ///
 /// ```swift
-/// let app = ScoutApp(configuration: ScoutServerConfiguration(environment: environment))
+/// let app = ScoutApp(configuration: ScoutServerConfiguration())
 /// try await Server.withRunning(serverConfiguration, responder: app.router) { server in … }
 /// ```
 public struct ScoutApp: Sendable {

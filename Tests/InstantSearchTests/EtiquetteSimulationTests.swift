@@ -30,7 +30,7 @@ struct EtiquetteSimulationTests {
             }
             let client = APIClient(
                 configuration: .init(
-                    userAgent: UserAgent.make(environment: ["SCOUT_CONTACT": "ops@example.org"]),
+                    userAgent: UserAgent.make(contact: "ops@example.org"),
                     hostPolicies: ["127.0.0.1": .wikimedia]),
                 clock: clock)
             let provider = try WikipediaProvider(client: client, apiTemplate: fake.baseURL.absoluteString)

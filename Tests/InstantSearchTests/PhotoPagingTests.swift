@@ -16,7 +16,7 @@ struct PhotoPagingTests {
     static var client: APIClient {
         let policy = HostPolicy(maxConcurrent: 3, requestsPerSecond: 1000, burst: 1000, backoffBase: .milliseconds(1))
         return APIClient(
-            configuration: .init(userAgent: UserAgent.make(environment: [:]), hostPolicies: ["127.0.0.1": policy]))
+            configuration: .init(userAgent: UserAgent.make(contact: nil), hostPolicies: ["127.0.0.1": policy]))
     }
 
     static let files = (1...25).map { FakeCommons.File(pageID: $0, title: "File:Hut \($0).jpg") }

@@ -33,7 +33,7 @@ struct FlickrProviderTests {
     static func provider(_ fake: FakeFlickr, key: String? = key) throws -> FlickrProvider {
         let policy = HostPolicy(maxConcurrent: 3, requestsPerSecond: 1000, burst: 1000, backoffBase: .milliseconds(1))
         let client = APIClient(
-            configuration: .init(userAgent: UserAgent.make(environment: [:]), hostPolicies: ["127.0.0.1": policy]))
+            configuration: .init(userAgent: UserAgent.make(contact: nil), hostPolicies: ["127.0.0.1": policy]))
         return try FlickrProvider(
             client: client, apiKey: key.flatMap(FlickrAPIKey.init), apiAddress: fake.baseURL.absoluteString)
     }
@@ -118,8 +118,8 @@ struct FlickrProviderTests {
             }
             #expect(fake.requests.isEmpty)
         }
-        #expect(FlickrAPIKey(environment: ["FLICKR_API_KEY": "  "]) == nil)
-        #expect(FlickrAPIKey(environment: [:]) == nil)
+        #expect(FlickrAPIKey("  ") == nil)
+        #expect(FlickrAPIKey("") == nil)
     }
 
     @Test("stat: fail codes become sentences")
@@ -160,18 +160,18 @@ struct FlickrProviderTests {
         #expect(photos.photo.first?.license == 5)
     }
 
-    @Test("SCOUT_FLICKR_API and FLICKR_API_KEY configure the source")
+    @Test("an address (SCOUT_FLICKR_API) and a key (FLICKR_API_KEY) configure the source")
     func configuration() throws {
         let client = APIClient(configuration: .init(userAgent: "Scout/test"))
-        let plain = try FlickrProvider(client: client, environment: [:])
+        let plain = try FlickrProvider(client: client, apiKey: nil)
         #expect(plain.apiURL.absoluteString == FlickrProvider.defaultAPIAddress)
         #expect(!plain.isConfigured)
         let mirror = try FlickrProvider(
-            client: client, environment: ["SCOUT_FLICKR_API": "http://127.0.0.1:9/rest/", "FLICKR_API_KEY": "abc"])
+            client: client, apiKey: FlickrAPIKey("abc"), apiAddress: "http://127.0.0.1:9/rest/")
         #expect(mirror.apiURL.absoluteString == "http://127.0.0.1:9/rest/")
         #expect(mirror.isConfigured)
         #expect(throws: FlickrConfigurationError.self) {
-            try FlickrProvider(client: client, environment: ["SCOUT_FLICKR_API": "not a url"])
+            try FlickrProvider(client: client, apiKey: nil, apiAddress: "not a url")
         }
     }
 }

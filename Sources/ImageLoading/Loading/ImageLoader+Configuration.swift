@@ -6,7 +6,7 @@ extension ImageLoader {
     /// caches. The defaults suit thumbnails.
     ///
     /// ```swift
-    /// var configuration = ImageLoader.Configuration(userAgent: UserAgent.make(environment: env))
+    /// var configuration = ImageLoader.Configuration(userAgent: UserAgent.make(contact: contact))
     /// configuration.diskDirectory = cacheDirectory.appendingPathComponent("images")
     /// ```
     public struct Configuration: Sendable {
