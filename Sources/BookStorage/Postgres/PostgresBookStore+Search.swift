@@ -17,9 +17,7 @@ extension PostgresBookStore {
     /// try await store.rankedSearch("les miser", limit: 5)   // Les Misérables
     /// ```
     public func rankedSearch(_ text: String, limit: Int) async throws -> [BookMatch] {
-        try await storeWork {
-            try await typoTolerance.rankedSearch(text, limit: min(max(limit, 1), Self.maximumSearchLimit), in: self)
-        }
+        try await typoTolerantSearch(text, limit: limit)
     }
 
     /// Books matching every term of `query`: books where all terms fall in one column (title
