@@ -77,10 +77,12 @@ let package = Package(
         .target(name: "Redis", dependencies: ["CHiredis"]),
         .target(
             name: "BookCatalog",
-            dependencies: ["SQLite", "Postgres", "ScoutModels"],
+            dependencies: ["ScoutModels"],
             exclude: ["Assets"],
             plugins: ["EmbedAssets"]
         ),
+        // Both stores of the catalog; the one module that sees SQLite and PostgreSQL for books.
+        .target(name: "BookStorage", dependencies: ["BookCatalog", "SQLite", "Postgres"]),
         .target(name: "BookCrawler", dependencies: ["CLibXML2", "Networking", "BookCatalog", "ScoutModels"]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         .target(
@@ -95,7 +97,7 @@ let package = Package(
             name: "ScoutCommands",
             dependencies: [
                 "ScoutServer", "HTTPServer", "ScoutModels", "Networking", "Providers", "InstantSearch", "BookCatalog",
-                "SQLite", "Postgres", "BookCrawler", "TerminalUI", "ImageLoading", "Redis",
+                "BookStorage", "BookCrawler", "TerminalUI", "ImageLoading", "Redis",
             ]
         ),
         .executableTarget(name: "scout", dependencies: ["ScoutCommands"]),
@@ -119,15 +121,15 @@ let package = Package(
         .target(
             name: "FuzzHarness",
             dependencies: [
-                "BookCatalog", "BookCrawler", "HTTPServer", "ImageLoading", "Networking", "Postgres", "Providers",
-                "SQLite", "ScoutModels", "TerminalUI",
+                "BookCatalog", "BookCrawler", "BookStorage", "HTTPServer", "ImageLoading", "Networking", "Postgres",
+                "Providers", "SQLite", "ScoutModels", "TerminalUI",
             ]
         ),
         .executableTarget(
             name: "ScoutBenchmarks",
             dependencies: [
                 "HTTPServer", "ScoutServer", "ScoutTestSupport", "ScoutModels", "Networking", "Providers",
-                "InstantSearch", "BookCatalog", "SQLite", "Postgres", "TerminalUI", "ImageLoading",
+                "InstantSearch", "BookCatalog", "BookStorage", "SQLite", "Postgres", "TerminalUI", "ImageLoading",
             ]
         ),
         .testTarget(name: "ScoutModelsTests", dependencies: ["ScoutModels"]),
@@ -137,7 +139,7 @@ let package = Package(
             dependencies: [
                 "Providers", "Networking", "ScoutTestSupport",
                 // The books provider is tested against Scout's own server, in process.
-                "ScoutServer", "HTTPServer", "BookCatalog",
+                "ScoutServer", "HTTPServer", "BookCatalog", "BookStorage",
             ]
         ),
         .testTarget(
@@ -149,12 +151,19 @@ let package = Package(
         .testTarget(name: "PostgresTests", dependencies: ["Postgres"]),
         .testTarget(name: "RedisTests", dependencies: ["Redis", "ScoutTestSupport"]),
         .testTarget(
-            name: "BookStoreContractTests", dependencies: ["BookCatalog", "Postgres", "ScoutTestSupport"]),
+            name: "BookStorageTests",
+            dependencies: ["BookStorage", "BookCatalog", "SQLite", "Postgres", "ScoutTestSupport"]
+        ),
         .testTarget(
-            name: "BookCatalogTests", dependencies: ["BookCatalog", "SQLite", "ScoutModels", "ScoutTestSupport"]),
+            name: "BookCatalogTests",
+            // The domain's importers and search are tested over a real SQLite store.
+            dependencies: ["BookCatalog", "BookStorage", "SQLite", "ScoutModels", "ScoutTestSupport"]
+        ),
         .testTarget(
             name: "BookCrawlerTests",
-            dependencies: ["BookCrawler", "BookCatalog", "Networking", "ScoutTestSupport", "ScoutCommands"]
+            dependencies: [
+                "BookCrawler", "BookCatalog", "BookStorage", "Networking", "ScoutTestSupport", "ScoutCommands",
+            ]
         ),
         .testTarget(
             name: "ImageLoadingTests",
@@ -164,7 +173,7 @@ let package = Package(
             name: "ScoutServerTests",
             dependencies: [
                 "ScoutServer", "HTTPServer", "ScoutModels", "Networking", "Providers", "ImageLoading",
-                "ScoutTestSupport", "BookCatalog", "Redis",
+                "ScoutTestSupport", "BookCatalog", "BookStorage", "Redis",
             ]
         ),
         .testTarget(
@@ -175,7 +184,11 @@ let package = Package(
         .testTarget(name: "FuzzReplayTests", dependencies: ["FuzzHarness"]),
         .testTarget(
             name: "ScoutCommandsTests",
-            dependencies: ["ScoutCommands", "ScoutServer", "ScoutTestSupport", "HTTPServer", "ScoutModels"]
+            dependencies: [
+                "ScoutCommands", "ScoutServer", "ScoutTestSupport", "HTTPServer", "ScoutModels", "Networking",
+                "Providers", "Redis",
+                "TerminalUI",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -12,6 +12,9 @@
 2. Package: no library product of those modules depends on a system library target, except
    through a dependency conditioned to Linux (`.when(platforms: [.linux])`), read from
    `swift package dump-package`.
+3. Databases: only `BookStorage` sees the database modules among the book domain and the app
+   (`BookCatalog`, `BookCrawler`, `ScoutServer`, `ScoutCommands` neither depend on nor import
+   `SQLite` or `Postgres`), so a store's errors reach them only as `BookStoreError`.
 """
 import json
 import pathlib
@@ -21,6 +24,8 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 LIBRARY_MODULES = ["ScoutModels", "Networking", "Providers", "InstantSearch", "ImageLoading"]
+DATABASE_MODULES = ["SQLite", "Postgres", "CSQLite", "CLibPQ"]
+DATABASE_FREE_MODULES = ["BookCatalog", "BookCrawler", "ScoutServer", "ScoutCommands"]
 LINUX_MODULES = r"(?:Glibc|Musl|FoundationNetworking|C[A-Z]\w*)"
 LINUX_CONDITION = re.compile(rf"os\(Linux\)|canImport\({LINUX_MODULES}\)")
 FORBIDDEN = [
@@ -73,10 +78,7 @@ def source_problems() -> list[str]:
     return problems
 
 
-def package_problems() -> list[str]:
-    dump = subprocess.run(["swift", "package", "dump-package"], cwd=ROOT, check=True,
-                          capture_output=True, text=True).stdout
-    package = json.loads(dump)
+def package_problems(package: dict) -> list[str]:
     targets = {target["name"]: target for target in package["targets"]}
 
     def dependencies(target: dict) -> list[tuple[str, list[str] | None]]:
@@ -123,12 +125,33 @@ def package_problems() -> list[str]:
     return problems
 
 
+def database_problems(package: dict) -> list[str]:
+    """Database dependencies or imports in the modules that must go through BookStorage."""
+    targets = {target["name"]: target for target in package["targets"]}
+    importing = re.compile(rf"^\s*(?:@\w+\s+)*(?:\w+\s+)?import\s+({'|'.join(DATABASE_MODULES)})\b")
+    problems = []
+    for module in DATABASE_FREE_MODULES:
+        for dependency in targets[module].get("dependencies", []):
+            for kind in ("byName", "target"):
+                if kind in dependency and dependency[kind][0] in DATABASE_MODULES:
+                    problems.append(f"{module} depends on {dependency[kind][0]}; use BookStorage instead")
+        for path in sorted((ROOT / "Sources" / module).rglob("*.swift")):
+            for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+                if match := importing.match(raw):
+                    problems.append(f"{path.relative_to(ROOT)}:{number}: imports {match.group(1)}; "
+                                    "use BookStorage instead")
+    return problems
+
+
 def main() -> int:
-    problems = source_problems() + package_problems()
+    dump = subprocess.run(["swift", "package", "dump-package"], cwd=ROOT, check=True,
+                          capture_output=True, text=True).stdout
+    problems = source_problems() + package_problems(json.loads(dump)) + database_problems(json.loads(dump))
     for problem in problems:
         print(f"portability: {problem}", file=sys.stderr)
     if problems:
-        print(f"portability: {len(problems)} problem(s); Apple platforms would not build the library.",
+        print(f"portability: {len(problems)} problem(s): the library would not build on Apple platforms, "
+              "or a module reaches a database around BookStorage.",
               file=sys.stderr)
         return 1
     return 0

@@ -14,7 +14,7 @@
 # that hold memory flat under load still measure the code, not the quarantine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-suites="${SCOUT_SANITIZE_SUITES:-NetworkingTests|ImageLoadingTests|HTTPServerTests|ScoutServerTests|BookStoreContractTests|BookCatalogTests|SQLiteTests|PostgresTests}"
+suites="${SCOUT_SANITIZE_SUITES:-NetworkingTests|ImageLoadingTests|HTTPServerTests|ScoutServerTests|BookStorageTests|BookCatalogTests|SQLiteTests|PostgresTests}"
 skipped="${SCOUT_SANITIZE_SKIP:-BrowserTests|SchemathesisTests|ImportCrashTests|ExampleAppTests|DiskFaultTests}"
 status=0
 for sanitizer in thread address; do

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs a command against a throwaway PostgreSQL 15 cluster, then removes the cluster.
 #
-#   scripts/with-postgres.sh swift test --filter BookStoreContractTests
+#   scripts/with-postgres.sh swift test --filter BookStorageTests
 #
 # The cluster lives in a fresh `mktemp -d` directory (data, log and Unix socket), listens on
 # 127.0.0.1 only, on a free port, with trust authentication and fsync off: fit for tests, never for

@@ -44,7 +44,7 @@ func main() async -> Int32 {
     let environment = ProcessInfo.processInfo.environment
     let template = environment["SCOUT_WIKIPEDIA_API"] ?? WikipediaProvider.defaultAPITemplate
     // Wikimedia asks every client to say who it is and how to reach its operator (SCOUT_CONTACT).
-    let client = APIClient(configuration: .init(userAgent: UserAgent.make(environment: environment)))
+    let client = APIClient(configuration: .init(userAgent: UserAgent.make(contact: environment["SCOUT_CONTACT"])))
     let provider: WikipediaProvider
     do {
         provider = try WikipediaProvider(client: client, apiTemplate: template)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Any failure of the book catalog other than a database error (those stay ``SQLite/SQLiteError``).
+/// Any failure of the book catalog other than a database error (the stores of `BookStorage` throw their `BookStoreError`).
 ///
 /// `description` is a sentence a user can act on and never quotes file contents.
 ///

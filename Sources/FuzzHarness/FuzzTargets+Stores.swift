@@ -1,5 +1,6 @@
 #if DEBUG
     import BookCatalog
+    import BookStorage
     import Foundation
     import Postgres
     import SQLite

@@ -16,8 +16,6 @@ import Foundation
 public struct RedisURL: Sendable, Hashable, CustomStringConvertible, CustomReflectable {
     /// The port a URL without one means: 6379.
     public static let defaultPort = 6379
-    /// The environment variable Scout reads the URL from.
-    public static let environmentVariable = "SCOUT_REDIS"
 
     /// The host name or address, without brackets for IPv6: `"cache.internal"`, `"::1"`.
     public let host: String
@@ -106,18 +104,6 @@ public struct RedisURL: Sendable, Hashable, CustomStringConvertible, CustomRefle
         self.init(
             host: host, port: port, database: try Self.database(rest[slash...]), username: username,
             password: password)
-    }
-
-    /// The URL in `SCOUT_REDIS`, or `nil` when it is unset or empty (Scout then runs without Redis).
-    ///
-    /// ```swift
-    /// if let url = try RedisURL.fromEnvironment() { client = RedisClient(url: url) }
-    /// ```
-    public static func fromEnvironment(
-        _ environment: [String: String] = ProcessInfo.processInfo.environment
-    ) throws(RedisError) -> RedisURL? {
-        guard let text = environment[environmentVariable], !text.isEmpty else { return nil }
-        return try RedisURL(text)
     }
 
     /// `message` with the password replaced by `***`, for text from a server or library that might

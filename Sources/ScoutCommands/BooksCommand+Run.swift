@@ -1,7 +1,6 @@
 import BookCatalog
+import BookStorage
 import Foundation
-import Postgres
-import SQLite
 import ScoutModels
 
 extension BooksCommand {
@@ -34,9 +33,7 @@ extension BooksCommand {
             case .stats: Console.out("\(try await store.count()) books in \(databaseLabel)")
             }
             return ExitCode.success
-        } catch let error as SQLiteError {
-            Console.error("scout: the catalog at \(databaseLabel) could not be used: \(error.description)")
-        } catch let error as PostgresError {
+        } catch let error as BookStoreError {
             Console.error("scout: the catalog at \(databaseLabel) could not be used: \(error.description)")
         } catch {
             Console.error("scout: \(error.localizedDescription)")

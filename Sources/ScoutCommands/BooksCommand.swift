@@ -1,6 +1,5 @@
 import BookCatalog
 import Foundation
-import SQLite
 import ScoutModels
 
 /// `scout books …`: the book catalog — import, search, statistics.
@@ -70,10 +69,10 @@ struct BooksCommand: ScoutCommand {
     /// How imports show progress and size their batches.
     let importOptions: ImportOptions
 
-    init(arguments: [String], environment: [String: String]) throws(UsageError) {
+    init(arguments: [String], configuration: ScoutConfiguration) throws(UsageError) {
         // `crawl` has options of its own, so it parses its words itself.
         if arguments.first == "crawl" {
-            let crawl = try BooksCrawlCommand(arguments: Array(arguments.dropFirst()), environment: environment)
+            let crawl = try BooksCrawlCommand(arguments: Array(arguments.dropFirst()), configuration: configuration)
             (action, databasePath, importOptions) = (.crawl(crawl), crawl.databasePath, ImportOptions())
             return
         }
@@ -84,7 +83,7 @@ struct BooksCommand: ScoutCommand {
         let kindText = try scanner.value(for: "--kind")
         let signals = try ImportOptions(scanning: &scanner, isTerminal: isatty(2) == 1)
         let words = try scanner.remainingPositionals()
-        databasePath = try Self.databasePath(explicit: database, environment: environment)
+        databasePath = configuration.database(explicit: database)
         importOptions = signals
         switch words.first {
         case "import":
@@ -128,16 +127,6 @@ struct BooksCommand: ScoutCommand {
         case nil:
             throw UsageError("say what to do: import, export, search, related, relate or stats")
         }
-    }
-
-    /// `--database`, else `SCOUT_DATABASE`, else the XDG data directory.
-    static func databasePath(explicit: String?, environment: [String: String]) throws(UsageError) -> String {
-        let chosen = explicit ?? environment["SCOUT_DATABASE"]
-        if let chosen, !chosen.isEmpty { return chosen }
-        let data =
-            environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? environment["HOME"].map { $0 + "/.local/share" } ?? "."
-        return data + "/scout/books.sqlite"
     }
 }
 

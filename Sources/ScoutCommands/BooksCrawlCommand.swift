@@ -8,7 +8,7 @@ import ScoutModels
 /// `scout books` parses it from the words after `crawl` and runs it on the catalog it opened:
 ///
 /// ```swift
-/// let crawl = try BooksCrawlCommand(arguments: ["https://books.example.org/", "--depth", "1"], environment: env)
+/// let crawl = try BooksCrawlCommand(arguments: ["https://books.example.org/", "--depth", "1"], configuration: ScoutConfiguration(environment: [:]))
 /// return try await crawl.crawl(into: store)
 /// ```
 struct BooksCrawlCommand: Sendable, Equatable {
@@ -33,10 +33,10 @@ struct BooksCrawlCommand: Sendable, Equatable {
     let databasePath: String
 
     /// Parses the words after `scout books crawl`.
-    init(arguments: [String], environment: [String: String]) throws(UsageError) {
+    init(arguments: [String], configuration scout: ScoutConfiguration) throws(UsageError) {
         var scanner = ArgumentScanner(arguments)
         let database = try scanner.value(for: "--database")
-        var configuration = CrawlConfiguration(userAgent: UserAgent.make(environment: environment))
+        var configuration = CrawlConfiguration(userAgent: scout.userAgent)
         configuration.maxDepth = try Self.number(scanner.value(for: "--depth"), "--depth", in: 0...10) ?? 2
         configuration.maxPages =
             try Self.number(scanner.value(for: "--max-pages"), "--max-pages", in: 1...100_000) ?? 500
@@ -52,7 +52,7 @@ struct BooksCrawlCommand: Sendable, Equatable {
             return url
         }
         self.configuration = configuration
-        databasePath = try BooksCommand.databasePath(explicit: database, environment: environment)
+        databasePath = scout.database(explicit: database)
     }
 
     /// `--rate 2`, `--rate 2/s` or `--rate 0.5`: requests per second, from 0.01 to 100.

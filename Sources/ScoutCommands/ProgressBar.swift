@@ -23,10 +23,15 @@ final class ProgressBar: Sendable {
     }
 
     private let style: Style
-    private let lastDraw = Mutex<ContinuousClock.Instant?>(nil)
+    /// When the line was last drawn, as time since the bar was made.
+    private let lastDraw = Mutex<Duration?>(nil)
+    /// Time since the bar was made, on its clock.
+    private let elapsed: @Sendable () -> Duration
 
-    init(style: Style) {
+    init<C: Clock>(style: Style, clock: C = ContinuousClock()) where C.Duration == Duration {
         self.style = style
+        let origin = clock.now
+        elapsed = { origin.duration(to: clock.now) }
     }
 
     /// Shows `progress` (a progress handler for importers).
@@ -35,9 +40,9 @@ final class ProgressBar: Sendable {
             FileHandle.standardError.write(Data("\(progress.phase): \(progress.records) rows committed\n".utf8))
         }
         guard style == .bar else { return }
-        let now = ContinuousClock.now
+        let now = elapsed()
         let due = lastDraw.withLock { last in
-            guard progress.isFinished || last.map({ $0.duration(to: now) >= .milliseconds(100) }) ?? true else {
+            guard progress.isFinished || last.map({ now - $0 >= .milliseconds(100) }) ?? true else {
                 return false
             }
             last = now

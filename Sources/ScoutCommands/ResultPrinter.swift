@@ -70,10 +70,11 @@ enum ResultPrinter {
 
 /// The width of the terminal on standard output.
 enum TerminalSize {
-    static func columns(environment: [String: String]) -> Int {
+    /// Standard output's width, else `columns` (`COLUMNS`), else 120.
+    static func columns(otherwise columns: Int?) -> Int {
         var size = winsize()
         if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
+        if let columns { return columns }
         return 120
     }
 }

@@ -33,7 +33,8 @@ public enum ScoutCLI {
     }
 
     /// Runs the command line `arguments` (the first is the program's name) and returns the exit
-    /// code; `environment` defaults to the process's.
+    /// code; `environment` defaults to the process's, and is read once, into the
+    /// ``ScoutConfiguration`` every command gets.
     public static func run(
         _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment
     ) async -> Int32 {
@@ -64,7 +65,7 @@ public enum ScoutCLI {
         }
         let instance: any ScoutCommand
         do throws(UsageError) {
-            instance = try command.init(arguments: rest, environment: environment)
+            instance = try command.init(arguments: rest, configuration: ScoutConfiguration(environment: environment))
         } catch {
             return usageError(error, command: command.name)
         }

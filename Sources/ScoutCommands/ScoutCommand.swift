@@ -7,8 +7,9 @@ protocol ScoutCommand: Sendable {
     /// The full text of `scout help <name>`.
     static var help: String { get }
 
-    /// Parses arguments (everything after the command's name); throws on misuse.
-    init(arguments: [String], environment: [String: String]) throws(UsageError)
+    /// Parses arguments (everything after the command's name) over the process's
+    /// `configuration`; throws on misuse.
+    init(arguments: [String], configuration: ScoutConfiguration) throws(UsageError)
 
     /// Does the work and returns the process exit code.
     func run() async -> Int32

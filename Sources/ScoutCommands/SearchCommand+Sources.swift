@@ -5,18 +5,18 @@ import Providers
 import ScoutModels
 
 extension SearchCommand {
-    /// The provider for ``source``, configured from the environment; a bad address setting
+    /// The provider for ``source``, from the process's configuration; a bad address setting
     /// throws an error whose description says which variable to fix.
     func makeProvider() throws -> any SearchProvider {
-        let client = APIClient(configuration: .init(userAgent: UserAgent.make(environment: environment)))
+        let client = configuration.client()
         switch source {
         case .commons:
-            return try CommonsProvider(client: client, environment: environment)
+            return try CommonsProvider(client: client, apiAddress: configuration.commonsAPIAddress)
         case .flickr:
-            return try FlickrProvider(client: client, environment: environment)
+            return try FlickrProvider(
+                client: client, apiKey: configuration.flickrAPIKey, apiAddress: configuration.flickrAPIAddress)
         case .books:
-            let address = environment["SCOUT_BOOKS_API"].flatMap { $0.isEmpty ? nil : $0 }
-            guard let address else { return try BooksProvider(client: client) }
+            guard let address = configuration.booksAPIAddress else { return try BooksProvider(client: client) }
             guard let url = BooksProvider.baseURL(parsing: address) else {
                 throw BooksConfigurationError.invalidBaseURL(address)
             }
@@ -24,7 +24,7 @@ extension SearchCommand {
         default:
             return try WikipediaProvider(
                 client: client, language: language,
-                apiTemplate: environment["SCOUT_WIKIPEDIA_API"] ?? WikipediaProvider.defaultAPITemplate)
+                apiTemplate: configuration.wikipediaAPITemplate)
         }
     }
 

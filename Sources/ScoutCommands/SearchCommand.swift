@@ -52,9 +52,9 @@ struct SearchCommand: ScoutCommand {
     /// Pages to load; nil with `--all` (until the source has no more, within the limits above).
     let pageCount: Int?
     let printsJSON: Bool
-    let environment: [String: String]
+    let configuration: ScoutConfiguration
 
-    init(arguments: [String], environment: [String: String]) throws(UsageError) {
+    init(arguments: [String], configuration: ScoutConfiguration) throws(UsageError) {
         var scanner = ArgumentScanner(arguments)
         let languageText = try scanner.value(for: "--lang")
         let limitText = try scanner.value(for: "--limit")
@@ -80,7 +80,7 @@ struct SearchCommand: ScoutCommand {
             throw UsageError(error.description)
         }
         guard !query.isEmpty else { throw UsageError("type something to search for after '\(sourceName)'") }
-        self.environment = environment
+        self.configuration = configuration
     }
 
     func run() async -> Int32 {
@@ -101,7 +101,7 @@ struct SearchCommand: ScoutCommand {
         } else if printsJSON {
             ResultPrinter.printJSONLines(results.items)
         } else if !results.items.isEmpty {
-            ResultPrinter.printTable(results.items, width: TerminalSize.columns(environment: environment))
+            ResultPrinter.printTable(results.items, width: TerminalSize.columns(otherwise: configuration.columns))
         }
         guard let failure = results.failure else { return ExitCode.success }
         Console.error("scout: \(failure)")

@@ -1,4 +1,5 @@
 import BookCatalog
+import BookStorage
 import Foundation
 import HTTPServer
 import Redis
@@ -71,12 +72,11 @@ struct ServeCommand: ScoutCommand {
     /// The proxies whose `X-Forwarded-For` names the client, from `--trusted-proxy` or
     /// `SCOUT_TRUSTED_PROXIES`.
     let trustedProxies: [String]
-    let environment: [String: String]
+    let configuration: ScoutConfiguration
 
-    init(arguments: [String], environment: [String: String]) throws(UsageError) {
+    init(arguments: [String], configuration: ScoutConfiguration) throws(UsageError) {
         var scanner = ArgumentScanner(arguments)
-        listen = try ListenAddress(
-            try scanner.value(for: "--listen") ?? environment["SCOUT_LISTEN"] ?? "127.0.0.1:8080")
+        listen = try ListenAddress(try scanner.value(for: "--listen") ?? configuration.listen)
         threads =
             try Self.count(scanner.value(for: "--threads"), option: "--threads", range: 1...256)
             ?? max(2, ProcessInfo.processInfo.activeProcessorCount)
@@ -85,23 +85,23 @@ struct ServeCommand: ScoutCommand {
                 scanner.value(for: "--connections-per-ip"), option: "--connections-per-ip", range: 1...65_536)
             ?? ServerLimits().maxConnectionsPerIP
         let database = try scanner.value(for: "--database")
-        catalogPath = try BooksCommand.databasePath(explicit: database, environment: environment)
+        catalogPath = configuration.database(explicit: database)
         clientRate = try Self.count(scanner.value(for: "--client-rate"), option: "--client-rate", range: 1...10_000_000)
         isQuiet = scanner.flag("--quiet")
-        let proxies = try scanner.value(for: "--trusted-proxy") ?? environment["SCOUT_TRUSTED_PROXIES"] ?? ""
+        let proxies = try scanner.value(for: "--trusted-proxy") ?? configuration.trustedProxies ?? ""
         do {
             trustedProxies = try ClientAddress.parse(proxies)
         } catch {
             throw UsageError(error.description)
         }
         let redis = try scanner.value(for: "--redis")
-        do {
-            redisURL = try ScoutServerConfiguration.redisURL(option: redis, environment: environment)
+        do throws(RedisError) {
+            if let redis { redisURL = try RedisURL(redis) } else { redisURL = try configuration.redis?.get() }
         } catch {
             throw UsageError(error.description)
         }
         try scanner.finish()
-        self.environment = environment
+        self.configuration = configuration
     }
 
     /// A whole number option within `range`, or nil when absent.
@@ -136,10 +136,10 @@ struct ServeCommand: ScoutCommand {
     func run() async -> Int32 {
         var limits = ServerLimits()
         limits.maxConnectionsPerIP = connectionsPerIP
-        let configuration = ServerConfiguration(
+        let serverConfiguration = ServerConfiguration(
             host: listen.host, port: listen.port, threadCount: threads, limits: limits,
             accessLog: isQuiet ? nil : .standardError)
-        var appConfiguration = ScoutServerConfiguration(environment: environment)
+        var appConfiguration = configuration.server
         if let clientRate {
             appConfiguration.clientRequestsPerSecond = Double(clientRate)
             appConfiguration.clientBurst = clientRate * 3
@@ -147,7 +147,7 @@ struct ServeCommand: ScoutCommand {
         appConfiguration.fleet.redisURL = redisURL
         appConfiguration.clientAddress = ClientAddress(trustedProxies: trustedProxies)
         let app = ScoutApp(configuration: appConfiguration, books: await openCatalog())
-        let server = Server(configuration: configuration, responder: app.router)
+        let server = Server(configuration: serverConfiguration, responder: app.router)
         do {
             try server.start()
         } catch {

@@ -45,9 +45,9 @@ struct TUICommand: ScoutCommand {
 
     let settings: TUISettings
 
-    init(arguments: [String], environment: [String: String]) throws(UsageError) {
+    init(arguments: [String], configuration: ScoutConfiguration) throws(UsageError) {
         var scanner = ArgumentScanner(arguments)
-        settings = try TUISettings(scanner: &scanner, environment: environment)
+        settings = try TUISettings(scanner: &scanner, configuration: configuration)
         try scanner.finish()
     }
 

@@ -35,7 +35,7 @@ struct TUIRunner {
             settings.imageMode == .none ? nil : ThumbnailStore(mode: settings.imageMode, loader: settings.imageLoader())
         let app = TerminalApp(
             tabs: tabs, output: .standard, size: WindowSize.current() ?? WindowSize(rows: 24, columns: 80),
-            thumbnails: thumbnails, opener: .system(environment: settings.environment))
+            thumbnails: thumbnails, opener: .system(hasDisplay: settings.configuration.hasDisplay))
         return await app.run(events: events)
     }
 }

@@ -5,26 +5,26 @@ import Providers
 import ScoutModels
 import TerminalUI
 
-/// What `scout tui` was asked for, from its options and the environment.
+/// What `scout tui` was asked for, from its options and the process's configuration.
 struct TUISettings: Sendable {
     let imageMode: ImageMode
     let language: String
     let booksServer: URL
     let firstSource: SourceID
-    let environment: [String: String]
+    let configuration: ScoutConfiguration
 
-    init(scanner: inout ArgumentScanner, environment: [String: String]) throws(UsageError) {
+    init(scanner: inout ArgumentScanner, configuration: ScoutConfiguration) throws(UsageError) {
         if let images = try scanner.value(for: "--images") {
             guard let mode = ImageMode(argument: images) else {
                 throw UsageError("--images takes kitty, blocks or none, not '\(images)'")
             }
             imageMode = mode
         } else {
-            imageMode = ImageMode.detect(environment: environment)
+            imageMode = configuration.imageMode
         }
-        language = try scanner.value(for: "--lang") ?? environment["SCOUT_WIKIPEDIA_LANG"] ?? "en"
+        language = try scanner.value(for: "--lang") ?? configuration.wikipediaLanguage
         let server =
-            try scanner.value(for: "--books-server") ?? environment["SCOUT_BOOKS_API"].flatMap { $0.isEmpty ? nil : $0 }
+            try scanner.value(for: "--books-server") ?? configuration.booksAPIAddress
             ?? BooksProvider.defaultBaseURL.absoluteString
         guard let url = BooksProvider.baseURL(parsing: server) else {
             throw UsageError("--books-server takes an http(s) address such as http://127.0.0.1:8080, not '\(server)'")
@@ -35,7 +35,7 @@ struct TUISettings: Sendable {
             throw UsageError("--source takes wikipedia, commons, flickr or books, not '\(source)'")
         }
         firstSource = SourceID(rawValue: source)
-        self.environment = environment
+        self.configuration = configuration
     }
 
     /// The sources `--source` may name, in tab order.
@@ -44,14 +44,18 @@ struct TUISettings: Sendable {
     /// The configured sources, in tab order, with the one asked for first. Flickr is configured
     /// only with an API key (`FLICKR_API_KEY`); without one it has no tab.
     func sources() throws -> [TUISource] {
-        let client = APIClient(configuration: .init(userAgent: UserAgent.make(environment: environment)))
+        let client = configuration.client()
         let wikipedia = try WikipediaProvider(
             client: client, language: language,
-            apiTemplate: environment["SCOUT_WIKIPEDIA_API"] ?? WikipediaProvider.defaultAPITemplate)
+            apiTemplate: configuration.wikipediaAPITemplate)
         let books = try BooksProvider(client: client, baseURL: booksServer)
         var all = [TUISource(provider: wikipedia, related: nil)]
-        all.append(TUISource(provider: try CommonsProvider(client: client, environment: environment), related: nil))
-        if let flickr = try? FlickrProvider(client: client, environment: environment), flickr.isConfigured {
+        let commons = try CommonsProvider(client: client, apiAddress: configuration.commonsAPIAddress)
+        all.append(TUISource(provider: commons, related: nil))
+        if let flickr = try? FlickrProvider(
+            client: client, apiKey: configuration.flickrAPIKey, apiAddress: configuration.flickrAPIAddress),
+            flickr.isConfigured
+        {
             all.append(TUISource(provider: flickr, related: nil))
         }
         all.append(
@@ -69,33 +73,21 @@ struct TUISettings: Sendable {
     /// Images come from public https hosts, plus the configured servers as written (the book
     /// server proxies covers; a Wikimedia mirror or a test fake stands in for upload.wikimedia.org).
     func imageLoader() -> ImageLoader {
-        let trustedURLs = [booksServer.absoluteString, environment["SCOUT_WIKIMEDIA_UPLOAD"]].compactMap {
-            $0.flatMap(URL.init(string:))
-        }
+        let trustedURLs = [booksServer, configuration.wikimediaUpload].compactMap(\.self)
         let trusted = trustedURLs.map(Self.origin(of:))
         let publicHTTPS = ImageFetchPolicy.publicHTTPS()
         let policy = ImageFetchPolicy(connectPolicy: .publicAddresses(trusting: trustedURLs)) { url in
             if trusted.contains(Self.origin(of: url)) { return true }
             return await publicHTTPS.allows(url)
         }
-        var configuration = ImageLoader.Configuration(userAgent: UserAgent.make(environment: environment))
-        configuration.diskDirectory = Self.cacheDirectory(environment: environment)?.appending(path: "tui-images")
-        return ImageLoader(configuration: configuration, policy: policy)
+        var loader = ImageLoader.Configuration(userAgent: configuration.userAgent)
+        loader.diskDirectory = configuration.cacheDirectory?.appending(path: "tui-images")
+        return ImageLoader(configuration: loader, policy: policy)
     }
 
     private static func origin(of url: URL) -> String {
         let scheme = url.scheme?.lowercased() ?? ""
         return "\(scheme)://\(url.host?.lowercased() ?? ""):\(url.port ?? (scheme == "http" ? 80 : 443))"
-    }
-
-    /// `SCOUT_CACHE_DIR`, else `$XDG_CACHE_HOME/scout`, else `~/.cache/scout`, as `scout serve`.
-    private static func cacheDirectory(environment: [String: String]) -> URL? {
-        if let explicit = environment["SCOUT_CACHE_DIR"], !explicit.isEmpty { return URL(fileURLWithPath: explicit) }
-        if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty {
-            return URL(fileURLWithPath: xdg).appending(path: "scout")
-        }
-        guard let home = environment["HOME"], !home.isEmpty else { return nil }
-        return URL(fileURLWithPath: home).appending(path: ".cache/scout")
     }
 }
 

@@ -11,7 +11,7 @@ import ScoutModels
 /// budgets are shared by all of them — and, with Redis, by every instance of its fleet.
 ///
 /// ```swift
-/// let app = ScoutApp(configuration: ScoutServerConfiguration(environment: environment))
+/// let app = ScoutApp(configuration: ScoutServerConfiguration())
 /// try await Server.withRunning(serverConfiguration, responder: app.router) { server in … }
 /// ```
 public struct ScoutApp: Sendable {

@@ -1,4 +1,5 @@
 import BookCatalog
+import BookStorage
 import Synchronization
 
 /// A store that forwards everything to a SQLite store, records every query ``rankedSearch(_:limit:)``

@@ -1,4 +1,5 @@
 import BookCatalog
+import BookStorage
 import SQLite
 import ScoutTestSupport
 import Testing
@@ -72,9 +73,10 @@ import Testing
 
             // An unknown book id fails the whole replacement, which leaves the old rows.
             let dangling = Relation(kind: .alsoEnjoyed, from: ids[0], to: 999_999, score: 1, reason: "x")
-            await #expect(throws: SQLiteError.self) {
+            let error = await #expect(throws: BookStoreError.self) {
                 try await store.replaceRelations(for: [.alsoEnjoyed], with: [dangling])
             }
+            #expect(error?.kind == .constraintViolation && error?.database == .sqlite)
             #expect(try await store.related(to: ids[2]).map(\.relation) == [enjoyed])
         }
     }

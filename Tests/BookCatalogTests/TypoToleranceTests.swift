@@ -1,3 +1,4 @@
+import BookStorage
 import ScoutTestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import BookCatalog
 import BookCrawler
+import BookStorage
 import Foundation
 import ScoutTestSupport
 import Testing
@@ -17,7 +18,7 @@ struct CrawlCommandTests {
                 "https://books.example.org/", "--depth", "1", "--rate=2/s", "--same-host", "--max-pages", "9",
                 "--max-kb", "64", "--database", "/tmp/x.sqlite",
             ],
-            environment: ["SCOUT_CONTACT": "me@example.org"])
+            configuration: ScoutConfiguration(environment: ["SCOUT_CONTACT": "me@example.org"]))
         #expect(command.startURLs == [URL(string: "https://books.example.org/")!])
         #expect(command.configuration.maxDepth == 1 && command.configuration.requestsPerSecond == 2)
         #expect(command.configuration.staysOnStartHosts && command.configuration.maxPages == 9)
@@ -37,7 +38,7 @@ struct CrawlCommandTests {
         ])
     func misuse(arguments: [String], message: String) {
         #expect {
-            _ = try BooksCrawlCommand(arguments: arguments, environment: [:])
+            _ = try BooksCrawlCommand(arguments: arguments, configuration: ScoutConfiguration(environment: [:]))
         } throws: { error in
             (error as? UsageError)?.message.contains(message) == true
         }
@@ -49,7 +50,7 @@ struct CrawlCommandTests {
             try await withCrawlStore { store, _ in
                 let command = try BooksCrawlCommand(
                     arguments: [site.url(Path.hungerGames).absoluteString, "--depth", "1", "--rate", "100"],
-                    environment: ["SCOUT_CONTACT": testContact])
+                    configuration: ScoutConfiguration(environment: ["SCOUT_CONTACT": testContact]))
                 #expect(try await command.crawl(into: store) == 0)
                 #expect(try await store.count() == 3)
                 let hungerGames = try #require(try await store.search("hunger games", limit: 1).first)
@@ -64,7 +65,7 @@ struct CrawlCommandTests {
             try await withCrawlStore { store, _ in
                 let command = try BooksCrawlCommand(
                     arguments: [site.url(Path.failing).absoluteString, "--depth", "0", "--rate", "100"],
-                    environment: [:])
+                    configuration: ScoutConfiguration(environment: [:]))
                 #expect(try await command.crawl(into: store) == 1)
             }
         }
@@ -88,8 +89,8 @@ struct CrawlCommandTests {
                 let database = directory.appending(path: "books.sqlite").path
                 let arguments = ["books", "crawl", site.url(Path.hungerGames).absoluteString, "--depth", "1"]
                 let first = try await ScoutExecutable.run(
-                    arguments + ["--rate", "100/s", "--database", database], environment: ["SCOUT_CONTACT": testContact]
-                )
+                    arguments + ["--rate", "100/s", "--database", database],
+                    environment: ["SCOUT_CONTACT": testContact])
                 #expect(first.exitCode == 0, "\(first.standardError)")
                 #expect(
                     first.standardOutput.hasPrefix("Crawled 4 pages: 3 books found, 3 new, 0 updated, 0 unchanged;"))

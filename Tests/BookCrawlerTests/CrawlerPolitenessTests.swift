@@ -1,5 +1,6 @@
 import BookCatalog
 import BookCrawler
+import BookStorage
 import Foundation
 import Networking
 import ScoutTestSupport

@@ -49,6 +49,27 @@ struct DiskCacheTests {
         }
     }
 
+    @Test("a temporary file is abandoned an hour after it was written, by the loader's wall clock")
+    func abandonedTemporaryFiles() async throws {
+        try await withFakeImageHost { host in
+            try await withTemporaryDirectory { directory in
+                let written = Date(timeIntervalSince1970: 1_800_000_000)
+                let temporary = directory.appendingPathComponent(".tmp-another-writer")
+                try Data([1, 2, 3]).write(to: temporary)
+                try FileManager.default.setAttributes([.modificationDate: written], ofItemAtPath: temporary.path)
+                let url = host.url(forPath: FakeImageHost.thumbnailPath(name: "Abandoned", format: .png))
+                for (elapsed, isKept) in [(TimeInterval(3599), true), (3601, false)] {
+                    let loader = makeLoader(for: host, diskDirectory: directory) { configuration in
+                        configuration.wallClock = { written.addingTimeInterval(elapsed) }
+                    }
+                    #expect(await loader.cachedImage(for: url) == nil)  // reads the directory
+                    #expect(FileManager.default.fileExists(atPath: temporary.path) == isKept, "after \(elapsed) s")
+                }
+                #expect(host.requests.isEmpty)
+            }
+        }
+    }
+
     @Test("the size cap holds: the least recently used files go")
     func sizeCap() async throws {
         try await withFakeImageHost { host in

@@ -8,7 +8,7 @@ import Testing
 /// the character-by-character and Foundation versions, on text built to hit every case where
 /// the two could part — a `/` or `.` next to combining marks, prepended or joining characters,
 /// CR LF, emoji, lookalikes.
-@Suite("KeyGrammar fast paths")
+@Suite("KeyGrammar fast paths", .timeLimit(.minutes(10)))
 struct KeyGrammarFastPathTests {
     /// Pieces of keys: ASCII of every class, separators, and non-ASCII that joins neighbours.
     static let alphabet: [String] = [

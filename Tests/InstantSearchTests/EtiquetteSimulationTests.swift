@@ -11,7 +11,7 @@ import Testing
 /// SECURITY.md T15: 20 people typing 10,000 keystrokes through one Scout process (one shared
 /// APIClient) on a manual clock. Wikimedia's budget holds, nothing is sent inside a
 /// Retry-After window, and every request names Scout, its version and a contact.
-@Suite("Upstream etiquette under 10,000 keystrokes (T15)")
+@Suite("Upstream etiquette under 10,000 keystrokes (T15)", .timeLimit(.minutes(10)))
 struct EtiquetteSimulationTests {
     static let words = [
         "cat", "catalonia", "carbon", "zürich", "swift", "photosynthesis", "tokyo tower", "lake geneva",
@@ -30,7 +30,7 @@ struct EtiquetteSimulationTests {
             }
             let client = APIClient(
                 configuration: .init(
-                    userAgent: UserAgent.make(environment: ["SCOUT_CONTACT": "ops@example.org"]),
+                    userAgent: UserAgent.make(contact: "ops@example.org"),
                     hostPolicies: ["127.0.0.1": .wikimedia]),
                 clock: clock)
             let provider = try WikipediaProvider(client: client, apiTemplate: fake.baseURL.absoluteString)

@@ -6,7 +6,7 @@ import Testing
 
 /// Pages far behind are released past ``Paginator/maxRetainedItems``; everything else about
 /// paging holds as without a bound.
-@Suite("Paginator memory bound")
+@Suite("Paginator memory bound", .timeLimit(.minutes(10)))
 struct PaginatorMemoryTests {
     static func page(_ ids: ClosedRange<Int>, next: String?) -> SearchPage {
         SearchPage(

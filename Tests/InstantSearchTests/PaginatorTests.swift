@@ -3,7 +3,7 @@ import Testing
 
 @testable import InstantSearch
 
-@Suite("Paginator")
+@Suite("Paginator", .timeLimit(.minutes(10)))
 struct PaginatorTests {
     private func page(_ ids: [String], next: String?) -> SearchPage {
         SearchPage(items: ids.map { item($0.uppercased(), id: $0) }, nextCursor: next.map(SearchCursor.init))

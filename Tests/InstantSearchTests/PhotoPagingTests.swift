@@ -9,14 +9,14 @@ import Testing
 
 /// Endless scrolling as the photo grid does it: ``Paginator`` decides, a provider fetches from
 /// FakeCommons or FakeFlickr over real HTTP.
-@Suite("Photo paging through Paginator against FakeCommons and FakeFlickr")
+@Suite("Photo paging through Paginator against FakeCommons and FakeFlickr", .timeLimit(.minutes(10)))
 struct PhotoPagingTests {
     static let query = try! SearchQuery("hut")
 
     static var client: APIClient {
         let policy = HostPolicy(maxConcurrent: 3, requestsPerSecond: 1000, burst: 1000, backoffBase: .milliseconds(1))
         return APIClient(
-            configuration: .init(userAgent: UserAgent.make(environment: [:]), hostPolicies: ["127.0.0.1": policy]))
+            configuration: .init(userAgent: UserAgent.make(contact: nil), hostPolicies: ["127.0.0.1": policy]))
     }
 
     static let files = (1...25).map { FakeCommons.File(pageID: $0, title: "File:Hut \($0).jpg") }

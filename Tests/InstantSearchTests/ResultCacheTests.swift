@@ -3,7 +3,7 @@ import Testing
 
 @testable import InstantSearch
 
-@Suite("Result cache and narrowing rule")
+@Suite("Result cache and narrowing rule", .timeLimit(.minutes(10)))
 struct ResultCacheTests {
     private func entry(_ text: String) -> CachedResults {
         CachedResults(query: try! SearchQuery(text), items: [item(text)], nextCursor: nil, suggestion: nil)

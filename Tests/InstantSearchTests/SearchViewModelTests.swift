@@ -5,7 +5,7 @@ import ScoutTestSupport
 import Testing
 
 @MainActor
-@Suite("SearchViewModel")
+@Suite("SearchViewModel", .timeLimit(.minutes(10)))
 struct SearchViewModelTests {
     let clock = ManualClock()
     let provider: ScriptedProvider

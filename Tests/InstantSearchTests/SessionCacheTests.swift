@@ -3,7 +3,7 @@ import ScoutModels
 import ScoutTestSupport
 import Testing
 
-@Suite("Session: cache and narrowing")
+@Suite("Session: cache and narrowing", .timeLimit(.minutes(10)))
 struct SessionCacheTests {
     @Test func cachedQueryPublishesAtOnceWithoutARequest() async throws {
         let h = Harness()

@@ -4,7 +4,7 @@ import ScoutTestSupport
 import Testing
 
 /// Invariant 2 (the final keystroke is always searched) and the debounce timer.
-@Suite("Session: debounce")
+@Suite("Session: debounce", .timeLimit(.minutes(10)))
 struct SessionDebounceTests {
     struct Rhythm: Sendable, CustomTestStringConvertible {
         let debounce: Duration

@@ -5,7 +5,7 @@ import Testing
 
 /// Invariant 1: a screen only shows results for the current query, or the previous ones marked
 /// stale while it loads; a late reply never overwrites a newer one.
-@Suite("Session: latest wins")
+@Suite("Session: latest wins", .timeLimit(.minutes(10)))
 struct SessionOrderingTests {
     @Test(arguments: [false, true], [Duration.zero, .milliseconds(150)])
     func lateReplyForAnOlderQueryIsDropped(ignoresCancellation: Bool, debounce: Duration) async throws {

@@ -3,7 +3,7 @@ import ScoutModels
 import ScoutTestSupport
 import Testing
 
-@Suite("Session: pages")
+@Suite("Session: pages", .timeLimit(.minutes(10)))
 struct SessionPaginationTests {
     private func scriptThreePages(_ h: Harness, secondPage: ScriptedProvider.Reply...) {
         h.provider.script("cat", .page([item("A"), item("B"), item("C")], next: "2"))

@@ -6,7 +6,7 @@ import Testing
 
 /// Invariant 3: idle, empty, failed and offline are distinct states with their own messages; a
 /// superseded or cancelled search never shows as a failure.
-@Suite("Session: states")
+@Suite("Session: states", .timeLimit(.minutes(10)))
 struct SessionStateTests {
     @Test(arguments: ["", "   ", " \t\n "])
     func emptyQueryIsIdleAtOnceAndCancelsTheSearch(blank: String) async throws {

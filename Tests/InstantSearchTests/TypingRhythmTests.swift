@@ -4,7 +4,7 @@ import Testing
 
 @testable import InstantSearch
 
-@Suite("Typing rhythm")
+@Suite("Typing rhythm", .timeLimit(.minutes(10)))
 struct TypingRhythmTests {
     @Test("the debounce follows the median gap, within the configured bounds")
     func adapts() {

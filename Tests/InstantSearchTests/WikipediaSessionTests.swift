@@ -10,7 +10,7 @@ import Testing
 
 /// Invariants 1 and 2 end to end: SearchSession → WikipediaProvider → APIClient → HTTP →
 /// FakeWikipedia, with the session's debounce and the fake's latencies on one manual clock.
-@Suite("SearchSession against FakeWikipedia")
+@Suite("SearchSession against FakeWikipedia", .timeLimit(.minutes(10)))
 struct WikipediaSessionTests {
     static let pages: [FakeWikipedia.Page] = [
         .init(pageID: 1, title: "Cat"), .init(pageID: 2, title: "Catalonia"), .init(pageID: 3, title: "Car"),

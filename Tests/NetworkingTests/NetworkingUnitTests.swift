@@ -16,10 +16,10 @@ struct NetworkingUnitTests {
 
     @Test("User-Agent names Scout, its version and a contact")
     func userAgent() {
-        #expect(UserAgent.make(environment: [:]).hasPrefix("Scout/"))
-        #expect(UserAgent.make(environment: [:]).contains("(https://"))
-        #expect(UserAgent.make(environment: ["SCOUT_CONTACT": "ops@example.org"]).hasSuffix("(ops@example.org)"))
-        #expect(UserAgent.make(environment: ["SCOUT_CONTACT": "a\r\nX-Evil: 1"]).hasSuffix("(aX-Evil: 1)"))
+        #expect(UserAgent.make(contact: nil).hasPrefix("Scout/"))
+        #expect(UserAgent.make(contact: nil).contains("(https://"))
+        #expect(UserAgent.make(contact: "ops@example.org").hasSuffix("(ops@example.org)"))
+        #expect(UserAgent.make(contact: "a\r\nX-Evil: 1").hasSuffix("(aX-Evil: 1)"))
     }
 
     @Test("Retry-After as seconds or as an HTTP date")

@@ -1,4 +1,5 @@
 import BookCatalog
+import BookStorage
 import Foundation
 import HTTPServer
 import Networking
@@ -10,7 +11,7 @@ import Testing
 
 /// The books provider against Scout's own server — the app `scout serve` runs, in this
 /// process on 127.0.0.1 — with a temporary SQLite catalog behind it.
-@Suite("Books provider against scout serve")
+@Suite("Books provider against scout serve", .timeLimit(.minutes(10)))
 struct BooksProviderTests {
     static func book(_ id: String, _ title: String, series: Double?, year: Int, rating: Double) -> Book {
         Book(
@@ -30,7 +31,7 @@ struct BooksProviderTests {
     static func provider(port: UInt16, deadline: Duration = .seconds(3)) throws -> BooksProvider {
         let policy = HostPolicy(maxConcurrent: 4, requestsPerSecond: 1000, burst: 1000, backoffBase: .milliseconds(1))
         let client = APIClient(
-            configuration: .init(userAgent: UserAgent.make(environment: [:]), hostPolicies: ["127.0.0.1": policy]))
+            configuration: .init(userAgent: UserAgent.make(contact: nil), hostPolicies: ["127.0.0.1": policy]))
         return try BooksProvider(client: client, baseURL: URL(string: "http://127.0.0.1:\(port)")!, deadline: deadline)
     }
 
@@ -40,7 +41,7 @@ struct BooksProviderTests {
             let store = try await SQLiteBookStore(path: directory.appending(path: "books.sqlite").path)
             _ = try await store.upsert(Self.books)
             _ = try await store.rebuildRelations()
-            var configuration = ScoutServerConfiguration(environment: [:])
+            var configuration = ScoutServerConfiguration()
             configuration.imageCacheDirectory = nil
             let app = ScoutApp(configuration: configuration, books: store)
             let server = ServerConfiguration(host: "127.0.0.1", port: 0, accessLog: nil, shutdownGracePeriod: .zero)
@@ -103,7 +104,7 @@ struct BooksProviderTests {
                         == "The book server at http://127.0.0.1:\(port) has no such book. Search for it by title.")
             }
         }
-        var configuration = ScoutServerConfiguration(environment: [:])
+        var configuration = ScoutServerConfiguration()
         configuration.imageCacheDirectory = nil
         let app = ScoutApp(configuration: configuration)
         let server = ServerConfiguration(host: "127.0.0.1", port: 0, accessLog: nil, shutdownGracePeriod: .zero)

@@ -7,7 +7,7 @@ import Testing
 @testable import Providers
 
 /// The Commons provider against FakeCommons over real HTTP.
-@Suite("Commons provider against FakeCommons")
+@Suite("Commons provider against FakeCommons", .timeLimit(.minutes(10)))
 struct CommonsProviderTests {
     static let artist = #"<a href="//commons.wikimedia.org/wiki/User:Jane" title="User:Jane">Jane&nbsp;Doe</a>"#
     static let files: [FakeCommons.File] =
@@ -22,7 +22,7 @@ struct CommonsProviderTests {
     static func provider(_ fake: FakeCommons, width: Int = 300) throws -> CommonsProvider {
         let policy = HostPolicy(maxConcurrent: 3, requestsPerSecond: 1000, burst: 1000, backoffBase: .milliseconds(1))
         let client = APIClient(
-            configuration: .init(userAgent: UserAgent.make(environment: [:]), hostPolicies: ["127.0.0.1": policy]))
+            configuration: .init(userAgent: UserAgent.make(contact: nil), hostPolicies: ["127.0.0.1": policy]))
         return try CommonsProvider(client: client, apiAddress: fake.baseURL.absoluteString, thumbnailWidth: width)
     }
 
@@ -115,7 +115,7 @@ struct CommonsProviderTests {
             fake.faults.latency = .milliseconds(50)
             let client = APIClient(
                 configuration: .init(
-                    userAgent: UserAgent.make(environment: [:]), hostPolicies: ["127.0.0.1": .wikimedia]))
+                    userAgent: UserAgent.make(contact: nil), hostPolicies: ["127.0.0.1": .wikimedia]))
             let commons = try CommonsProvider(client: client, apiAddress: fake.baseURL.absoluteString)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for offset in stride(from: 0, to: 20, by: 2) {
@@ -154,12 +154,11 @@ struct CommonsProviderTests {
     @Test("SCOUT_COMMONS_API overrides the address; a bad one says which setting to fix")
     func configuration() throws {
         let client = APIClient(configuration: .init(userAgent: "Scout/test"))
-        #expect(try CommonsProvider(client: client, environment: [:]).apiURL.host == "commons.wikimedia.org")
-        let mirror = try CommonsProvider(
-            client: client, environment: ["SCOUT_COMMONS_API": "http://127.0.0.1:9/w/api.php"])
+        #expect(try CommonsProvider(client: client).apiURL.host == "commons.wikimedia.org")
+        let mirror = try CommonsProvider(client: client, apiAddress: "http://127.0.0.1:9/w/api.php")
         #expect(mirror.apiURL.absoluteString == "http://127.0.0.1:9/w/api.php")
         #expect(throws: CommonsConfigurationError.self) {
-            try CommonsProvider(client: client, environment: ["SCOUT_COMMONS_API": "ftp://mirror"])
+            try CommonsProvider(client: client, apiAddress: "ftp://mirror")
         }
         #expect(CommonsConfigurationError.invalidAPIAddress("x").description.contains("SCOUT_COMMONS_API"))
     }

@@ -12,7 +12,7 @@ import Testing
 #endif
 
 /// The Flickr provider against FakeFlickr over real HTTP.
-@Suite("Flickr provider against FakeFlickr")
+@Suite("Flickr provider against FakeFlickr", .timeLimit(.minutes(10)))
 struct FlickrProviderTests {
     static let key = FakeFlickr.defaultAPIKey
     static let photos: [FakeFlickr.Photo] =
@@ -33,7 +33,7 @@ struct FlickrProviderTests {
     static func provider(_ fake: FakeFlickr, key: String? = key) throws -> FlickrProvider {
         let policy = HostPolicy(maxConcurrent: 3, requestsPerSecond: 1000, burst: 1000, backoffBase: .milliseconds(1))
         let client = APIClient(
-            configuration: .init(userAgent: UserAgent.make(environment: [:]), hostPolicies: ["127.0.0.1": policy]))
+            configuration: .init(userAgent: UserAgent.make(contact: nil), hostPolicies: ["127.0.0.1": policy]))
         return try FlickrProvider(
             client: client, apiKey: key.flatMap(FlickrAPIKey.init), apiAddress: fake.baseURL.absoluteString)
     }
@@ -118,8 +118,8 @@ struct FlickrProviderTests {
             }
             #expect(fake.requests.isEmpty)
         }
-        #expect(FlickrAPIKey(environment: ["FLICKR_API_KEY": "  "]) == nil)
-        #expect(FlickrAPIKey(environment: [:]) == nil)
+        #expect(FlickrAPIKey("  ") == nil)
+        #expect(FlickrAPIKey("") == nil)
     }
 
     @Test("stat: fail codes become sentences")
@@ -160,24 +160,24 @@ struct FlickrProviderTests {
         #expect(photos.photo.first?.license == 5)
     }
 
-    @Test("SCOUT_FLICKR_API and FLICKR_API_KEY configure the source")
+    @Test("an address (SCOUT_FLICKR_API) and a key (FLICKR_API_KEY) configure the source")
     func configuration() throws {
         let client = APIClient(configuration: .init(userAgent: "Scout/test"))
-        let plain = try FlickrProvider(client: client, environment: [:])
+        let plain = try FlickrProvider(client: client, apiKey: nil)
         #expect(plain.apiURL.absoluteString == FlickrProvider.defaultAPIAddress)
         #expect(!plain.isConfigured)
         let mirror = try FlickrProvider(
-            client: client, environment: ["SCOUT_FLICKR_API": "http://127.0.0.1:9/rest/", "FLICKR_API_KEY": "abc"])
+            client: client, apiKey: FlickrAPIKey("abc"), apiAddress: "http://127.0.0.1:9/rest/")
         #expect(mirror.apiURL.absoluteString == "http://127.0.0.1:9/rest/")
         #expect(mirror.isConfigured)
         #expect(throws: FlickrConfigurationError.self) {
-            try FlickrProvider(client: client, environment: ["SCOUT_FLICKR_API": "not a url"])
+            try FlickrProvider(client: client, apiKey: nil, apiAddress: "not a url")
         }
     }
 }
 
 /// SECURITY.md T3: a canary key never shows up in what the provider returns, throws or prints.
-@Suite("Flickr key canary (T3)")
+@Suite("Flickr key canary (T3)", .timeLimit(.minutes(10)))
 struct FlickrCanaryTests {
     static let canary = "c0ffee00canary00c0ffee00canary00"
 
@@ -232,7 +232,7 @@ struct FlickrCanaryTests {
 /// The real samples in ../shared/fixtures/flickr decode (skipped outside CI when missing).
 @Suite(
     "Flickr samples decode (reads ../shared)",
-    .enabled(if: SharedFixtures.shouldRun, Comment(rawValue: SharedFixtures.skipComment)))
+    .enabled(if: SharedFixtures.shouldRun, Comment(rawValue: SharedFixtures.skipComment)), .timeLimit(.minutes(10)))
 struct FlickrFixtureTests {
     static func decode(_ name: String) throws -> FlickrSearchResponse.Photos {
         try FlickrProvider.decode(SharedFixtures.data("fixtures/flickr/\(name)"), source: "Flickr")
@@ -295,7 +295,7 @@ struct FlickrFixtureTests {
 /// SECURITY.md T15: Flickr allows 3,600 calls per hour per key. Twenty searchers that want far
 /// more run for two simulated hours on a manual clock through the client's own `flickr.com`
 /// budget; no hour may see more than 3,600 calls.
-@Suite("Flickr budget: 3,600 calls per hour per key (T15)")
+@Suite("Flickr budget: 3,600 calls per hour per key (T15)", .timeLimit(.minutes(10)))
 struct FlickrBudgetTests {
     /// Answers every call at once with an empty page and notes when it came, on the manual clock.
     final class CountingTransport: Transport {

@@ -6,7 +6,7 @@ import ScoutTestSupport
 import Testing
 
 /// SECURITY.md T5: what a person types reaches the upstream exactly, as normalized.
-@Suite("Query round trip to the upstream (T5)")
+@Suite("Query round trip to the upstream (T5)", .timeLimit(.minutes(10)))
 struct QueryRoundTripTests {
     static let queries: [String] = [
         "a+b&c=d#e", "Zu\u{308}rich", "Zürich", "東京", "東京タワー", "👩‍👩‍👧‍👦 family", "emoji 🎉 party",

@@ -10,7 +10,7 @@ import Testing
 /// (reads ../shared: skipped outside CI when it is missing, a failure in CI).
 @Suite(
     "Wikipedia samples decode (reads ../shared)",
-    .enabled(if: SharedFixtures.shouldRun, Comment(rawValue: SharedFixtures.skipComment)))
+    .enabled(if: SharedFixtures.shouldRun, Comment(rawValue: SharedFixtures.skipComment)), .timeLimit(.minutes(10)))
 struct WikipediaFixtureTests {
     struct Expectation: Sendable, CustomStringConvertible {
         let file: String
@@ -106,7 +106,7 @@ struct WikipediaFixtureTests {
     }
 }
 
-@Suite("Wikipedia decoding")
+@Suite("Wikipedia decoding", .timeLimit(.minutes(10)))
 struct WikipediaDecodingTests {
     @Test("one malformed page is dropped, not the reply; a malformed thumbnail only loses itself (T6)")
     func malformedPageDropped() throws {

@@ -6,7 +6,7 @@ import ScoutTestSupport
 import Testing
 
 /// The provider against FakeWikipedia over real HTTP.
-@Suite("Wikipedia provider against FakeWikipedia")
+@Suite("Wikipedia provider against FakeWikipedia", .timeLimit(.minutes(10)))
 struct WikipediaProviderTests {
     static let pages: [FakeWikipedia.Page] = [
         .init(
@@ -25,7 +25,7 @@ struct WikipediaProviderTests {
     static func provider(_ fake: FakeWikipedia, deadline: Duration = .seconds(3)) throws -> WikipediaProvider {
         let policy = HostPolicy(maxConcurrent: 3, requestsPerSecond: 1000, burst: 1000, backoffBase: .milliseconds(1))
         let client = APIClient(
-            configuration: .init(userAgent: UserAgent.make(environment: [:]), hostPolicies: ["127.0.0.1": policy]))
+            configuration: .init(userAgent: UserAgent.make(contact: nil), hostPolicies: ["127.0.0.1": policy]))
         return try WikipediaProvider(client: client, apiTemplate: fake.baseURL.absoluteString, deadline: deadline)
     }
 
@@ -147,7 +147,7 @@ struct WikipediaProviderTests {
             let provider = try Self.provider(fake)
             for text in ["z", "zu", "zür"] { _ = try await provider.search(SearchQuery(text), cursor: nil, limit: 5) }
             #expect(!fake.requests.isEmpty)
-            #expect(fake.requests.allSatisfy { $0.userAgent == UserAgent.make(environment: [:]) })
+            #expect(fake.requests.allSatisfy { $0.userAgent == UserAgent.make(contact: nil) })
             #expect(fake.requests.allSatisfy { $0.userAgent?.hasPrefix("Scout/\(ScoutVersion.current) (") == true })
         }
     }

@@ -69,15 +69,6 @@ struct RedisURLTests {
         #expect(try RedisURL("redis://:x@h").address == "h:6379")
     }
 
-    @Test("SCOUT_REDIS: unset or empty means no Redis, anything else must parse")
-    func environment() throws {
-        #expect(try RedisURL.fromEnvironment([:]) == nil)
-        #expect(try RedisURL.fromEnvironment(["SCOUT_REDIS": ""]) == nil)
-        #expect(
-            try RedisURL.fromEnvironment(["SCOUT_REDIS": "redis://h:1/2"]) == RedisURL(host: "h", port: 1, database: 2))
-        #expect(throws: RedisError.self) { try RedisURL.fromEnvironment(["SCOUT_REDIS": "h:1"]) }
-    }
-
     @Test("a server message that quotes the password is scrubbed")
     func scrubs() throws {
         let url = try RedisURL("redis://:\(Self.password)@h/0")

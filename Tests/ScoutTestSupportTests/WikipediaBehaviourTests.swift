@@ -3,7 +3,7 @@ import HTTPServer
 import ScoutTestSupport
 import Testing
 
-@Suite("FakeWikipedia behaviour")
+@Suite("FakeWikipedia behaviour", .timeLimit(.minutes(10)))
 struct WikipediaBehaviourTests {
     static let cities: [FakeWikipedia.Page] = [
         .init(

@@ -48,10 +48,10 @@ struct PixelImageTests {
 
     @Test("image mode: forced, or detected from the environment")
     func modes() {
-        #expect(ImageMode.detect(environment: ["TERM": "xterm-kitty"]) == .kitty)
-        #expect(ImageMode.detect(environment: ["KITTY_WINDOW_ID": "1", "COLORTERM": "truecolor"]) == .kitty)
-        #expect(ImageMode.detect(environment: ["COLORTERM": "24bit"]) == .blocks)
-        #expect(ImageMode.detect(environment: ["TERM": "xterm-256color"]) == ImageMode.none)
+        #expect(ImageMode.detect(term: "xterm-kitty", colorTerm: nil) == .kitty)
+        #expect(ImageMode.detect(term: nil, colorTerm: "truecolor", isKitty: true) == .kitty)
+        #expect(ImageMode.detect(term: nil, colorTerm: "24bit") == .blocks)
+        #expect(ImageMode.detect(term: "xterm-256color", colorTerm: nil) == ImageMode.none)
         #expect(ImageMode(argument: "BLOCKS") == .blocks)
         #expect(ImageMode(argument: "sixel") == nil)
     }

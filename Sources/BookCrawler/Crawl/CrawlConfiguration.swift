@@ -3,7 +3,7 @@ import Networking
 /// How a ``Crawler`` behaves: how far and how fast it goes, and how it introduces itself.
 ///
 /// ```swift
-/// var configuration = CrawlConfiguration(userAgent: UserAgent.make(environment: environment))
+/// var configuration = CrawlConfiguration(userAgent: UserAgent.make(contact: "ops@example.org"))
 /// configuration.maxDepth = 1
 /// configuration.requestsPerSecond = 0.5
 /// configuration.staysOnStartHosts = true

@@ -6,7 +6,9 @@ import Synchronization
 /// (length, key and checksum; a bad entry is deleted and reads as a miss), and kept under a
 /// size cap by removing the least recently used files (SECURITY.md T10).
 ///
-/// Blocking: call it off the cooperative pool (``ImageLoader`` uses its own queue).
+/// Blocking: call it off the cooperative pool (``ImageLoader`` uses its own queue). The time of
+/// day comes from `now` (``ImageLoader/Configuration/wallClock``), since it is compared with the
+/// files' modification dates.
 final class DiskCache: Sendable {
     /// What a read found.
     enum Lookup {
@@ -33,19 +35,25 @@ final class DiskCache: Sendable {
     /// Larger files are never read (a cap on what a corrupt or planted file can cost).
     let maxEntryBytes: Int
     private let writer: DiskCacheWriter
+    /// The time of day, for when an entry was last used and whether a temporary file is abandoned.
+    private let now: @Sendable () -> Date
     private let index = Mutex(Index())
     private static let rescanInterval = 64
     private static let suffix = ".img"
     private static let temporaryPrefix = ".tmp-"
 
     /// Creates the directory (mode 0700) if needed; throws when it cannot.
-    init(directory: URL, capacity: Int, maxEntryBytes: Int, writer: DiskCacheWriter = .atomic) throws {
+    init(
+        directory: URL, capacity: Int, maxEntryBytes: Int, writer: DiskCacheWriter = .atomic,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) throws {
         try FileManager.default.createDirectory(
             at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         self.directory = directory
         self.capacity = max(0, capacity)
         self.maxEntryBytes = maxEntryBytes
         self.writer = writer
+        self.now = now
     }
 
     /// The file name for `key`.
@@ -74,7 +82,7 @@ final class DiskCache: Sendable {
         }
         index.withLock { index in
             if index.files[name] == nil { index.totalBytes += file.count }
-            index.files[name] = FileRecord(size: file.count, lastUse: Date())
+            index.files[name] = FileRecord(size: file.count, lastUse: now())
         }
         return .hit(image)
     }
@@ -90,7 +98,7 @@ final class DiskCache: Sendable {
         try writer.write(file, directory, name)
         let rescan = index.withLock { index in
             index.totalBytes += file.count - (index.files[name]?.size ?? 0)
-            index.files[name] = FileRecord(size: file.count, lastUse: Date())
+            index.files[name] = FileRecord(size: file.count, lastUse: now())
             index.writesSinceScan += 1
             return index.writesSinceScan >= Self.rescanInterval
         }
@@ -145,7 +153,7 @@ final class DiskCache: Sendable {
         let manager = FileManager.default
         var fresh = Index(isLoaded: true)
         let names = (try? manager.contentsOfDirectory(atPath: directory.path)) ?? []
-        let staleBefore = Date().addingTimeInterval(-3600)
+        let staleBefore = now().addingTimeInterval(-3600)
         for name in names {
             let path = directory.appendingPathComponent(name).path
             guard let attributes = try? manager.attributesOfItem(atPath: path),

@@ -6,7 +6,7 @@ extension ImageLoader {
     /// caches. The defaults suit thumbnails.
     ///
     /// ```swift
-    /// var configuration = ImageLoader.Configuration(userAgent: UserAgent.make(environment: env))
+    /// var configuration = ImageLoader.Configuration(userAgent: UserAgent.make(contact: contact))
     /// configuration.diskDirectory = cacheDirectory.appendingPathComponent("images")
     /// ```
     public struct Configuration: Sendable {
@@ -43,6 +43,10 @@ extension ImageLoader {
         /// Operational messages (the disk falling back to memory), one line each; standard error
         /// by default.
         public var log: @Sendable (String) -> Void = { ImageLoader.writeToStandardError($0) }
+        /// The time of day, which the disk cache compares with its files' modification dates:
+        /// which entry was used least recently, which temporary file another writer abandoned
+        /// (over an hour ago). The system's by default; tests set their own.
+        public var wallClock: @Sendable () -> Date = { Date() }
         /// How disk cache files are written; tests inject failures (ENOSPC, EIO) here.
         var diskWriter = DiskCacheWriter.atomic
 

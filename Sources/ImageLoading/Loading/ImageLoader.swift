@@ -12,7 +12,7 @@ import Synchronization
 /// download; 404s are remembered briefly; ``prefetch(_:)`` loads ahead at low priority.
 ///
 /// ```swift
-/// let loader = ImageLoader(configuration: .init(userAgent: UserAgent.make(environment: env)))
+/// let loader = ImageLoader(configuration: .init(userAgent: UserAgent.make(contact: contact)))
 /// let image = try await loader.image(for: thumbnailURL)
 /// image.info.format   // .jpeg, sniffed from the bytes
 /// ```
@@ -69,7 +69,7 @@ public final class ImageLoader: Sendable {
         self.disk = configuration.diskDirectory.flatMap { directory in
             try? DiskCache(
                 directory: directory, capacity: configuration.diskCapacity, maxEntryBytes: configuration.maxBytes,
-                writer: configuration.diskWriter)
+                writer: configuration.diskWriter, now: configuration.wallClock)
         }
         self.negatives = NegativeCache(
             capacity: configuration.negativeCapacity, timeToLive: configuration.negativeTimeToLive)

@@ -10,7 +10,7 @@ import Synchronization
 /// with full-jitter backoff for idempotent calls, and `Retry-After` obeyed per host.
 ///
 /// ```swift
-/// let client = APIClient(configuration: .init(userAgent: UserAgent.make(environment: env)))
+/// let client = APIClient(configuration: .init(userAgent: UserAgent.make(contact: contact)))
 /// let page = try await client.send(endpoint)
 /// ```
 public final class APIClient: Sendable {

@@ -5,13 +5,13 @@ import ScoutModels
 /// generic agents, and their policy asks for a way to reach the operator.
 ///
 /// ```swift
-/// UserAgent.make(environment: ["SCOUT_CONTACT": "ops@example.org"])
-/// // "Scout/0.1.0 (ops@example.org)"
+/// UserAgent.make(contact: "ops@example.org")   // "Scout/0.1.0 (ops@example.org)"
+/// UserAgent.make(contact: nil)                 // "Scout/0.1.0 (https://…)"
 /// ```
 public enum UserAgent {
-    /// The agent string; the contact comes from `SCOUT_CONTACT`, else the project's URL.
-    public static func make(environment: [String: String]) -> String {
-        let contact = environment["SCOUT_CONTACT"].map(clean).flatMap { $0.isEmpty ? nil : $0 }
+    /// The agent string with `contact` (`scout` passes `SCOUT_CONTACT`), else the project's URL.
+    public static func make(contact: String?) -> String {
+        let contact = contact.map(clean).flatMap { $0.isEmpty ? nil : $0 }
         return "Scout/\(ScoutVersion.current) (\(contact ?? ScoutVersion.projectURL))"
     }
 

@@ -4,13 +4,13 @@ import Foundation
 /// or mirroring it gives `FlickrAPIKey(redacted)`; only the Flickr endpoint reads the value.
 ///
 /// ```swift
-/// let key = FlickrAPIKey(environment: ProcessInfo.processInfo.environment)   // FLICKR_API_KEY
+/// let key = FlickrAPIKey("0123456789abcdef0123456789abcdef")
 /// print(key as Any)   // Optional(FlickrAPIKey(redacted))
 /// ```
 public struct FlickrAPIKey: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible,
     CustomReflectable
 {
-    /// The environment variable the key is read from.
+    /// The environment variable `scout` reads the key from, for messages that name it.
     public static let environmentVariable = "FLICKR_API_KEY"
 
     /// The key itself; module-internal so that it cannot leave by accident.
@@ -28,16 +28,6 @@ public struct FlickrAPIKey: Sendable, Hashable, CustomStringConvertible, CustomD
             return nil
         }
         self.value = trimmed
-    }
-
-    /// The key in `FLICKR_API_KEY`, or nil when it is unset or empty.
-    ///
-    /// ```swift
-    /// FlickrAPIKey(environment: ["FLICKR_API_KEY": "…"])
-    /// ```
-    public init?(environment: [String: String]) {
-        guard let text = environment[Self.environmentVariable] else { return nil }
-        self.init(text)
     }
 
     public var description: String { "FlickrAPIKey(redacted)" }

@@ -12,7 +12,7 @@ import ScoutModels
 /// `license`, `owner` and `image` (a 640 px rendition).
 ///
 /// ```swift
-/// let flickr = try FlickrProvider(client: client, environment: ProcessInfo.processInfo.environment)
+/// let flickr = try FlickrProvider(client: client, apiKey: FlickrAPIKey(key))
 /// let page = try await flickr.search(try SearchQuery("bamboo"), cursor: nil, limit: 100)
 /// ```
 public struct FlickrProvider: SearchProvider {
@@ -60,18 +60,6 @@ public struct FlickrProvider: SearchProvider {
         self.apiKey = apiKey
         self.safeSearch = safeSearch
         self.deadline = deadline
-    }
-
-    /// Configured from `FLICKR_API_KEY` and `SCOUT_FLICKR_API`.
-    ///
-    /// ```swift
-    /// let flickr = try FlickrProvider(client: client, environment: ["FLICKR_API_KEY": key])
-    /// flickr.isConfigured   // true
-    /// ```
-    public init(client: APIClient, environment: [String: String]) throws(FlickrConfigurationError) {
-        try self.init(
-            client: client, apiKey: FlickrAPIKey(environment: environment),
-            apiAddress: environment["SCOUT_FLICKR_API"].flatMap { $0.isEmpty ? nil : $0 } ?? Self.defaultAPIAddress)
     }
 
     /// Whether a key is set (a front end may hide the source otherwise).

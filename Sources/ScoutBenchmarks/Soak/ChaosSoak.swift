@@ -67,7 +67,7 @@ struct ChaosSoak {
             ])
         var ending: String?
         defer { if ending == nil { _ = server.stop() } }
-        let deadline = ScoutServerConfiguration(environment: [:]).upstreamDeadline
+        let deadline = ScoutServerConfiguration().upstreamDeadline
         let tally = ReplyTally(
             contract: try await server.contract(), lateAfter: deadline + .milliseconds(250),
             forbidden: [FakeFlickr.defaultAPIKey])
@@ -91,7 +91,7 @@ struct ChaosSoak {
         }
         // Warm-up: until the gateway's cache is full (it keeps every search until it holds
         // `capacity`), so that the level after the first measured minute is not a cache still filling.
-        let capacity = ScoutServerConfiguration(environment: [:]).searchCacheCapacity
+        let capacity = ScoutServerConfiguration().searchCacheCapacity
         while clock.now < start + settings.chaosWarmUp, tally.storedSearches < capacity {
             try? await clock.sleep(for: .seconds(1))
         }

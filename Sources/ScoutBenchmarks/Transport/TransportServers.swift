@@ -23,7 +23,7 @@ enum TransportServers {
 
     /// Scout's app, searching Wikipedia at `fake` through `transport`.
     static func gateway(fake: FakeWikipedia, transport: any Transport) -> Router {
-        var configuration = ScoutServerConfiguration(environment: [:])
+        var configuration = ScoutServerConfiguration()
         configuration.wikipediaAPITemplate = fake.baseURL.absoluteString
         configuration.imageCacheDirectory = nil
         configuration.clientRequestsPerSecond = 1e9
@@ -43,7 +43,7 @@ enum TransportServers {
         let proxy = ImageProxy(
             origins: origins, allowlist: allowlist,
             configuration: .init(
-                userAgent: UserAgent.make(environment: [:]), hostPolicies: ["127.0.0.1": unrationed]),
+                userAgent: UserAgent.make(contact: nil), hostPolicies: ["127.0.0.1": unrationed]),
             transport: candidate.make(connectPolicy: allowlist.connectPolicy))
         var router = Router()
         router.add(.get, "/img/:source/*key", handler: proxy.handler)

@@ -96,7 +96,7 @@ struct TypingBenchmark {
 
     private func type(_ queries: [TypingScript.Query], person: Int, kind: Kind, fake: FakeWikipedia) async -> Outcome {
         // A contact per person tells whose request the fake received.
-        let userAgent = UserAgent.make(environment: ["SCOUT_CONTACT": "typist-\(person)@bench.invalid"])
+        let userAgent = UserAgent.make(contact: "typist-\(person)@bench.invalid")
         let client = APIClient(configuration: .init(userAgent: userAgent))
         guard let provider = try? WikipediaProvider(client: client, apiTemplate: fake.baseURL.absoluteString) else {
             return Outcome()

@@ -4,7 +4,7 @@ import Redis
 /// is, the namespace of its keys, and the fleet size it assumes when Redis does not answer.
 ///
 /// ```swift
-/// configuration.fleet.redisURL = try ScoutServerConfiguration.redisURL(option: "redis://127.0.0.1:6379/0")
+/// configuration.fleet.redisURL = try RedisURL("redis://127.0.0.1:6379/0")
 /// ```
 public struct FleetConfiguration: Sendable {
     /// The Redis the fleet shares (`SCOUT_REDIS` or `--redis`); nil: this process is the whole fleet.
@@ -22,17 +22,4 @@ public struct FleetConfiguration: Sendable {
 
     /// No Redis: a fleet of one.
     public init(redisURL: RedisURL? = nil) { self.redisURL = redisURL }
-}
-
-extension ScoutServerConfiguration {
-    /// The Redis URL from `--redis` when given, else `SCOUT_REDIS`, else nil. Throws a
-    /// ``Redis/RedisError`` whose sentence says what is wrong without quoting the password.
-    ///
-    /// ```swift
-    /// let url = try ScoutServerConfiguration.redisURL(option: nil, environment: ["SCOUT_REDIS": "redis://cache:6379/0"])
-    /// ```
-    public static func redisURL(option: String?, environment: [String: String]) throws(RedisError) -> RedisURL? {
-        if let option, !option.isEmpty { return try RedisURL(option) }
-        return try RedisURL.fromEnvironment(environment)
-    }
 }

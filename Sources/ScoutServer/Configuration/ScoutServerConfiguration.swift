@@ -4,11 +4,11 @@ import Networking
 import Providers
 import ScoutModels
 
-/// Everything Scout's HTTP app needs to know, with defaults that work out of the box; read from
-/// the environment by ``init(environment:)``.
+/// Everything Scout's HTTP app needs to know, with defaults that work out of the box; `scout
+/// serve` sets what its configuration read from the environment (the app never reads it).
 ///
 /// ```swift
-/// var configuration = ScoutServerConfiguration(environment: ProcessInfo.processInfo.environment)
+/// var configuration = ScoutServerConfiguration()
 /// configuration.wikipediaAPITemplate = fake.baseURL.absoluteString   // tests
 /// ```
 public struct ScoutServerConfiguration: Sendable {
@@ -55,41 +55,24 @@ public struct ScoutServerConfiguration: Sendable {
     /// The fleet this instance belongs to (Redis, when configured: set by `scout serve`).
     public var fleet = FleetConfiguration()
 
-    public init(environment: [String: String]) {
-        wikipediaAPITemplate = environment["SCOUT_WIKIPEDIA_API"] ?? WikipediaProvider.defaultAPITemplate
-        wikipediaLanguage = environment["SCOUT_WIKIPEDIA_LANG"] ?? "en"
-        wikimediaUploadBase =
-            environment["SCOUT_WIKIMEDIA_UPLOAD"].flatMap(URL.init(string:))
-            ?? URL(string: "https://upload.wikimedia.org/")!
-        commonsAPIAddress = Self.nonEmpty(environment["SCOUT_COMMONS_API"]) ?? CommonsProvider.defaultAPIAddress
-        flickrAPIKey = FlickrAPIKey(environment: environment)
-        flickrAPIAddress = Self.nonEmpty(environment["SCOUT_FLICKR_API"]) ?? FlickrProvider.defaultAPIAddress
+    /// The defaults: the public upstreams, no Flickr key, no disk cache, the project's contact.
+    public init() {
+        wikipediaAPITemplate = WikipediaProvider.defaultAPITemplate
+        wikipediaLanguage = "en"
+        wikimediaUploadBase = URL(string: "https://upload.wikimedia.org/")!
+        commonsAPIAddress = CommonsProvider.defaultAPIAddress
+        flickrAPIKey = nil
+        flickrAPIAddress = FlickrProvider.defaultAPIAddress
         flickrImageBase = ImageOrigin.flickrBase
         bookCoverOrigins = ImageOrigin.goodreads()
         extraImageHosts = []
-        userAgent = UserAgent.make(environment: environment)
-        imageCacheDirectory = Self.cacheDirectory(environment: environment)
+        userAgent = UserAgent.make(contact: nil)
+        imageCacheDirectory = nil
         upstreamDeadline = .seconds(3)
         searchCacheTimeToLive = .seconds(60)
         localSearchCacheTimeToLive = .seconds(5)
         searchCacheCapacity = 2048
         clientRequestsPerSecond = 10
         clientBurst = 30
-    }
-
-    private static func nonEmpty(_ value: String?) -> String? { value?.isEmpty == false ? value : nil }
-
-    /// `SCOUT_CACHE_DIR`, else `$XDG_CACHE_HOME/scout`, else `~/.cache/scout`.
-    static func cacheDirectory(environment: [String: String]) -> URL? {
-        if let explicit = environment["SCOUT_CACHE_DIR"], !explicit.isEmpty {
-            return URL(fileURLWithPath: explicit, isDirectory: true)
-        }
-        if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty {
-            return URL(fileURLWithPath: xdg, isDirectory: true).appending(path: "scout")
-        }
-        if let home = environment["HOME"], !home.isEmpty {
-            return URL(fileURLWithPath: home, isDirectory: true).appending(path: ".cache/scout")
-        }
-        return nil
     }
 }

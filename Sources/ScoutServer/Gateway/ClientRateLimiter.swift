@@ -1,11 +1,18 @@
 import Synchronization
 
 /// A token bucket per client address: each may make `rate` requests a second with bursts of
-/// `burst`; beyond that the answer is 429 with how long to wait (SECURITY.md T12).
+/// `burst`; beyond that the answer is 429 with how long to wait (SECURITY.md T12). Time comes
+/// from the clock it is given, so tests refill a bucket by advancing a manual clock.
+///
+/// ```swift
+/// let limiter = ClientRateLimiter(requestsPerSecond: 5, burst: 20, clock: ManualClock())
+/// limiter.admit("203.0.113.7")  // nil: allowed
+/// ```
 final class ClientRateLimiter: Sendable {
     private struct Bucket {
         var tokens: Double
-        var updatedAt: ContinuousClock.Instant
+        /// When the bucket was last filled, as time since the limiter was made.
+        var updatedAt: Duration
     }
 
     private let rate: Double
@@ -13,17 +20,22 @@ final class ClientRateLimiter: Sendable {
     private let buckets = Mutex<[String: Bucket]>([:])
     /// Beyond this many tracked clients, full (idle) buckets are forgotten.
     private let maximumClients = 10_000
+    /// Time elapsed since the limiter was made, on its clock.
+    private let elapsed: @Sendable () -> Duration
 
-    init(requestsPerSecond: Double, burst: Int) {
+    init<C: Clock>(requestsPerSecond: Double, burst: Int, clock: C = ContinuousClock()) where C.Duration == Duration {
         rate = max(requestsPerSecond, 0.001)
         self.burst = Double(max(burst, 1))
+        let origin = clock.now
+        elapsed = { origin.duration(to: clock.now) }
     }
 
     /// Takes a token for `client`; returns nil when allowed, else the wait before the next token.
-    func admit(_ client: String, now: ContinuousClock.Instant = .now) -> Duration? {
-        buckets.withLock { buckets in
+    func admit(_ client: String) -> Duration? {
+        let now = elapsed()
+        return buckets.withLock { buckets in
             var bucket = buckets[client] ?? Bucket(tokens: burst, updatedAt: now)
-            let elapsed = bucket.updatedAt.duration(to: now)
+            let elapsed = now - bucket.updatedAt
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             bucket.tokens = min(burst, bucket.tokens + seconds * rate)
             bucket.updatedAt = now
@@ -38,8 +50,8 @@ final class ClientRateLimiter: Sendable {
     }
 
     /// Drops clients whose bucket has refilled completely by now: forgetting them changes nothing.
-    private func forgetRefilled(_ buckets: inout [String: Bucket], now: ContinuousClock.Instant) {
+    private func forgetRefilled(_ buckets: inout [String: Bucket], now: Duration) {
         let refill = Duration.seconds(burst / rate)
-        buckets = buckets.filter { $0.value.updatedAt.duration(to: now) < refill }
+        buckets = buckets.filter { now - $0.value.updatedAt < refill }
     }
 }

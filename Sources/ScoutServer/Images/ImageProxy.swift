@@ -12,7 +12,7 @@ import ScoutModels
 /// ```swift
 /// let proxy = ImageProxy(
 ///     origins: [.wikimedia()], allowlist: ImageAllowlist(origins: [.wikimedia()]),
-///     configuration: ImageLoader.Configuration(userAgent: UserAgent.make(environment: env)))
+///     configuration: ImageLoader.Configuration(userAgent: UserAgent.make(contact: contact)))
 /// router.add(.get, "/img/:source/*key", handler: proxy.handler)
 /// ```
 public final class ImageProxy: Sendable {

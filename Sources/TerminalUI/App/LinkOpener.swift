@@ -3,7 +3,7 @@ import Foundation
 /// Opens a result's link, or says it cannot (then the app prints the link when it exits).
 ///
 /// ```swift
-/// let opener = LinkOpener.system(environment: ProcessInfo.processInfo.environment)
+/// let opener = LinkOpener.system(hasDisplay: true)
 /// ```
 public struct LinkOpener: Sendable {
     /// Opens `url`; returns false when it could not.
@@ -14,11 +14,10 @@ public struct LinkOpener: Sendable {
     /// Opens nothing: every link is printed on exit.
     public static let never = LinkOpener { _ in false }
 
-    /// `xdg-open` when a display exists (`DISPLAY` or `WAYLAND_DISPLAY`), its output discarded
+    /// `xdg-open` when a display exists (`scout` checks `DISPLAY` and `WAYLAND_DISPLAY`), its output discarded
     /// so it cannot draw over the app; otherwise nothing (the link is printed on exit). Only
     /// `http(s)` links are handed over.
-    public static func system(environment: [String: String]) -> LinkOpener {
-        let hasDisplay = [environment["DISPLAY"], environment["WAYLAND_DISPLAY"]].contains { $0?.isEmpty == false }
+    public static func system(hasDisplay: Bool) -> LinkOpener {
         guard hasDisplay else { return .never }
         return LinkOpener { url in
             guard ["http", "https"].contains(url.scheme?.lowercased() ?? "") else { return false }

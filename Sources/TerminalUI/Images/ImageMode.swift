@@ -1,8 +1,8 @@
 /// How thumbnails are drawn: the kitty graphics protocol, truecolor half-blocks, or not at all.
 ///
 /// ```swift
-/// ImageMode.detect(environment: ["TERM": "xterm-kitty"])      // .kitty
-/// ImageMode.detect(environment: ["COLORTERM": "truecolor"])   // .blocks
+/// ImageMode.detect(term: "xterm-kitty", colorTerm: nil)      // .kitty
+/// ImageMode.detect(term: nil, colorTerm: "truecolor")        // .blocks
 /// ImageMode(argument: "none")                                 // .none
 /// ```
 public enum ImageMode: String, Sendable, CaseIterable {
@@ -11,11 +11,12 @@ public enum ImageMode: String, Sendable, CaseIterable {
     /// Parses `--images kitty|blocks|none`.
     public init?(argument: String) { self.init(rawValue: argument.lowercased()) }
 
-    /// The best mode the terminal announces: kitty (`TERM=xterm-kitty` or `KITTY_WINDOW_ID`),
-    /// else half-blocks when it has 24-bit colour (`COLORTERM=truecolor|24bit`), else none.
-    public static func detect(environment: [String: String]) -> ImageMode {
-        if environment["TERM"] == "xterm-kitty" || environment["KITTY_WINDOW_ID"] != nil { return .kitty }
-        if let colors = environment["COLORTERM"]?.lowercased(), colors == "truecolor" || colors == "24bit" {
+    /// The best mode the terminal announces: kitty (`term` is `xterm-kitty`, or `isKitty`: a
+    /// `KITTY_WINDOW_ID` is set), else half-blocks when it has 24-bit colour (`colorTerm` is
+    /// `truecolor` or `24bit`), else none.
+    public static func detect(term: String?, colorTerm: String?, isKitty: Bool = false) -> ImageMode {
+        if term == "xterm-kitty" || isKitty { return .kitty }
+        if let colors = colorTerm?.lowercased(), colors == "truecolor" || colors == "24bit" {
             return .blocks
         }
         return .none

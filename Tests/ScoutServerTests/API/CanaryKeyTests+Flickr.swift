@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Networking
 import Providers
 import ScoutServer
 import ScoutTestSupport
@@ -33,8 +34,10 @@ extension CanaryKeyTests {
         try await withPhotoApp(
             files: [], photos: PhotoFixtures.photos(30), flickrKey: nil,
             acceptedKeys: accepted ? [Self.flickrCanary] : ["someone-else"],
-            environment: ["FLICKR_API_KEY": Self.flickrCanary, "SCOUT_CONTACT": "ops@example.org"],
-            configure: { configuration in configuration.flickrAPIKey = FlickrAPIKey(Self.flickrCanary) },
+            configure: { configuration in
+                configuration.flickrAPIKey = FlickrAPIKey(Self.flickrCanary)
+                configuration.userAgent = UserAgent.make(contact: "ops@example.org")
+            },
             server: { $0.accessLog = AccessLog(fileDescriptor: descriptor) }
         ) { _, flickr, _, port in
             for target in Self.flickrTargets {
@@ -51,12 +54,12 @@ extension CanaryKeyTests {
         #expect(seen.filter { $0.contains(Self.flickrCanary) }.isEmpty)
     }
 
-    @Test("the key comes from FLICKR_API_KEY and never shows in the configuration's description")
-    func keyFromEnvironment() {
-        let configuration = ScoutServerConfiguration(environment: ["FLICKR_API_KEY": Self.flickrCanary])
-        #expect(configuration.flickrAPIKey == FlickrAPIKey(Self.flickrCanary))
+    @Test("the key never shows in the configuration's description")
+    func keyNeverDescribed() {
+        var configuration = ScoutServerConfiguration()
+        #expect(configuration.flickrAPIKey == nil)
+        configuration.flickrAPIKey = FlickrAPIKey(Self.flickrCanary)
         #expect(!String(describing: configuration).contains(Self.flickrCanary))
         #expect(!String(reflecting: configuration).contains(Self.flickrCanary))
-        #expect(ScoutServerConfiguration(environment: [:]).flickrAPIKey == nil)
     }
 }

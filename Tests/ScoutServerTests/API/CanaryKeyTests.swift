@@ -1,5 +1,7 @@
 import Foundation
 import HTTPServer
+import Networking
+import Providers
 import ScoutServer
 import ScoutTestSupport
 import Testing
@@ -24,10 +26,11 @@ struct CanaryKeyTests {
         try await withFakeFlickr(apiKeys: []) { flickr in
             try await withScoutApp(
                 pages: [FakeWikipedia.Page(pageID: 1, title: "Alpha", description: "A page")],
-                environment: [
-                    "FLICKR_API_KEY": Self.canary, "SCOUT_CONTACT": "ops@example.org",
-                    "SCOUT_FLICKR_API": flickr.baseURL.absoluteString,
-                ],
+                configure: { configuration in
+                    configuration.flickrAPIKey = FlickrAPIKey(Self.canary)
+                    configuration.userAgent = UserAgent.make(contact: "ops@example.org")
+                    configuration.flickrAPIAddress = flickr.baseURL.absoluteString
+                },
                 server: { $0.accessLog = AccessLog(fileDescriptor: descriptor) }
             ) { fake, _, port in
                 let targets = [

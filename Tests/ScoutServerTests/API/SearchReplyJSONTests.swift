@@ -10,7 +10,7 @@ import Testing
 /// The search reply written by hand against `JSONEncoder`, byte for byte, on pages built to
 /// cover every key present and absent and strings with every character that needs escaping;
 /// and the caches the uncached search path leans on (rendered once, proxy paths, LRU eviction).
-@Suite("Search reply JSON")
+@Suite("Search reply JSON", .timeLimit(.minutes(10)))
 struct SearchReplyJSONTests {
     static let pieces: [String] = [
         "a", "Zürich", " ", "\"", "\\", "/", "</script>", "\u{0}", "\u{1}", "\u{8}", "\t", "\n", "\u{B}", "\u{C}", "\r",

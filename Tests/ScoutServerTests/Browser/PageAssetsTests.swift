@@ -6,7 +6,7 @@ import Testing
 /// The page's files keep the Content-Security-Policy strict: no inline script or style, no
 /// event-handler attributes, nothing from another origin, no HTML built from strings in the
 /// script (SECURITY.md T2).
-@Suite("Web page assets")
+@Suite("Web page assets", .timeLimit(.minutes(10)))
 struct PageAssetsTests {
     static func text(_ path: String) throws -> String {
         String(decoding: try #require(ScoutApp.assets[path], "\(path) is not embedded").bytes, as: UTF8.self)

@@ -5,7 +5,7 @@ import Testing
 
 /// The Photos tab's scripts are embedded and imported; "Web page assets" holds them to the
 /// rules of every script (text only through textContent, no eval, nothing from another origin).
-@Suite("Photo page assets")
+@Suite("Photo page assets", .timeLimit(.minutes(10)))
 struct PhotoAssetsTests {
     @Test("photos.js and lightbox.js are embedded and served under /static")
     func embedded() {

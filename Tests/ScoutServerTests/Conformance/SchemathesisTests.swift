@@ -1,4 +1,5 @@
 import BookCatalog
+import BookStorage
 import Foundation
 import HTTPServer
 import Providers

@@ -53,7 +53,7 @@ func withFleet<T>(
     _ body: (FakeWikipedia, [FleetInstance], String) async throws -> T
 ) async throws -> T {
     try await withFakeWikipedia(pages: pages) { fake in
-        var configuration = ScoutServerConfiguration(environment: [:])
+        var configuration = ScoutServerConfiguration()
         configuration.wikipediaAPITemplate = fake.baseURL.absoluteString
         configuration.imageCacheDirectory = nil
         configuration.clientBurst = 1000

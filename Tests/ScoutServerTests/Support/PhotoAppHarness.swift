@@ -10,7 +10,6 @@ import ScoutTestSupport
 func withPhotoApp<T>(
     files: [FakeCommons.File], photos: [FakeFlickr.Photo],
     flickrKey: String? = FakeFlickr.defaultAPIKey, acceptedKeys: Set<String> = [FakeFlickr.defaultAPIKey],
-    environment: [String: String] = [:],
     configure: @escaping (inout ScoutServerConfiguration) -> Void = { _ in },
     server: (inout ServerConfiguration) -> Void = { _ in },
     _ body: (FakeCommons, FakeFlickr, ScoutApp, UInt16) async throws -> T
@@ -18,7 +17,7 @@ func withPhotoApp<T>(
     try await withFakeCommons(files: files) { commons in
         try await withFakeFlickr(photos: photos, apiKeys: acceptedKeys) { flickr in
             try await withScoutApp(
-                pages: [], environment: environment,
+                pages: [],
                 configure: { configuration in
                     configuration.commonsAPIAddress = commons.baseURL.absoluteString
                     configuration.flickrAPIAddress = flickr.baseURL.absoluteString

@@ -9,14 +9,13 @@ import ScoutTestSupport
 func withScoutApp<T>(
     pages: [FakeWikipedia.Page],
     suggestions: [String: String] = [:],
-    environment: [String: String] = [:],
     books: (any BookStore)? = nil,
     configure: (inout ScoutServerConfiguration) -> Void = { _ in },
     server configureServer: (inout ServerConfiguration) -> Void = { _ in },
     _ body: (FakeWikipedia, ScoutApp, UInt16) async throws -> T
 ) async throws -> T {
     try await withFakeWikipedia(pages: pages, suggestions: suggestions) { fake in
-        var configuration = ScoutServerConfiguration(environment: environment)
+        var configuration = ScoutServerConfiguration()
         configuration.wikipediaAPITemplate = fake.baseURL.absoluteString
         configuration.imageCacheDirectory = nil
         configuration.clientBurst = 1000

@@ -1,0 +1,51 @@
+import BookCatalog
+import Foundation
+
+// PostgreSQL `text` cannot hold NUL, so the PostgreSQL store removes it from every string it
+// stores or looks up (SQLite would keep it; no real catalog has one).
+
+extension String {
+    /// The string without NUL characters: `"a\u{0}b".withoutNUL == "ab"`.
+    var withoutNUL: String {
+        utf8.contains(0) ? String(unicodeScalars.filter { $0 != "\u{0}" }) : self
+    }
+}
+
+extension ImportBatch {
+    /// The batch with NUL removed from every string: what the PostgreSQL store writes.
+    var withoutNUL: ImportBatch {
+        ImportBatch(
+            books: books.map(\.withoutNUL),
+            tags: tags.map { BookTags(book: $0.book.withoutNUL, tags: $0.tags.map(\.withoutNUL)) },
+            readings: readings.map {
+                Reading(
+                    reader: $0.reader.withoutNUL, book: $0.book.withoutNUL, rating: $0.rating,
+                    wantsToRead: $0.wantsToRead)
+            },
+            links: links.map { ListedLink(from: $0.from.withoutNUL, to: $0.to) },
+            checkpoint: checkpoint.map { ImportCheckpoint(name: $0.name.withoutNUL, position: $0.position) })
+    }
+}
+
+extension BookKey {
+    /// The key without NUL: how the PostgreSQL store finds the book.
+    var withoutNUL: BookKey { BookKey(source: source.withoutNUL, sourceID: sourceID.withoutNUL) }
+}
+
+extension Book {
+    /// The book without NUL in any string; URLs cannot hold one.
+    var withoutNUL: Book {
+        var book = self
+        book.source = source.withoutNUL
+        book.sourceID = sourceID.withoutNUL
+        book.title = title.withoutNUL
+        book.seriesName = seriesName?.withoutNUL
+        book.authors = authors.map(\.withoutNUL)
+        book.isbn10 = isbn10?.withoutNUL
+        book.isbn13 = isbn13?.withoutNUL
+        book.language = language?.withoutNUL
+        book.tags = tags.map(\.withoutNUL)
+        book.description = description?.withoutNUL
+        return book
+    }
+}

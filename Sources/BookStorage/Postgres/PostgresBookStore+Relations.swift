@@ -1,0 +1,87 @@
+import BookCatalog
+import Postgres
+
+extension PostgresBookStore {
+    /// The most related books one ``related(to:kind:limit:)`` call returns.
+    ///
+    /// ```swift
+    /// let all = try await store.related(to: id, limit: PostgresBookStore.maximumRelatedLimit)
+    /// ```
+    public static let maximumRelatedLimit = 500
+
+    /// Deletes the relations of `kinds` (those starting at `sources` only, unless `nil`) and
+    /// inserts `relations`, in one transaction, so readers see the old set or the new one, never
+    /// a mix. Relations of kinds not in `kinds` are not inserted; a relation repeated (same from,
+    /// to and kind) keeps its last value. Throws ``BookStoreError``, for instance for an
+    /// id that is not a stored book.
+    ///
+    /// ```swift
+    /// try await store.replaceRelations(for: [.sameSeries], from: nil, with: relations)
+    /// ```
+    public func replaceRelations(
+        for kinds: Set<Relation.Kind>, from sources: Set<Int64>?, with relations: [Relation]
+    ) async throws {
+        try await storeWork {
+            let names = kinds.map(\.rawValue).sorted()
+            guard !names.isEmpty else { return }
+            // One INSERT may not write a key twice, so repeats collapse to their last value first.
+            var lastByKey: [[String]: Relation] = [:]
+            var order: [[String]] = []
+            for relation in relations where kinds.contains(relation.kind) {
+                let key = ["\(relation.from)", "\(relation.to)", relation.kind.rawValue]
+                if lastByKey.updateValue(relation, forKey: key) == nil { order.append(key) }
+            }
+            let kept = order.compactMap { lastByKey[$0] }
+            let insert = """
+                INSERT INTO relations (from_id, to_id, kind, score, reason)
+                SELECT * FROM unnest($1::int8[], $2::int8[], $3::text[], $4::float8[], $5::text[])
+                ON CONFLICT (from_id, to_id, kind) DO UPDATE SET score = excluded.score, reason = excluded.reason
+                """
+            let sourceList: PostgresValue = sources.map { .integerArray($0.sorted()) } ?? .null
+            let deleted = try await database.transaction { tx in
+                try Self.lockCatalog(tx)
+                let deleted = try tx.execute(
+                    "DELETE FROM relations WHERE kind = ANY ($1::text[]) AND ($2::int8[] IS NULL OR from_id = ANY ($2))",
+                    [.textArray(names), sourceList])
+                guard !kept.isEmpty else { return deleted }
+                try tx.execute(
+                    insert,
+                    [
+                        .integerArray(kept.map(\.from)), .integerArray(kept.map(\.to)),
+                        .textArray(kept.map(\.kind.rawValue)), .realArray(kept.map(\.score)),
+                        .textArray(kept.map(\.reason.withoutNUL)),
+                    ])
+                return deleted
+            }
+            await maintain(after: ["relations": deleted + kept.count])
+        }
+    }
+
+    /// Books related to the book `id`, with their relations: of `kind` only, or of every kind
+    /// when `nil`; ordered by kind (in ``Relation/Kind/allCases`` order), then score descending,
+    /// then id. `limit` is clamped to 1…``maximumRelatedLimit``.
+    ///
+    /// ```swift
+    /// let series = try await store.related(to: hungerGames.id, kind: .sameSeries, limit: 5)
+    /// series.map(\.book.title)  // ["Catching Fire", "Mockingjay", …]
+    /// ```
+    public func related(to id: Int64, kind: Relation.Kind? = nil, limit: Int = 50) async throws -> [RelatedBook] {
+        try await storeWork {
+            let sql = """
+                SELECT \(Self.selectColumns), relations.kind AS relation_kind, relations.score AS relation_score,
+                    relations.reason AS relation_reason
+                FROM relations JOIN books ON books.id = relations.to_id
+                WHERE relations.from_id = $1 AND ($2::text IS NULL OR relations.kind = $2)
+                ORDER BY array_position($3::text[], relations.kind), relations.score DESC, books.id
+                LIMIT $4
+                """
+            let limit = min(max(limit, 1), Self.maximumRelatedLimit)
+            let parameters: [PostgresValue] = [
+                .integer(id), PostgresValue(kind?.rawValue), .textArray(Relation.Kind.allCases.map(\.rawValue)),
+                .integer(Int64(limit)),
+            ]
+            let rows = try await database.query(sql, parameters) { row in try Self.relatedBook(from: row, to: id) }
+            return rows.compactMap(\.self)
+        }
+    }
+}

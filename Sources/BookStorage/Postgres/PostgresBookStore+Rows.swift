@@ -1,0 +1,62 @@
+import BookCatalog
+import Foundation
+import Postgres
+
+extension PostgresBookStore {
+    /// A column of `books` the store writes: its name, its SQL type, and how a batch of books
+    /// becomes one array parameter for it (for `unnest`, so a batch is one statement).
+    struct Column: Sendable {
+        let name: String
+        let type: String
+        let values: @Sendable ([Book]) -> PostgresValue
+
+        /// The array type its parameter is cast to: `jsonb` and `tsvector` travel as text.
+        var arrayType: String {
+            switch type {
+            case "float8", "int8": "\(type)[]"
+            default: "text[]"
+            }
+        }
+    }
+
+    /// The written columns of `books` (all but `id`), `search` last.
+    static let columns: [Column] = [
+        Column(name: "source", type: "text") { .textArray($0.map(\.source)) },
+        Column(name: "source_id", type: "text") { .textArray($0.map(\.sourceID)) },
+        Column(name: "title", type: "text") { .textArray($0.map(\.title)) },
+        Column(name: "series_name", type: "text") { .textArray($0.map(\.seriesName)) },
+        Column(name: "series_number", type: "float8") { .realArray($0.map(\.seriesNumber)) },
+        Column(name: "authors", type: "jsonb") { .textArray($0.map { json($0.authors) }) },
+        Column(name: "year", type: "int8") { .integerArray($0.map { $0.year.map(Int64.init) }) },
+        Column(name: "isbn10", type: "text") { .textArray($0.map(\.isbn10)) },
+        Column(name: "isbn13", type: "text") { .textArray($0.map(\.isbn13)) },
+        Column(name: "language", type: "text") { .textArray($0.map(\.language)) },
+        Column(name: "average_rating", type: "float8") { .realArray($0.map(\.averageRating)) },
+        Column(name: "ratings_count", type: "int8") { .integerArray($0.map { $0.ratingsCount.map(Int64.init) }) },
+        Column(name: "cover_url", type: "text") { .textArray($0.map { $0.coverURL?.absoluteString }) },
+        Column(name: "small_cover_url", type: "text") { .textArray($0.map { $0.smallCoverURL?.absoluteString }) },
+        Column(name: "tags", type: "jsonb") { .textArray($0.map { json($0.tags) }) },
+        Column(name: "description", type: "text") { .textArray($0.map(\.description)) },
+        Column(name: "source_url", type: "text") { .textArray($0.map { $0.sourceURL?.absoluteString }) },
+        Column(name: "search", type: "tsvector") {
+            .textArray($0.map { SearchIndex.vector(title: $0.title, authors: $0.authors) })
+        },
+    ]
+
+    /// `SELECT` list for ``book(from:)``, qualified with `books.`.
+    static let selectColumns = (["id"] + columns.dropLast().map(\.name)).map { "books.\($0)" }
+        .joined(separator: ", ")
+
+    /// `unnest($first::text[], …) WITH ORDINALITY AS input(source, …, position)`: `books` as
+    /// rows named `input`, with `extra` columns (given as parameters first) before them.
+    static func unnest(_ extra: [(name: String, arrayType: String)] = []) -> String {
+        let all = extra + columns.map { ($0.name, $0.arrayType) }
+        let arrays = all.enumerated().map { "$\($0 + 1)::\($1.arrayType)" }.joined(separator: ", ")
+        return "unnest(\(arrays)) WITH ORDINALITY AS input(\(all.map(\.name).joined(separator: ", ")), position)"
+    }
+
+    /// The book in a row selected with ``selectColumns``.
+    @Sendable static func book(from row: PostgresRow) throws -> Book {
+        try storedBook(from: row)
+    }
+}

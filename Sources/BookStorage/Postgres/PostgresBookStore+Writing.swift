@@ -1,0 +1,213 @@
+import BookCatalog
+import Foundation
+import Postgres
+
+extension PostgresBookStore {
+    /// Writes `batch` in one transaction (see ``BookStore/apply(_:)``): books matched on
+    /// (``Book/source``, ``Book/sourceID``), then tags, readings, links and the checkpoint, each
+    /// part in a few set-based statements however large the batch. NUL is removed from every
+    /// string first (PostgreSQL `text` cannot hold it). Throws ``BookStoreError``; nothing
+    /// of the batch is written then. Once enough has been written, the tables are vacuumed and
+    /// analyzed afterwards (see ``MaintenanceSchedule``).
+    ///
+    /// ```swift
+    /// let result = try await store.apply(ImportBatch(books: books))
+    /// ```
+    public func apply(_ batch: ImportBatch) async throws -> UpsertResult {
+        try await storeWork {
+            guard !batch.isEmpty else { return UpsertResult() }
+            let batch = batch.withoutNUL
+            let result = try await database.transaction { tx in
+                try Self.lockCatalog(tx)
+                var result = try Self.upsert(batch.books, in: tx)
+                try Self.write(tags: batch.tags, in: tx, into: &result)
+                try Self.write(readings: batch.readings, in: tx, into: &result)
+                try Self.write(links: batch.links, in: tx, into: &result)
+                if let checkpoint = batch.checkpoint { try Self.save(checkpoint, in: tx) }
+                if result.inserted + result.updated > 0 || !batch.tags.isEmpty {
+                    try tx.execute("UPDATE catalog_state SET generation = generation + 1")
+                }
+                return result
+            }
+            // Tag changes rewrite book rows too; readings count as sent (merged or not).
+            await maintain(after: [
+                "books": result.inserted + result.updated + batch.tags.count, "readings": batch.readings.count,
+            ])
+            return result
+        }
+    }
+
+    /// Inserts or updates `books` (``Book/id`` of the input is ignored) and says which were new,
+    /// changed or unchanged; a book counts as unchanged when the stored one reads back equal. A
+    /// book without tags keeps its stored tags.
+    private static func upsert(_ books: [Book], in tx: borrowing PostgresTransaction) throws -> UpsertResult {
+        var result = UpsertResult(ids: Array(repeating: 0, count: books.count))
+        for round in books.indices.occurrenceRounds(by: { BookKey(books[$0]) }) {
+            let stored = try storedBooks(round.map { BookKey(books[$0]) }, in: tx)
+            var new: [Int] = []
+            var changed: [Book] = []
+            for index in round {
+                var incoming = books[index]
+                guard let existing = stored[BookKey(incoming)] else {
+                    new.append(index)
+                    continue
+                }
+                incoming.id = existing.id
+                if incoming.tags.isEmpty { incoming.tags = existing.tags }
+                result.ids[index] = existing.id
+                if existing == incoming {
+                    result.unchanged += 1
+                } else {
+                    changed.append(incoming)
+                }
+            }
+            let inserted = try insert(new.map { books[$0] }, in: tx)
+            for index in new { result.ids[index] = inserted[BookKey(books[index])] ?? 0 }
+            try update(changed, in: tx)
+            result.inserted += new.count
+            result.updated += changed.count
+            result.touched.formUnion(inserted.values)
+            result.touched.formUnion(changed.map(\.id))
+        }
+        return result
+    }
+
+    /// The stored books with `keys`, by key.
+    private static func storedBooks(_ keys: [BookKey], in tx: borrowing PostgresTransaction) throws -> [BookKey: Book] {
+        let sql = """
+            SELECT \(selectColumns) FROM books
+            JOIN unnest($1::text[], $2::text[]) AS wanted (source, source_id)
+                ON books.source = wanted.source AND books.source_id = wanted.source_id
+            """
+        let books = try tx.query(sql, [.textArray(keys.map(\.source)), .textArray(keys.map(\.sourceID))], book(from:))
+        return Dictionary(books.map { (BookKey($0), $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Inserts `books` (keys all new and distinct) in their order, so ids grow as in SQLite; returns
+    /// their ids by key.
+    private static func insert(_ books: [Book], in tx: borrowing PostgresTransaction) throws -> [BookKey: Int64] {
+        guard !books.isEmpty else { return [:] }
+        let sql = """
+            INSERT INTO books (\(columns.map(\.name).joined(separator: ", ")))
+            SELECT \(columns.map { "input.\($0.name)::\($0.type)" }.joined(separator: ", "))
+            FROM \(unnest()) ORDER BY input.position
+            RETURNING id, source, source_id
+            """
+        let rows = try tx.query(sql, columns.map { $0.values(books) }) { row in
+            (BookKey(source: try row.string(1), sourceID: try row.string(2)), try row.int64(0))
+        }
+        return Dictionary(rows, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Rewrites every column of the stored `books` (ids set, distinct).
+    private static func update(_ books: [Book], in tx: borrowing PostgresTransaction) throws {
+        guard !books.isEmpty else { return }
+        let sql = """
+            UPDATE books SET \(columns.map { "\($0.name) = input.\($0.name)::\($0.type)" }.joined(separator: ", "))
+            FROM \(unnest([("id", "int8[]")])) WHERE books.id = input.id
+            """
+        try tx.execute(sql, [.integerArray(books.map(\.id))] + columns.map { $0.values(books) })
+    }
+
+    /// Replaces the tags of the named books, counting entries for books that are not stored as
+    /// unmatched and books whose tags changed as touched. A book named twice gets its last tags,
+    /// as if the entries ran one by one.
+    static func write(tags: [BookTags], in tx: borrowing PostgresTransaction, into result: inout UpsertResult) throws {
+        let sql = """
+            WITH matched AS (
+                SELECT books.id, input.tags::jsonb AS tags
+                FROM unnest($1::text[], $2::text[], $3::text[]) AS input (source, source_id, tags)
+                JOIN books ON books.source = input.source AND books.source_id = input.source_id
+            ), changed AS (
+                UPDATE books SET tags = matched.tags FROM matched
+                WHERE books.id = matched.id AND books.tags <> matched.tags RETURNING books.id
+            )
+            SELECT (SELECT count(*) FROM matched), (SELECT string_agg(id::text, ',') FROM changed)
+            """
+        for round in tags.occurrenceRounds(by: \.book) {
+            let parameters = keyArrays(round.map(\.book)) + [.textArray(round.map { json($0.tags) })]
+            try count(sql, parameters, of: round.count, in: tx, into: &result)
+        }
+    }
+
+    /// Merges `readings`: a new rating replaces the old one, `wants_to_read` once set stays set.
+    /// Counts readings of books that are not stored as unmatched; the others' books are touched.
+    static func write(readings: [Reading], in tx: borrowing PostgresTransaction, into result: inout UpsertResult)
+        throws
+    {
+        let sql = """
+            WITH merged AS (
+                INSERT INTO readings (reader, book_id, rating, wants_to_read)
+                SELECT input.reader, books.id, input.rating, input.wants_to_read
+                FROM unnest($1::text[], $2::text[], $3::text[], $4::int8[], $5::bool[])
+                    AS input (source, source_id, reader, rating, wants_to_read)
+                JOIN books ON books.source = input.source AND books.source_id = input.source_id
+                ON CONFLICT (reader, book_id) DO UPDATE SET
+                    rating = coalesce(excluded.rating, readings.rating),
+                    wants_to_read = excluded.wants_to_read OR readings.wants_to_read
+                RETURNING book_id
+            )
+            SELECT count(*), string_agg(DISTINCT book_id::text, ',') FROM merged
+            """
+        for round in readings.occurrenceRounds(by: { [$0.reader, $0.book.source, $0.book.sourceID] }) {
+            let parameters =
+                keyArrays(round.map(\.book)) + [
+                    .textArray(round.map(\.reader)), .integerArray(round.map { $0.rating.map(Int64.init) }),
+                    .boolArray(round.map(\.wantsToRead)),
+                ]
+            try count(sql, parameters, of: round.count, in: tx, into: &result)
+        }
+    }
+
+    /// Stores `links` (each once), counting links from books that are not stored as unmatched and
+    /// books that got a new link as touched.
+    static func write(links: [ListedLink], in tx: borrowing PostgresTransaction, into result: inout UpsertResult)
+        throws
+    {
+        guard !links.isEmpty else { return }
+        let sql = """
+            WITH matched AS (
+                SELECT books.id, input.to_url
+                FROM unnest($1::text[], $2::text[], $3::text[]) AS input (source, source_id, to_url)
+                JOIN books ON books.source = input.source AND books.source_id = input.source_id
+            ), stored AS (
+                INSERT INTO listed_links (from_id, to_url) SELECT id, to_url FROM matched
+                ON CONFLICT DO NOTHING RETURNING from_id
+            )
+            SELECT (SELECT count(*) FROM matched), (SELECT string_agg(DISTINCT from_id::text, ',') FROM stored)
+            """
+        let parameters = keyArrays(links.map(\.from)) + [.textArray(links.map(\.to.absoluteString))]
+        try count(sql, parameters, of: links.count, in: tx, into: &result)
+    }
+
+    /// Runs `sql`, which answers one row: how many of `entries` matched a stored book, and the
+    /// comma-separated ids of the books it changed; adds the rest to `unmatched` and the ids to
+    /// `touched`.
+    private static func count(
+        _ sql: String, _ parameters: [PostgresValue], of entries: Int, in tx: borrowing PostgresTransaction,
+        into result: inout UpsertResult
+    ) throws {
+        let rows = try tx.query(sql, parameters) { row in (try row.int(0), try row.optionalString(1) ?? "") }
+        guard let (matched, ids) = rows.first else { return }
+        result.unmatched += entries - matched
+        result.touched.formUnion(ids.split(separator: ",").compactMap { Int64($0) })
+    }
+
+    /// Saves `checkpoint`, or removes it when its position is `nil`.
+    static func save(_ checkpoint: ImportCheckpoint, in tx: borrowing PostgresTransaction) throws {
+        if let position = checkpoint.position {
+            try tx.execute(
+                """
+                INSERT INTO import_checkpoints (name, position) VALUES ($1, $2)
+                ON CONFLICT (name) DO UPDATE SET position = excluded.position
+                """, [.text(checkpoint.name), .integer(Int64(position))])
+        } else {
+            try tx.execute("DELETE FROM import_checkpoints WHERE name = $1", [.text(checkpoint.name)])
+        }
+    }
+
+    /// The sources and source ids of `keys`, as two array parameters.
+    private static func keyArrays(_ keys: [BookKey]) -> [PostgresValue] {
+        [.textArray(keys.map(\.source)), .textArray(keys.map(\.sourceID))]
+    }
+}

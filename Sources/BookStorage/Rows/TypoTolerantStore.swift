@@ -1,0 +1,29 @@
+import BookCatalog
+
+/// What both stores share of ranked search: each keeps its own ``BookCatalog/TypoTolerance`` (the
+/// dictionary of its words) over its own candidate search, and caps what one search returns.
+///
+/// ```swift
+/// public func rankedSearch(_ text: String, limit: Int) async throws -> [BookMatch] {
+///     try await typoTolerantSearch(text, limit: limit)
+/// }
+/// ```
+protocol TypoTolerantStore: BookStore {
+    /// Typo-tolerant search over this store, with its dictionary of indexed words.
+    var typoTolerance: TypoTolerance { get }
+    /// The most results one search returns, whatever `limit` asks for.
+    static var maximumSearchLimit: Int { get }
+}
+
+extension TypoTolerantStore {
+    /// ``BookStore/rankedSearch(_:limit:)`` for either store: `limit` clamped to
+    /// 1…``maximumSearchLimit``, a database's error thrown as a ``BookStoreError``.
+    func typoTolerantSearch(_ text: String, limit: Int) async throws -> [BookMatch] {
+        try await storeWork {
+            try await typoTolerance.rankedSearch(text, limit: min(max(limit, 1), Self.maximumSearchLimit), in: self)
+        }
+    }
+}
+
+extension SQLiteBookStore: TypoTolerantStore {}
+extension PostgresBookStore: TypoTolerantStore {}

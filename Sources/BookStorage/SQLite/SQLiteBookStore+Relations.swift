@@ -1,0 +1,80 @@
+import BookCatalog
+import SQLite
+
+extension SQLiteBookStore {
+    /// The most related books one ``related(to:kind:limit:)`` call returns.
+    ///
+    /// ```swift
+    /// let all = try await store.related(to: id, limit: SQLiteBookStore.maximumRelatedLimit)
+    /// ```
+    public static let maximumRelatedLimit = 500
+
+    /// Deletes the relations of `kinds` (those starting at `sources` only, unless `nil`) and
+    /// inserts `relations`, in one transaction, so readers see the old set or the new one, never
+    /// a mix. Relations of kinds not in `kinds` are not
+    /// inserted; a relation repeated (same from, to and kind) keeps its last value. Throws
+    /// ``BookStoreError``, for instance for an id that is not a stored book.
+    ///
+    /// ```swift
+    /// try await store.replaceRelations(for: [.sameSeries], from: nil, with: relations)
+    /// ```
+    public func replaceRelations(
+        for kinds: Set<Relation.Kind>, from sources: Set<Int64>?, with relations: [Relation]
+    ) async throws {
+        try await storeWork {
+            let kept = relations.filter { kinds.contains($0.kind) }
+            let names = kinds.map(\.rawValue).sorted()
+            guard !names.isEmpty else { return }
+            let kindList = names.map { _ in "?" }.joined(separator: ", ")
+            let deleteAll = "DELETE FROM relations WHERE kind IN (\(kindList))"
+            let deleteFrom = "DELETE FROM relations WHERE from_id = ? AND kind IN (\(kindList))"
+            let insert = "INSERT OR REPLACE INTO relations (from_id, to_id, kind, score, reason) VALUES (?, ?, ?, ?, ?)"
+            try await database.transaction { tx in
+                if let sources {
+                    for source in sources.sorted() {
+                        try tx.execute(deleteFrom, [.integer(source)] + names.map(SQLiteValue.text))
+                    }
+                } else {
+                    try tx.execute(deleteAll, names.map(SQLiteValue.text))
+                }
+                for relation in kept {
+                    try tx.execute(
+                        insert,
+                        [
+                            .integer(relation.from), .integer(relation.to), .text(relation.kind.rawValue),
+                            .real(relation.score), .text(relation.reason),
+                        ])
+                }
+            }
+        }
+    }
+
+    /// Books related to the book `id`, with their relations: of `kind` only, or of every kind
+    /// when `nil`; ordered by kind (in ``Relation/Kind/allCases`` order), then score descending.
+    /// `limit` is clamped to 1…``maximumRelatedLimit``.
+    ///
+    /// ```swift
+    /// let series = try await store.related(to: hungerGames.id, kind: .sameSeries, limit: 5)
+    /// series.map(\.book.title)  // ["Catching Fire", "Mockingjay", …]
+    /// ```
+    public func related(to id: Int64, kind: Relation.Kind? = nil, limit: Int = 50) async throws -> [RelatedBook] {
+        try await storeWork {
+            let rank = Relation.Kind.allCases.enumerated().map { "WHEN '\($1.rawValue)' THEN \($0)" }
+            let sql = """
+                SELECT \(Self.selectColumns), relations.kind AS relation_kind, relations.score AS relation_score,
+                    relations.reason AS relation_reason
+                FROM relations JOIN books ON books.id = relations.to_id
+                WHERE relations.from_id = ? AND (? IS NULL OR relations.kind = ?)
+                ORDER BY CASE relations.kind \(rank.joined(separator: " ")) ELSE \(rank.count) END,
+                    relations.score DESC, books.id
+                LIMIT ?
+                """
+            let kindValue = kind.map { SQLiteValue.text($0.rawValue) } ?? .null
+            let limit = min(max(limit, 1), Self.maximumRelatedLimit)
+            let rows = try await database.query(sql, [.integer(id), kindValue, kindValue, .integer(Int64(limit))]) {
+                row in try Self.relatedBook(from: row, to: id)
+            }
+            return rows.compactMap(\.self)
+        }
+    }
+}

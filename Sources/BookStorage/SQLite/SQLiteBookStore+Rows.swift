@@ -1,0 +1,36 @@
+import BookCatalog
+import Foundation
+import SQLite
+
+extension SQLiteBookStore {
+    /// The `books` columns in the order ``parameters(of:)`` binds them (after `id`).
+    static let dataColumns = [
+        "source", "source_id", "title", "series_name", "series_number", "authors", "year", "isbn10", "isbn13",
+        "language", "average_rating", "ratings_count", "cover_url", "small_cover_url", "tags", "description",
+        "source_url",
+    ]
+
+    /// `SELECT` list for ``book(from:)``, qualified with `books.`.
+    static let selectColumns = (["id"] + dataColumns).map { "books.\($0)" }.joined(separator: ", ")
+
+    /// The values of ``dataColumns`` for `book`.
+    static func parameters(of book: Book) -> [SQLiteValue] {
+        [
+            .text(book.source), .text(book.sourceID), .text(book.title), text(book.seriesName),
+            book.seriesNumber.map(SQLiteValue.real) ?? .null, .text(json(book.authors)),
+            book.year.map(SQLiteValue.init) ?? .null, text(book.isbn10), text(book.isbn13), text(book.language),
+            book.averageRating.map(SQLiteValue.real) ?? .null, book.ratingsCount.map(SQLiteValue.init) ?? .null,
+            text(book.coverURL?.absoluteString), text(book.smallCoverURL?.absoluteString), .text(json(book.tags)),
+            text(book.description), text(book.sourceURL?.absoluteString),
+        ]
+    }
+
+    /// The book in a row selected with ``selectColumns``.
+    @Sendable static func book(from row: Row) throws -> Book {
+        try storedBook(from: row)
+    }
+
+    private static func text(_ value: String?) -> SQLiteValue {
+        value.map(SQLiteValue.text) ?? .null
+    }
+}

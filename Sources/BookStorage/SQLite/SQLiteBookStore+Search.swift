@@ -1,0 +1,79 @@
+import BookCatalog
+import SQLite
+
+extension SQLiteBookStore {
+    /// The most results one search returns, whatever `limit` asks for.
+    ///
+    /// ```swift
+    /// let all = try await store.search("the", limit: SQLiteBookStore.maximumSearchLimit)
+    /// ```
+    public static let maximumSearchLimit = 200
+
+    /// Books matching `text` as a person types it, ranked; see ``BookStore/rankedSearch(_:limit:)``.
+    /// `limit` is clamped to 1…``maximumSearchLimit``.
+    ///
+    /// ```swift
+    /// try await store.rankedSearch("collins", limit: 5)     // books by Suzanne Collins
+    /// try await store.rankedSearch("les miser", limit: 5)   // Les Misérables
+    /// ```
+    public func rankedSearch(_ text: String, limit: Int) async throws -> [BookMatch] {
+        try await typoTolerantSearch(text, limit: limit)
+    }
+
+    /// Books matching every term of `query`: books where all terms fall in one column (title
+    /// *or* authors) first, then those matching across columns; within each, by ratings count.
+    /// Every word is quoted, so nothing in it acts as FTS5 syntax. `limit` is clamped to
+    /// 1…``maximumSearchLimit``.
+    ///
+    /// ```swift
+    /// try await store.search(BookQuery(terms: [.init(["hunger"]), .init(["ga"], isPrefix: true)]), limit: 5)
+    /// ```
+    public func search(_ query: BookQuery, limit: Int) async throws -> [Book] {
+        try await storeWork {
+            guard let match = Self.match(query) else { return [] }
+            let limit = min(max(limit, 1), Self.maximumSearchLimit)
+            // Index rows are keyed most-read first (see `rankKey`), so each query reads only the
+            // first `limit` matches: one-column matches, then, if short, any matches.
+            let sql = """
+                SELECT \(Self.selectColumns) FROM (
+                    SELECT rowid AS rank_key FROM books_fts WHERE books_fts MATCH ? ORDER BY rowid LIMIT ?
+                ) AS hits JOIN books ON books.id = (hits.rank_key & \(Self.idMask))
+                ORDER BY hits.rank_key
+                """
+            let oneColumn = "{title} : (\(match)) OR {authors} : (\(match))"
+            let sameColumn = try await database.query(
+                sql, [.text(oneColumn), .integer(Int64(limit))], Self.book(from:))
+            guard sameColumn.count < limit, query.terms.count > 1 else { return sameColumn }
+            let found = Set(sameColumn.map(\.id))
+            let any = try await database.query(
+                sql, [.text(match), .integer(Int64(limit + sameColumn.count))], Self.book(from:))
+            return sameColumn + any.filter { !found.contains($0.id) }.prefix(limit - sameColumn.count)
+        }
+    }
+
+    /// Every distinct word in the title and author index, from FTS5's own vocabulary.
+    ///
+    /// ```swift
+    /// let words = try await store.searchTerms()
+    /// ```
+    public func searchTerms() async throws -> [String] {
+        try await storeWork {
+            try await database.query("SELECT term FROM books_fts_vocabulary") { row in try row.string(0) }
+        }
+    }
+
+    /// The FTS5 expression for `query`: terms joined by AND, alternatives by OR, every word
+    /// quoted, a CJK word as the phrase of its pairs (``SearchText/indexPattern(of:isPrefix:)``);
+    /// `nil` for a query without words.
+    static func match(_ query: BookQuery) -> String? {
+        let terms = query.terms.compactMap { term -> String? in
+            let words = term.alternatives.filter { !$0.isEmpty }.map { word in
+                let pattern = SearchText.indexPattern(of: word, isPrefix: term.isPrefix)
+                return pattern.words.map(FTS5Query.quoted).joined(separator: " + ") + (pattern.isPrefix ? "*" : "")
+            }
+            guard !words.isEmpty else { return nil }
+            return words.count == 1 ? words[0] : "(" + words.joined(separator: " OR ") + ")"
+        }
+        return terms.isEmpty ? nil : terms.joined(separator: " AND ")
+    }
+}

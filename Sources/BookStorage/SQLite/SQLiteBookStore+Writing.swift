@@ -1,0 +1,129 @@
+import BookCatalog
+import Foundation
+import SQLite
+
+extension SQLiteBookStore {
+    /// Writes `batch` in one transaction (see ``BookStore/apply(_:)``): books matched on
+    /// (``Book/source``, ``Book/sourceID``), then tags, readings, links and the checkpoint.
+    /// Throws ``BookStoreError``; nothing of the batch is written then.
+    ///
+    /// ```swift
+    /// let result = try await store.apply(ImportBatch(books: books))
+    /// ```
+    public func apply(_ batch: ImportBatch) async throws -> UpsertResult {
+        try await storeWork {
+            guard !batch.isEmpty else { return UpsertResult() }
+            return try await database.transaction { tx in
+                var result = try Self.upsert(batch.books, in: tx)
+                try Self.write(tags: batch.tags, in: tx, into: &result)
+                try Self.write(readings: batch.readings, in: tx, into: &result)
+                try Self.write(links: batch.links, in: tx, into: &result)
+                if let checkpoint = batch.checkpoint { try Self.save(checkpoint, in: tx) }
+                if result.inserted + result.updated > 0 || !batch.tags.isEmpty {
+                    try tx.execute("UPDATE catalog_state SET generation = generation + 1")
+                }
+                return result
+            }
+        }
+    }
+
+    /// Inserts or updates `books`; ``Book/id`` of the input is ignored.
+    private static func upsert(_ books: [Book], in tx: borrowing Transaction) throws -> UpsertResult {
+        let select = "SELECT \(selectColumns) FROM books WHERE source = ? AND source_id = ?"
+        let insert = """
+            INSERT INTO books (\(dataColumns.joined(separator: ", "))) \
+            VALUES (\(dataColumns.map { _ in "?" }.joined(separator: ", ")))
+            """
+        let update = "UPDATE books SET \(dataColumns.map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?"
+        var result = UpsertResult()
+        for book in books {
+            let existing = try tx.query(select, [.text(book.source), .text(book.sourceID)], Self.book(from:))
+            if var stored = existing.first {
+                let id = stored.id
+                stored.id = 0
+                var incoming = book
+                incoming.id = 0
+                if incoming.tags.isEmpty { incoming.tags = stored.tags }
+                if stored == incoming {
+                    result.unchanged += 1
+                } else {
+                    try tx.execute(update, parameters(of: incoming) + [.integer(id)])
+                    result.updated += 1
+                    result.touched.insert(id)
+                }
+                result.ids.append(id)
+            } else {
+                try tx.execute(insert, parameters(of: book))
+                result.inserted += 1
+                result.ids.append(tx.lastInsertRowID)
+                result.touched.insert(tx.lastInsertRowID)
+            }
+        }
+        return result
+    }
+
+    /// The store id of the book with `key`, or `nil`.
+    private static func id(of key: BookKey, in tx: borrowing Transaction) throws -> Int64? {
+        let sql = "SELECT id FROM books WHERE source = ? AND source_id = ?"
+        return try tx.query(sql, [.text(key.source), .text(key.sourceID)]) { row in try row.int64(0) }.first
+    }
+
+    /// Replaces the tags of the named books, counting books that are not stored as unmatched.
+    static func write(tags: [BookTags], in tx: borrowing Transaction, into result: inout UpsertResult) throws {
+        for entry in tags {
+            guard let id = try id(of: entry.book, in: tx) else {
+                result.unmatched += 1
+                continue
+            }
+            try tx.execute(
+                "UPDATE books SET tags = ? WHERE id = ? AND tags != ?1", [.text(json(entry.tags)), .integer(id)])
+            if tx.changes > 0 { result.touched.insert(id) }
+        }
+    }
+
+    /// Merges `readings`: a new rating replaces the old one, `wants_to_read` once set stays set.
+    static func write(readings: [Reading], in tx: borrowing Transaction, into result: inout UpsertResult) throws {
+        let upsert = """
+            INSERT INTO readings (reader, book_id, rating, wants_to_read) VALUES (?, ?, ?, ?)
+            ON CONFLICT (reader, book_id) DO UPDATE SET
+                rating = coalesce(excluded.rating, readings.rating),
+                wants_to_read = max(excluded.wants_to_read, readings.wants_to_read)
+            """
+        var ids: [BookKey: Int64] = [:]
+        for reading in readings {
+            guard let id = try ids[reading.book] ?? id(of: reading.book, in: tx) else {
+                result.unmatched += 1
+                continue
+            }
+            ids[reading.book] = id
+            let rating = reading.rating.map { SQLiteValue.integer(Int64($0)) } ?? .null
+            try tx.execute(
+                upsert, [.text(reading.reader), .integer(id), rating, .integer(reading.wantsToRead ? 1 : 0)])
+            result.touched.insert(id)
+        }
+    }
+
+    /// Stores `links` (each once), counting links from books that are not stored as unmatched.
+    static func write(links: [ListedLink], in tx: borrowing Transaction, into result: inout UpsertResult) throws {
+        for link in links {
+            guard let id = try id(of: link.from, in: tx) else {
+                result.unmatched += 1
+                continue
+            }
+            try tx.execute(
+                "INSERT OR IGNORE INTO listed_links (from_id, to_url) VALUES (?, ?)",
+                [.integer(id), .text(link.to.absoluteString)])
+            if tx.changes > 0 { result.touched.insert(id) }
+        }
+    }
+    /// Saves `checkpoint`, or removes it when its position is `nil`.
+    static func save(_ checkpoint: ImportCheckpoint, in tx: borrowing Transaction) throws {
+        if let position = checkpoint.position {
+            try tx.execute(
+                "INSERT OR REPLACE INTO import_checkpoints (name, position) VALUES (?, ?)",
+                [.text(checkpoint.name), .integer(Int64(position))])
+        } else {
+            try tx.execute("DELETE FROM import_checkpoints WHERE name = ?", [.text(checkpoint.name)])
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import BookCatalog
+import BookStorage
+import Postgres
+import ScoutTestSupport
+import Testing
+
+/// What only the PostgreSQL store does: its integrity check, batch size and word counts.
+@Suite(
+    "PostgreSQL book store", .enabled(if: TestPostgresServer.isConfigured, TestPostgresServer.skipReason),
+    .timeLimit(.minutes(10)))
+struct PostgresBookStoreTests {
+    @Test func integrityProblemsFindASearchEntryWrittenAroundTheStore() async throws {
+        try await TestPostgresServer.withTemporaryDatabase { url in
+            let store = try await PostgresBookStore(url: url)
+            let ids = try await store.upsert(SampleBooks.all).ids
+            #expect(try await store.integrityProblems().isEmpty)
+            try await store.database.execute("UPDATE books SET title = 'Dune' WHERE id = $1", [.integer(ids[2])])
+            #expect(try await store.integrityProblems().count == 1)
+            #expect(try await store.integrityProblems().first?.contains("book \(ids[2])") == true)
+            _ = try await store.upsert([SampleBooks.miserables])  // applying the book again repairs it
+            #expect(try await store.integrityProblems().isEmpty)
+        }
+    }
+
+    /// `search_terms` counts the books holding each word through inserts, updates and deletes,
+    /// made by the store or around it, and the integrity check notices a count changed by hand.
+    @Test func searchTermsCountTheBooksHoldingEachWord() async throws {
+        try await TestPostgresServer.withTemporaryDatabase { url in
+            let store = try await PostgresBookStore(url: url)
+            func count(_ term: String) async throws -> Int? {
+                try await store.database.query(
+                    "SELECT book_count FROM search_terms WHERE term = $1", [.text(term)]
+                ) { try $0.int(0) }.first
+            }
+            let ids = try await store.upsert(SampleBooks.all).ids
+            #expect(try await count("the") == 2)  // The Hunger Games, The Invention of Hugo Cabret
+            #expect(try await count("collins") == 2)
+            var renamed = SampleBooks.hungerGames
+            renamed.title = "Hunger Days"
+            _ = try await store.upsert([renamed])
+            #expect(try await count("the") == 1)
+            #expect(try await count("games") == nil)
+            #expect(try await count("days") == 1)
+            _ = try await store.upsert([renamed])  // unchanged: no word moves
+            #expect(try await count("days") == 1)
+            try await store.database.execute("DELETE FROM books WHERE id = $1", [.integer(ids[2])])
+            #expect(try await count("miserables") == nil)
+            #expect(try await count("victor") == nil)
+            #expect(try await count("hugo") == 1)
+            #expect(try await store.integrityProblems().isEmpty)
+
+            try await store.database.execute("UPDATE search_terms SET book_count = 7 WHERE term = 'days'")
+            let problems = try await store.integrityProblems()
+            #expect(problems.count == 1 && problems.first?.contains("search_terms") == true)
+        }
+    }
+
+    /// A catalog written before version 3 gets its word counts when the store opens it.
+    @Test func theWordCountsMigrationCountsExistingBooks() async throws {
+        try await TestPostgresServer.withTemporaryDatabase { url in
+            let database = try await PostgresDatabase(url: try PostgresURL(url))
+            try await database.migrate(Array(PostgresBookStore.migrations.prefix(2)))
+            try await database.execute(
+                """
+                INSERT INTO books (source, source_id, title, search)
+                VALUES ('old', '1', 'Old Man', 'old:1A man:2A'), ('old', '2', 'Old Sea', 'old:1A sea:2A')
+                """)
+            let store = try await PostgresBookStore(url: url)
+            #expect(try await store.searchTerms() == ["man", "old", "sea"])
+            #expect(try await store.integrityProblems().isEmpty)
+        }
+    }
+
+    /// A catalog whose search entries an older ``SearchText`` wrote (one word per Japanese title,
+    /// full-width letters as they were) is indexed again when the store opens it, once.
+    @Test func searchEntriesFromAnOlderIndexVersionAreRewritten() async throws {
+        try await TestPostgresServer.withTemporaryDatabase { url in
+            let database = try await PostgresDatabase(url: try PostgresURL(url))
+            try await database.migrate(Array(PostgresBookStore.migrations.prefix(3)))
+            try await database.execute(
+                """
+                INSERT INTO books (source, source_id, title, search) VALUES
+                    ('old', '1', 'ノルウェイの森', 'ノルウェイの森:1A'),
+                    ('old', '2', 'ＯＮＥ ＰＩＥＣＥ', 'ｏｎｅ:1A ｐｉｅｃｅ:2A'),
+                    ('old', '3', 'Old Man', 'old:1A man:2A')
+                """)
+            let generation = try await database.query("SELECT generation FROM catalog_state") { try $0.int64(0) }
+            let store = try await PostgresBookStore(url: url)
+            #expect(try await store.search("森", limit: 5).map(\.title) == ["ノルウェイの森"])
+            #expect(try await store.search("one piece", limit: 5).map(\.title) == ["ＯＮＥ ＰＩＥＣＥ"])
+            #expect(try await store.search("old man", limit: 5).map(\.title) == ["Old Man"])
+            #expect(try await store.integrityProblems().isEmpty)
+            #expect(try await store.searchTerms().contains("ウェ"))
+            #expect(try await store.generation() == generation[0] + 1)
+            _ = try await PostgresBookStore(url: url)  // already current: nothing rewritten
+            #expect(try await store.generation() == generation[0] + 1)
+        }
+    }
+
+    /// Ten thousand books go in as one batch, and the same batch again changes nothing. (How
+    /// fast is the books benchmark's business, not a test's: a timed bound failed under
+    /// ThreadSanitizer, which slows every statement.)
+    @Test func tenThousandBooksApplyInOneBatch() async throws {
+        try await TestPostgresServer.withTemporaryDatabase { url in
+            let store = try await PostgresBookStore(url: url)
+            let books = (0..<10_000).map { index in
+                Book(
+                    source: "bulk", sourceID: "\(index)", title: "Volume \(index) of Everything",
+                    authors: ["Writer \(index % 97)"], ratingsCount: index)
+            }
+            let inserted = try await store.upsert(books)
+            let again = try await store.upsert(books)
+            #expect(inserted.inserted == 10_000 && again.unchanged == 10_000 && again.ids == inserted.ids)
+            #expect(try await store.search("volume 9999", limit: 5).map(\.sourceID) == ["9999"])
+        }
+    }
+}

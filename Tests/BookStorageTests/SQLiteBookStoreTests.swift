@@ -1,0 +1,38 @@
+import BookCatalog
+import BookStorage
+import Foundation
+import SQLite
+import ScoutTestSupport
+import Testing
+
+/// What only the SQLite store does; what every store does is in the "Book store contract" suite
+/// (Tests/BookStorageTests), which runs against SQLite and PostgreSQL alike.
+@Suite(.timeLimit(.minutes(10))) struct SQLiteBookStoreTests {
+    @Test func aReopenedFileKeepsItsBooksInWALModeAtTheLatestSchema() async throws {
+        try await withTemporaryDirectory(prefix: "scout-books") { directory in
+            let path = directory.appendingPathComponent("books.sqlite").path
+            let ids = try await SQLiteBookStore(path: path).upsert(SampleBooks.all).ids
+            let reopened = try await SQLiteBookStore(path: path)
+            #expect(try await reopened.allBooks().map(\.id) == ids)
+            #expect(try await reopened.database.journalMode() == "wal")
+            #expect(try await reopened.database.schemaVersion() == SQLiteBookStore.migrations.count)
+        }
+    }
+
+    /// A catalog indexed by SQLite's own tokenizer (version 4) is indexed again from Swift's
+    /// words when the store opens it, so its Japanese titles are found from any part.
+    @Test func aCatalogFromVersion4IsIndexedAgainWithSwiftsWords() async throws {
+        let database = try await Database(path: ":memory:")
+        try await database.migrate(Array(SQLiteBookStore.migrations.prefix(4)))
+        try await database.execute(
+            """
+            INSERT INTO books (source, source_id, title, authors)
+            VALUES ('old', '1', 'ノルウェイの森', '["村上春樹"]'), ('old', '2', 'ＯＮＥ ＰＩＥＣＥ', '[]')
+            """)
+        let store = try await SQLiteBookStore(database: database)
+        #expect(try await store.search("森", limit: 5).map(\.title) == ["ノルウェイの森"])
+        #expect(try await store.search("春樹", limit: 5).map(\.title) == ["ノルウェイの森"])
+        #expect(try await store.search("one piece", limit: 5).map(\.title) == ["ＯＮＥ ＰＩＥＣＥ"])
+        #expect(try await store.searchTerms().contains("ウェ"))
+    }
+}
