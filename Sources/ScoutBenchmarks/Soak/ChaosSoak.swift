@@ -28,24 +28,18 @@ struct ChaosSoak {
         let titles = try SoakCatalog.titles()
         let script = TypingScript(titles: titles, count: queryCount, seed: seed)
         let hosts = Self.hosts
-        try await withFakeWikipedia(
-            pages: SoakCatalog.pages(titles), configuration: .fakeUpstream(at: hosts.wikipedia)
-        ) { wikipedia in
-            try await withFakeCommons(
-                files: SoakCatalog.files(Array(titles.prefix(SoakCatalog.photoCount))),
-                configuration: .fakeUpstream(at: hosts.commons)
-            ) { commons in
-                try await withFakeFlickr(
-                    photos: SoakCatalog.photos(Array(titles.prefix(SoakCatalog.photoCount))),
-                    configuration: .fakeUpstream(at: hosts.flickr)
-                ) { flickr in
-                    try await soak(
-                        upstreams: [
-                            ("Wikipedia", hosts.wikipedia, wikipedia), ("Commons", hosts.commons, commons),
-                            ("Flickr", hosts.flickr, flickr),
-                        ],
-                        script: script)
-                }
+        try await SoakCatalog.withFakeWikimedia(titles: titles, at: (hosts.wikipedia, hosts.commons)) {
+            wikipedia, commons in
+            try await withFakeFlickr(
+                photos: SoakCatalog.photos(Array(titles.prefix(SoakCatalog.photoCount))),
+                configuration: .fakeUpstream(at: hosts.flickr)
+            ) { flickr in
+                try await soak(
+                    upstreams: [
+                        ("Wikipedia", hosts.wikipedia, wikipedia), ("Commons", hosts.commons, commons),
+                        ("Flickr", hosts.flickr, flickr),
+                    ],
+                    script: script)
             }
         }
     }

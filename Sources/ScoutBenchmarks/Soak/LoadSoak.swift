@@ -32,16 +32,10 @@ struct LoadSoak {
         guard SoakSettings.isRequested("load-soak") else { return }
         let titles = try SoakCatalog.titles()
         let hosts = Self.hosts
-        try await withFakeWikipedia(
-            pages: SoakCatalog.pages(titles), configuration: .fakeUpstream(at: hosts.wikipedia)
-        ) { wikipedia in
-            try await withFakeCommons(
-                files: SoakCatalog.files(Array(titles.prefix(SoakCatalog.photoCount))),
-                configuration: .fakeUpstream(at: hosts.commons)
-            ) { commons in
-                try await withFakeImageHost(configuration: .fakeUpstream(at: hosts.images)) { images in
-                    try await soak(wikipedia: wikipedia, commons: commons, images: images, titles: titles)
-                }
+        try await SoakCatalog.withFakeWikimedia(titles: titles, at: (hosts.wikipedia, hosts.commons)) {
+            wikipedia, commons in
+            try await withFakeImageHost(configuration: .fakeUpstream(at: hosts.images)) { images in
+                try await soak(wikipedia: wikipedia, commons: commons, images: images, titles: titles)
             }
         }
     }

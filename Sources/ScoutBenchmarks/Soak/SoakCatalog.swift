@@ -16,6 +16,20 @@ enum SoakCatalog {
         try TypingScript.bookTitles(from: SharedFixtures.url("data/goodbooks-10k/books.csv"), limit: limit)
     }
 
+    /// Runs `body` with fake Wikipedia (every title an article) and Commons (the first
+    /// ``photoCount`` as files), each listening on its address of `hosts`.
+    static func withFakeWikimedia<T>(
+        titles: [String], at hosts: (wikipedia: String, commons: String),
+        _ body: (FakeWikipedia, FakeCommons) async throws -> T
+    ) async throws -> T {
+        try await withFakeWikipedia(pages: pages(titles), configuration: .fakeUpstream(at: hosts.wikipedia)) {
+            wikipedia in
+            try await withFakeCommons(
+                files: files(Array(titles.prefix(photoCount))), configuration: .fakeUpstream(at: hosts.commons)
+            ) { commons in try await body(wikipedia, commons) }
+        }
+    }
+
     static func pages(_ titles: [String]) -> [FakeWikipedia.Page] {
         titles.enumerated().map { index, title in
             let thumbnail =

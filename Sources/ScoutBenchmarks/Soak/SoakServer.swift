@@ -24,7 +24,7 @@ final class SoakServer {
         directory = FileManager.default.temporaryDirectory.appending(path: "scout-soak-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         logFile = directory.appending(path: "serve.log")
-        FileManager.default.createFile(atPath: logFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
         var base = ProcessInfo.processInfo.environment.filter { ["PATH", "HOME", "LANG", "TMPDIR"].contains($0.key) }
         base["XDG_DATA_HOME"] = directory.appending(path: "data").path
         base["XDG_CACHE_HOME"] = directory.appending(path: "cache").path
