@@ -193,12 +193,15 @@ struct FaultInjectionTests {
             fake.faults.setLatency { $0 == "abac" ? .milliseconds(200) : nil }
             let arrivals = Locked<[String]>([])
             try await withThrowingTaskGroup(of: Void.self) { group in
-                for search in ["ab", "abac", "abacus"] {
+                // Sent one after another, so they arrive in this order. The count to wait for is
+                // the loop's, not read back from the fake: a request that arrived before the
+                // read would make it wait for one that never comes.
+                for (sent, search) in ["ab", "abac", "abacus"].enumerated() {
                     group.addTask {
                         _ = try await HTTPClient.get(Self.searchURL(fake, search))
                         arrivals.withLock { $0.append(search) }
                     }
-                    await fake.waitForRequests(count: fake.requests.count + 1)
+                    await fake.waitForRequests(count: sent + 1)
                 }
                 await clock.waitForSleepers(count: 2)
                 for (advance, expected) in [
