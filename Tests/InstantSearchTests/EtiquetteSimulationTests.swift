@@ -79,12 +79,12 @@ struct EtiquetteSimulationTests {
                 if inWindow > 20 { break }
             }
             let blockedFrom = try #require(times.first { $0 >= retryAfterSentAt ?? .zero })
-            // Requests already on their way when the 429 was sent may still land just after it —
-            // at most the other two of Wikimedia's three slots, within a second. Nothing sent
-            // after the client read Retry-After may arrive before the 7 s are over.
-            let stragglers = times.filter { $0 > blockedFrom && $0 < blockedFrom + .seconds(1) }
+            // The 429 reaches the client only after the fake's 80 ms latency, and until then the
+            // client may rightly go on sending (each request in one of Wikimedia's three slots,
+            // which the cap above holds): how many land in that time depends on how fast real
+            // round trips run against the manual clock, so it is not counted. Nothing may arrive
+            // from a second after the 429's request until its 7 s are over.
             let inside = times.filter { $0 >= blockedFrom + .seconds(1) && $0 < blockedFrom + .seconds(7) }
-            #expect(stragglers.count <= 2, "at most two requests were already in flight")
             #expect(inside.isEmpty, "no request within 7 s of the 429")
             #expect(times.contains { $0 >= blockedFrom + .seconds(7) }, "requests resume after the window")
         }
