@@ -230,7 +230,7 @@ struct JSONPullReader {
         if try skipStringToken() == false {
             return String(decoding: bytes[start..<offset - 1], as: UTF8.self)
         }
-        return try JSONStringEscapes.unescape(bytes[start..<offset - 1], startingAt: start)
+        return JSONStringEscapes.unescape(bytes[start..<offset - 1])
     }
 
     /// Moves past the string token at `offset`, checking it; returns whether it holds escapes.

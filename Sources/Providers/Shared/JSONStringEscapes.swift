@@ -3,7 +3,7 @@
 enum JSONStringEscapes {
     /// The text of `token` (the bytes between the quotes). A `\u` escape of a lone surrogate
     /// becomes U+FFFD, as an ill-formed UTF-8 byte does.
-    static func unescape(_ token: ArraySlice<UInt8>, startingAt start: Int) throws(JSONPullReader.Failure) -> String {
+    static func unescape(_ token: ArraySlice<UInt8>) -> String {
         var text: [UInt8] = []
         text.reserveCapacity(token.count)
         var index = token.startIndex
