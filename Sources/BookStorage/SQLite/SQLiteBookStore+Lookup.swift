@@ -21,27 +21,6 @@ extension SQLiteBookStore {
         }
     }
 
-    /// How many books the store holds: `try await store.count()`.
-    public func count() async throws -> Int {
-        try await storeWork {
-            try await database.query("SELECT count(*) FROM books") { row in try row.int(0) }.first ?? 0
-        }
-    }
-
-    /// Every book in the store, by id: `let books = try await store.allBooks()`.
-    public func allBooks() async throws -> [Book] {
-        try await storeWork {
-            try await database.query("SELECT \(Self.selectColumns) FROM books ORDER BY id", [], Self.book(from:))
-        }
-    }
-
-    /// Bumped by every write that changes books: `try await store.generation()`.
-    public func generation() async throws -> Int64 {
-        try await storeWork {
-            try await database.query("SELECT generation FROM catalog_state") { row in try row.int64(0) }.first ?? 0
-        }
-    }
-
     /// The saved checkpoint of the import `name`, or `nil`.
     public func checkpoint(named name: String) async throws -> ImportCheckpoint? {
         try await storeWork {
