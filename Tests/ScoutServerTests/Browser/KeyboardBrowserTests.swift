@@ -30,10 +30,8 @@ extension WebPageBrowserTests {
                                     }
                                 },
                                 configure: { configuration in
-                                    configuration.commonsAPIAddress = commons.baseURL.absoluteString
-                                    configuration.flickrAPIAddress = flickr.baseURL.absoluteString
-                                    configuration.flickrAPIKey = FlickrAPIKey(FakeFlickr.defaultAPIKey)
-                                    configuration.flickrImageBase = images.base
+                                    configuration.usePhotoFakes(
+                                        commons: commons, flickr: flickr, imageBase: images.base)
                                 })
                         }
                     }

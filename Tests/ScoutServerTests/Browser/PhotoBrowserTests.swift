@@ -27,10 +27,7 @@ extension WebPageBrowserTests {
                                 }
                             },
                             configure: { configuration in
-                                configuration.commonsAPIAddress = commons.baseURL.absoluteString
-                                configuration.flickrAPIAddress = flickr.baseURL.absoluteString
-                                configuration.flickrAPIKey = FlickrAPIKey(FakeFlickr.defaultAPIKey)
-                                configuration.flickrImageBase = images.base
+                                configuration.usePhotoFakes(commons: commons, flickr: flickr, imageBase: images.base)
                             })
                     }
                 }
@@ -56,9 +53,7 @@ extension WebPageBrowserTests {
                     try await runScenario(
                         "xss-photos", wikipedia: wikipedia, images: images,
                         configure: { configuration in
-                            configuration.flickrAPIAddress = flickr.baseURL.absoluteString
-                            configuration.flickrAPIKey = FlickrAPIKey(FakeFlickr.defaultAPIKey)
-                            configuration.flickrImageBase = images.base
+                            configuration.usePhotoFakes(commons: nil, flickr: flickr, imageBase: images.base)
                         })
                 }
             }

@@ -31,9 +31,7 @@ struct SchemathesisTests {
                     try await withScoutApp(
                         pages: Self.pages, books: store,
                         configure: { configuration in
-                            configuration.commonsAPIAddress = commons.baseURL.absoluteString
-                            configuration.flickrAPIAddress = flickr.baseURL.absoluteString
-                            configuration.flickrAPIKey = FlickrAPIKey(FakeFlickr.defaultAPIKey)
+                            configuration.usePhotoFakes(commons: commons, flickr: flickr)
                         }
                     ) { _, _, port in
                         let run = try await Self.run(port: port, reports: directory)

@@ -19,15 +19,26 @@ func withPhotoApp<T>(
             try await withScoutApp(
                 pages: [],
                 configure: { configuration in
-                    configuration.commonsAPIAddress = commons.baseURL.absoluteString
-                    configuration.flickrAPIAddress = flickr.baseURL.absoluteString
-                    configuration.flickrAPIKey = flickrKey.flatMap(FlickrAPIKey.init)
+                    configuration.usePhotoFakes(commons: commons, flickr: flickr, flickrKey: flickrKey)
                     configure(&configuration)
                 }, server: server
             ) { _, app, port in
                 try await body(commons, flickr, app, port)
             }
         }
+    }
+}
+
+extension ScoutServerConfiguration {
+    /// Points the photo sources at `commons` and `flickr` (with `flickrKey`; nil: no Flickr key),
+    /// and Flickr's image addresses at `imageBase` when given.
+    mutating func usePhotoFakes(
+        commons: FakeCommons?, flickr: FakeFlickr, flickrKey: String? = FakeFlickr.defaultAPIKey, imageBase: URL? = nil
+    ) {
+        if let commons { commonsAPIAddress = commons.baseURL.absoluteString }
+        flickrAPIAddress = flickr.baseURL.absoluteString
+        flickrAPIKey = flickrKey.flatMap(FlickrAPIKey.init)
+        if let imageBase { flickrImageBase = imageBase }
     }
 }
 
