@@ -20,6 +20,8 @@ struct ReadinessTests {
             let reply = try await RawHTTPConnection(port: port).get("/readyz")
             #expect(reply.status == 200)
             #expect(reply.headers["Content-Type"] == "application/json")
+            let validator = try await SearchAPITests.validator(port: port)
+            #expect(validator.problems(try reply.json(), schema: validator.schema("Readiness")) == [])
             #expect(
                 reply.text == #"{"catalog":"not_configured","redis":"not_configured","status":"ready"}"#)
         }
@@ -41,6 +43,8 @@ struct ReadinessTests {
                     let unready = try await RawHTTPConnection(port: port).get("/readyz")
                     #expect(unready.status == 503)
                     let body = try unready.json()
+                    let validator = try await SearchAPITests.validator(port: port)
+                    #expect(validator.problems(body, schema: validator.schema("Readiness")) == [])
                     #expect(body["status"] == "not_ready")
                     #expect(body["catalog"] == "ok")
                     #expect(body["redis"] == "failing")
