@@ -96,7 +96,9 @@ final class ServerCore: @unchecked Sendable {
         registry.requestClosed()
         guard context.phase != .headers || context.status != 0 else { return }
         let duration = now() - context.startedAt
-        if context.status != 0 { observer?.requestFinished(route: context.route, status: context.status, duration: duration) }
+        if context.status != 0 {
+            observer?.requestFinished(route: context.route, status: context.status, duration: duration)
+        }
         let note =
             termination == .REQUEST_TERMINATED_COMPLETED_OK ? context.note : (context.note ?? termination.logNote)
         configuration.accessLog?.record(

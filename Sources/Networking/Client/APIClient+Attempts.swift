@@ -58,7 +58,8 @@ extension APIClient {
         observer?.budgetWaited(source: endpoint.source, host: host, duration: sentAt - waitStarted)
         let sent: Sent
         do {
-            sent = try await send(endpoint, budget: budget, policy: policy, deadline: deadline, slot: slot, shared: shared)
+            sent = try await send(
+                endpoint, budget: budget, policy: policy, deadline: deadline, slot: slot, shared: shared)
         } catch {
             // Cancelled: by the call's own deadline (the whole call's watchdog), or by the caller.
             let now = timeline.now()

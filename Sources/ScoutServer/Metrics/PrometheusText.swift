@@ -1,3 +1,5 @@
+import Foundation
+
 /// Builds Prometheus exposition text (version 0.0.4): `# HELP`, `# TYPE`, then one sample per
 /// label set; histograms as cumulative `_bucket{le=…}` samples, `_sum` and `_count`.
 ///
@@ -41,15 +43,8 @@ struct PrometheusText {
 
     /// `name="value"` with the value escaped as the format asks (backslash, quote, newline).
     static func label(_ name: String, _ value: String) -> String {
-        var escaped = ""
-        for character in value {
-            switch character {
-            case "\\": escaped += "\\\\"
-            case "\"": escaped += "\\\""
-            case "\n": escaped += "\\n"
-            default: escaped.append(character)
-            }
-        }
+        let escaped = value.replacingOccurrences(of: "\\", with: "\\\\")
+            .replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n")
         return "\(name)=\"\(escaped)\""
     }
 

@@ -65,24 +65,11 @@ final class UpstreamMetrics: UpstreamObserver {
         text.add(
             "scout_upstream_requests_total", .counter,
             "Upstream attempts sent, by source and result (rate_limited is a 429).",
-            sources.flatMap { source in
-                UpstreamResult.allCases.map { result in
-                    (
-                        PrometheusText.label("source", source.label) + ",result=\"\(result.label)\"",
-                        source.counts.results[result.rawValue]
-                    )
-                }
-            })
+            Self.samples(sources, "result", UpstreamResult.allCases.map { ($0.label, \.results[$0.rawValue]) }))
         text.add(
-            "scout_upstream_refused_total", .counter, "Upstream calls the host's budget kept from going out, by reason.",
-            sources.flatMap { source in
-                UpstreamRefusal.allCases.map { reason in
-                    (
-                        PrometheusText.label("source", source.label) + ",reason=\"\(reason.label)\"",
-                        source.counts.refusals[reason.rawValue]
-                    )
-                }
-            })
+            "scout_upstream_refused_total", .counter,
+            "Upstream calls the host's budget kept from going out, by reason.",
+            Self.samples(sources, "reason", UpstreamRefusal.allCases.map { ($0.label, \.refusals[$0.rawValue]) }))
         text.addHistogram(
             "scout_upstream_request_duration_seconds", "Time from an upstream attempt's sending to its end.",
             sources.map { (PrometheusText.label("source", $0.label), $0.counts.latency) })
@@ -91,8 +78,26 @@ final class UpstreamMetrics: UpstreamObserver {
             "Time an upstream attempt waited for its host's budget (this instance's, then the fleet's).",
             sources.map { (PrometheusText.label("source", $0.label), $0.counts.budgetWait) })
         text.add(
-            "scout_upstream_breaker_state", .gauge, "Each upstream host's circuit breaker: 0 closed, 1 half-open, 2 open.",
+            "scout_upstream_breaker_state", .gauge,
+            "Each upstream host's circuit breaker: 0 closed, 1 half-open, 2 open.",
             state.breakers.sorted { $0.key < $1.key }.map { (PrometheusText.label("host", $0.key), $0.value.rawValue) })
+    }
+}
+
+extension UpstreamMetrics {
+    /// One sample per source and value of `name`, read from each source's counts by its key path.
+    static func samples(
+        _ sources: [(label: String, counts: Source)], _ name: String,
+        _ values: [(label: String, count: KeyPath<Source, Int>)]
+    ) -> [(labels: String, value: Int)] {
+        sources.flatMap { source in
+            values.map { value in
+                (
+                    PrometheusText.label("source", source.label) + ",\(name)=\"\(value.label)\"",
+                    source.counts[keyPath: value.count]
+                )
+            }
+        }
     }
 }
 

@@ -63,7 +63,8 @@ struct ReadinessTests {
     @Test(
         "ready while the PostgreSQL catalog answers; 503 naming the catalog once its database is gone",
         .enabled(
-            if: postgresURL != nil || SharedFixtures.isCI, "SCOUT_TEST_POSTGRES_URL is not set: run under scripts/with-postgres.sh"))
+            if: postgresURL != nil || SharedFixtures.isCI,
+            "SCOUT_TEST_POSTGRES_URL is not set: run under scripts/with-postgres.sh"))
     func postgresGone() async throws {
         let server = try PostgresURL(try #require(Self.postgresURL, "run under scripts/with-postgres.sh"))
         let admin = try await PostgresDatabase(url: server)

@@ -57,7 +57,8 @@ struct MetricsScrape {
             if zip(buckets, buckets.dropFirst()).contains(where: { $0.count > $1.count }) {
                 problems.append("\(key): a bucket holds fewer than the one below it")
             }
-            let countKey = key.replacingOccurrences(of: "{", with: "_count{").replacingOccurrences(of: "_count{}", with: "_count")
+            let countKey = key.replacingOccurrences(of: "{", with: "_count{").replacingOccurrences(
+                of: "_count{}", with: "_count")
             guard buckets.last?.bound == .infinity else {
                 problems.append("\(key): no +Inf bucket")
                 continue
