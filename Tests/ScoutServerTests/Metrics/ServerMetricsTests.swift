@@ -67,6 +67,27 @@ struct ServerMetricsTests {
         }
     }
 
+    @Test("an upstream failing with 503s opens its breaker: the gauge says open, the next call is refused")
+    func breakerOpens() async throws {
+        try await withScoutApp(pages: SearchAPITests.pages) { fake, _, port in
+            fake.faults.inject(.status(503))
+            let connection = try RawHTTPConnection(port: port)
+            // Five failures open the breaker (HostPolicy's default); each search makes one to three.
+            for query in ["a1", "a2", "a3", "a4", "a5", "a6"] {
+                #expect(try await connection.get("/api/v1/search?q=\(query)").status == 503)
+            }
+            let metrics = try await MetricsScrape.scrape(port: port) {
+                $0["scout_http_requests_total{\(Self.search),status=\"503\"}"] == 6
+            }
+            let failures = try #require(
+                metrics["scout_upstream_requests_total{source=\"wikipedia\",result=\"server_error\"}"])
+            #expect(failures >= 5)
+            #expect(failures == Double(fake.requests.count))
+            #expect(metrics["scout_upstream_breaker_state{host=\"127.0.0.1\"}"] == 2)
+            #expect((metrics["scout_upstream_refused_total{source=\"wikipedia\",reason=\"breaker_open\"}"] ?? 0) >= 1)
+        }
+    }
+
     @Test("identical searches at once: one miss, the others coalesced or served from the cache")
     func coalesced() async throws {
         try await withScoutApp(pages: SearchAPITests.pages) { fake, app, port in
