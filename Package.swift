@@ -173,7 +173,7 @@ let package = Package(
             name: "ScoutServerTests",
             dependencies: [
                 "ScoutServer", "HTTPServer", "ScoutModels", "Networking", "Providers", "ImageLoading",
-                "ScoutTestSupport", "BookCatalog", "BookStorage", "Redis",
+                "ScoutTestSupport", "BookCatalog", "BookStorage", "Redis", "Postgres",
             ]
         ),
         .testTarget(

@@ -19,6 +19,9 @@ public final class RedisClient: Sendable {
     /// The connections calls are spread over.
     public let connections: [RedisConnection]
     private let turn = Atomic<UInt>(0)
+    private let observer: (any RedisObserver)?
+    /// Time on the configuration's clock since the client was made (for the observer).
+    private let now: @Sendable () -> Duration
 
     /// A client with `connections` connections (at least one) to `url`; none opens before it is
     /// used (see ``connect()``).
@@ -29,6 +32,28 @@ public final class RedisClient: Sendable {
     public init(url: RedisURL, connections: Int = 4, configuration: RedisConfiguration = RedisConfiguration()) {
         self.url = url
         self.connections = (0..<max(1, connections)).map { _ in RedisConnection(url: url, configuration: configuration)
+        }
+        self.observer = configuration.observer
+        self.now = Self.elapsed(on: configuration.clock)
+    }
+
+    private static func elapsed<C: Clock>(on clock: C) -> @Sendable () -> Duration where C.Duration == Duration {
+        let origin = clock.now
+        return { origin.duration(to: clock.now) }
+    }
+
+    /// Runs `call`, telling the observer how long it took and how it failed (a cancelled call is
+    /// neither).
+    private func observed<T>(_ call: () async throws -> T) async throws -> T {
+        guard let observer else { return try await call() }
+        let started = now()
+        do {
+            let result = try await call()
+            observer.callFinished(duration: now() - started, failure: nil)
+            return result
+        } catch let error as RedisError {
+            observer.callFinished(duration: now() - started, failure: error.kind)
+            throw error
         }
     }
 
@@ -48,7 +73,7 @@ public final class RedisClient: Sendable {
     /// let size = try await redis.send(["DBSIZE"]).expectInteger()
     /// ```
     public func send(_ command: [RedisArgument], timeout: Duration? = nil) async throws -> RedisValue {
-        try await nextConnection().send(command, timeout: timeout)
+        try await observed { try await nextConnection().send(command, timeout: timeout) }
     }
 
     /// Runs commands in one round trip on one connection; see ``RedisConnection/pipeline(_:timeout:)``.
@@ -57,7 +82,7 @@ public final class RedisClient: Sendable {
     /// let replies = try await redis.pipeline([["INCR", "hits"], ["PEXPIRE", "hits", 3_600_000]])
     /// ```
     public func pipeline(_ commands: [[RedisArgument]], timeout: Duration? = nil) async throws -> [RedisValue] {
-        try await nextConnection().pipeline(commands, timeout: timeout)
+        try await observed { try await nextConnection().pipeline(commands, timeout: timeout) }
     }
 
     /// Runs a Lua script atomically; see ``RedisConnection/evaluate(_:keys:arguments:timeout:)``.
@@ -68,7 +93,9 @@ public final class RedisClient: Sendable {
     public func evaluate(
         _ script: RedisScript, keys: [RedisArgument] = [], arguments: [RedisArgument] = [], timeout: Duration? = nil
     ) async throws -> RedisValue {
-        try await nextConnection().evaluate(script, keys: keys, arguments: arguments, timeout: timeout)
+        try await observed {
+            try await nextConnection().evaluate(script, keys: keys, arguments: arguments, timeout: timeout)
+        }
     }
 
     /// The bytes stored at `key`, or `nil` when there are none.

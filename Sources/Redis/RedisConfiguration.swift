@@ -25,6 +25,9 @@ public struct RedisConfiguration: Sendable {
     public var clock: any Clock<Duration>
     /// A number in 0…1 for each backoff's jitter; random by default.
     public var jitter: @Sendable () -> Double
+    /// Hears how long each ``RedisClient`` call took and how it failed (for metrics), timed on
+    /// ``clock``; nil tells no one.
+    public var observer: (any RedisObserver)?
 
     /// A configuration; every parameter has a default.
     ///
@@ -35,7 +38,8 @@ public struct RedisConfiguration: Sendable {
         connectTimeout: Duration = .seconds(2), commandTimeout: Duration = .seconds(1),
         reconnectDelay: Duration = .milliseconds(100), maximumReconnectDelay: Duration = .seconds(10),
         clientName: String? = "scout", clock: any Clock<Duration> = ContinuousClock(),
-        jitter: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }
+        jitter: @escaping @Sendable () -> Double = { Double.random(in: 0...1) },
+        observer: (any RedisObserver)? = nil
     ) {
         self.connectTimeout = connectTimeout
         self.commandTimeout = commandTimeout
@@ -44,5 +48,6 @@ public struct RedisConfiguration: Sendable {
         self.clientName = clientName
         self.clock = clock
         self.jitter = jitter
+        self.observer = observer
     }
 }

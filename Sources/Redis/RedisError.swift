@@ -51,7 +51,7 @@ public struct RedisError: Error, Sendable, Equatable {
     /// ```swift
     /// if error.kind.isTransient { /* serve without the shared cache this time */ }
     /// ```
-    public enum Kind: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable, CaseIterable {
         /// The URL is malformed or asks for what this build lacks (TLS).
         case invalidURL
         /// Nothing listens at the host and port (`ECONNREFUSED`).

@@ -6,7 +6,8 @@ import Networking
 import Redis
 import ScoutModels
 
-/// Scout's HTTP application: the web page, the JSON API, the image proxy and `/healthz`, on
+/// Scout's HTTP application: the web page, the JSON API, the image proxy, `/healthz`,
+/// `/readyz` and `/metrics` (its router reports every request to them), on
 /// top of ``HTTPServer``. One instance serves every browser: its cache, coalescing and upstream
 /// budgets are shared by all of them — and, with Redis, by every instance of its fleet.
 ///
@@ -37,12 +38,14 @@ public struct ScoutApp: Sendable {
         let limiter = ClientRateLimiter(
             requestsPerSecond: configuration.clientRequestsPerSecond, burst: configuration.clientBurst)
         let fleetConfiguration = configuration.fleet
+        let metrics = ScoutMetrics()
         let redis = fleetConfiguration.redisURL.map { url in
             RedisClient(
                 url: url, connections: 4,
                 configuration: RedisConfiguration(
                     connectTimeout: fleetConfiguration.commandTimeout * 2,
-                    commandTimeout: fleetConfiguration.commandTimeout, maximumReconnectDelay: .seconds(2)))
+                    commandTimeout: fleetConfiguration.commandTimeout, maximumReconnectDelay: .seconds(2),
+                    observer: metrics.redis))
         }
         let fleet: any FleetState =
             redis.map { redis in
@@ -52,7 +55,9 @@ public struct ScoutApp: Sendable {
                     fleetSize: fleetConfiguration.minimumFleetSize)
             } ?? LocalFleetState(limiter: limiter)
         let client = (client ?? APIClient(configuration: .init(userAgent: configuration.userAgent))).sharing(fleet)
+            .reporting(to: metrics.upstream)
         let catalog = SourceCatalog(configuration: configuration, client: client, books: books)
+        metrics.upstream.name(catalog.entries.filter { !$0.isLocal }.map { ($0.name, $0.id.rawValue) })
         let routes = ImageRoutes(configuration: configuration)
         let imageOrigins = routes.origins
         let thumbnails = routes.thumbnails
@@ -67,7 +72,7 @@ public struct ScoutApp: Sendable {
             timeToLive: configuration.searchCacheTimeToLive,
             localTimeToLive: configuration.localSearchCacheTimeToLive, staleLifetime: fleetConfiguration.staleLifetime,
             leaseLifetime: fleetConfiguration.leaseLifetime, capacity: configuration.searchCacheCapacity,
-            fleet: fleet,
+            fleet: fleet, metrics: metrics.search,
             render: { page, query, source in SearchAPI.render(page, query, source, thumbnails: thumbnails) })
         let api = SearchAPI(
             catalog: catalog, gateway: gateway, limiter: limiter, clients: configuration.clientAddress,
@@ -76,7 +81,14 @@ public struct ScoutApp: Sendable {
         var router = Router()
         let health = try? Response.json(Health())
         router.add(.get, "/healthz", immediate: { _ in health ?? .text("ok") })
-        router.add(.get, "/metrics", handler: MetricsRoute(images: images.loader).handler)
+        router.add(.get, "/readyz", handler: ReadinessRoute(books: books, redis: redis).handler)
+        let fleetSize: @Sendable () -> Int = { (fleet as? RedisFleetState)?.fleetSize ?? 1 }
+        router.add(
+            .get, "/metrics",
+            handler: MetricsRoute(
+                metrics: metrics, images: images.loader, upstreamSearches: { gateway.upstreamCalls },
+                fleetSize: fleetSize
+            ).handler)
         router.add(.get, "/", immediate: { request in Self.assets.response(forPath: "index.html", request: request) })
         router.add(
             .get, "/api/openapi.json",
@@ -90,6 +102,7 @@ public struct ScoutApp: Sendable {
         BooksAPI(books: books, thumbnails: thumbnails).register(in: &router)
         router.add(.get, "/img/:source/*key", handler: images.handler)
         router.mount(Self.assets, at: "/static")
+        router.observer = metrics.requests
         self.router = router
         gatewayStatistics = { gateway.upstreamCalls }
         self.redis = redis

@@ -22,7 +22,8 @@ final class RequestContext: @unchecked Sendable, Suspension {
     }
 
     let rawTarget: String
-    let startedAt: ContinuousClock.Instant
+    /// When the URI arrived, on the server's clock (``ServerCore/now``).
+    let startedAt: Duration
     let remoteAddress: SocketAddress?
     nonisolated(unsafe) let connection: OpaquePointer
 
@@ -38,11 +39,13 @@ final class RequestContext: @unchecked Sendable, Suspension {
 
     private let outcome = Mutex(Outcome.waiting)
 
-    init(rawTarget: String, connection: OpaquePointer, remoteAddress: SocketAddress?) {
+    var route: String?
+
+    init(rawTarget: String, connection: OpaquePointer, remoteAddress: SocketAddress?, startedAt: Duration) {
         self.rawTarget = rawTarget
         self.connection = connection
         self.remoteAddress = remoteAddress
-        self.startedAt = .now
+        self.startedAt = startedAt
     }
 
     /// Stores the handler's reply and resumes the connection, unless shutdown already did.

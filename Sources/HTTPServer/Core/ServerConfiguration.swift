@@ -19,6 +19,9 @@ public struct ServerConfiguration: Sendable {
     public var accessLog: AccessLog?
     /// How long shutdown waits for in-flight requests before cancelling them.
     public var shutdownGracePeriod: Duration
+    /// Times each request, for the access log and the responder's ``RequestObserver`` (a manual
+    /// clock in tests).
+    public var clock: any Clock<Duration>
 
     public init(
         host: String = "127.0.0.1",
@@ -27,7 +30,8 @@ public struct ServerConfiguration: Sendable {
         limits: ServerLimits = ServerLimits(),
         defaultHeaders: HTTPHeaders = SecurityHeaders.default,
         accessLog: AccessLog? = .standardError,
-        shutdownGracePeriod: Duration = .seconds(5)
+        shutdownGracePeriod: Duration = .seconds(5),
+        clock: any Clock<Duration> = ContinuousClock()
     ) {
         self.host = host
         self.port = port
@@ -36,6 +40,7 @@ public struct ServerConfiguration: Sendable {
         self.defaultHeaders = defaultHeaders
         self.accessLog = accessLog
         self.shutdownGracePeriod = shutdownGracePeriod
+        self.clock = clock
     }
 }
 

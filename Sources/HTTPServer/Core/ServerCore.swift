@@ -9,10 +9,21 @@ final class ServerCore: @unchecked Sendable {
     let responder: any HTTPResponder
     let configuration: ServerConfiguration
     let registry = InflightRegistry()
+    /// Read once: asking the responder per request would cost a dynamic call each time.
+    let observer: (any RequestObserver)?
+    /// Time on the configuration's clock since the server was made.
+    let now: @Sendable () -> Duration
 
     init(responder: any HTTPResponder, configuration: ServerConfiguration) {
         self.responder = responder
         self.configuration = configuration
+        self.observer = responder.observer
+        self.now = Self.elapsed(on: configuration.clock)
+    }
+
+    private static func elapsed<C: Clock>(on clock: C) -> @Sendable () -> Duration where C.Duration == Duration {
+        let origin = clock.now
+        return { origin.duration(to: clock.now) }
     }
 
     // MARK: Callbacks
@@ -24,7 +35,7 @@ final class ServerCore: @unchecked Sendable {
         let context = RequestContext(
             rawTarget: uri.map { String(cString: $0) } ?? "",
             connection: connection,
-            remoteAddress: SocketAddress(scout_mhd_client_address(connection)))
+            remoteAddress: SocketAddress(scout_mhd_client_address(connection)), startedAt: now())
         if let uri { Self.keepQueryFromLibmicrohttpd(uri) }
         return Unmanaged.passRetained(context).toOpaque()
     }
@@ -84,11 +95,15 @@ final class ServerCore: @unchecked Sendable {
         let context = Unmanaged<RequestContext>.fromOpaque(pointer).takeRetainedValue()
         registry.requestClosed()
         guard context.phase != .headers || context.status != 0 else { return }
+        let duration = now() - context.startedAt
+        if context.status != 0 {
+            observer?.requestFinished(route: context.route, status: context.status, duration: duration)
+        }
         let note =
             termination == .REQUEST_TERMINATED_COMPLETED_OK ? context.note : (context.note ?? termination.logNote)
         configuration.accessLog?.record(
             method: context.method, target: context.rawTarget, status: context.status,
-            bytes: context.bytesSent, duration: .now - context.startedAt,
+            bytes: context.bytesSent, duration: duration,
             remote: context.remoteAddress, note: note)
     }
 
@@ -131,7 +146,9 @@ final class ServerCore: @unchecked Sendable {
             headers: context.headers, body: context.body, remoteAddress: context.remoteAddress,
             clientSocket: ClientSocket(connection: context.connection, peer: context.remoteAddress))
         context.body = []
-        switch responder.handler(for: &request) {
+        let handler = responder.handler(for: &request)
+        context.route = request.route
+        switch handler {
         case .immediate(let handler):
             return queue(response(from: { try handler(request) }), context: context)
         case .either(let immediate, let deferred):

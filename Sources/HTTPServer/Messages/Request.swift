@@ -19,6 +19,9 @@ public struct Request: Sendable {
     public let remoteAddress: SocketAddress?
     /// Values of `:name` segments in the matched route pattern.
     public internal(set) var pathParameters: [String: String]
+    /// The pattern of the route that matched (`/img/:source/*key`), set by ``Router``; nil
+    /// before routing and when no route matched. Bounded, unlike the path: fit for a metric label.
+    public internal(set) var route: String?
     /// The connection's socket, for a test server that checks whether its client is still there
     /// while it holds the reply back (see ``ClientSocket``); nil for requests made in memory.
     package let clientSocket: ClientSocket?
@@ -54,6 +57,7 @@ public struct Request: Sendable {
         self.remoteAddress = remoteAddress
         self.clientSocket = clientSocket
         self.pathParameters = [:]
+        self.route = nil
     }
 }
 

@@ -11,7 +11,10 @@
 /// ```
 public struct Router: HTTPResponder {
     private var exact: [String: [HTTPMethod: Handler]] = [:]
-    private var patterned: [(pattern: RoutePattern, handlers: [HTTPMethod: Handler])] = []
+    private var patterned: [(pattern: RoutePattern, text: String, handlers: [HTTPMethod: Handler])] = []
+
+    /// Told of every finished request (see ``RequestObserver``); nil tells no one.
+    public var observer: (any RequestObserver)?
 
     public init() {}
 
@@ -23,7 +26,7 @@ public struct Router: HTTPResponder {
         } else if let index = patterned.firstIndex(where: { $0.pattern == parsed }) {
             patterned[index].handlers[method] = handler
         } else {
-            patterned.append((parsed, [method: handler]))
+            patterned.append((parsed, pattern, [method: handler]))
         }
     }
 
@@ -47,9 +50,11 @@ public struct Router: HTTPResponder {
         let candidates: [HTTPMethod: Handler]
         if let handlers = exact[request.path] {
             candidates = handlers
-        } else if let (handlers, parameters) = matchPattern(request.path) {
-            candidates = handlers
+            request.route = request.path
+        } else if let (route, parameters) = matchPattern(request.path) {
+            candidates = route.handlers
             request.pathParameters = parameters
+            request.route = route.text
         } else {
             return .immediate { _ in throw HTTPError.notFound }
         }
@@ -62,13 +67,15 @@ public struct Router: HTTPResponder {
         return .immediate { _ in throw HTTPError.methodNotAllowed(allowed: sorted) }
     }
 
-    private func matchPattern(_ path: String) -> ([HTTPMethod: Handler], [String: String])? {
+    private func matchPattern(
+        _ path: String
+    ) -> ((text: String, handlers: [HTTPMethod: Handler]), [String: String])? {
         // Split on bytes, not characters: this runs for every request to a patterned route.
         let segments = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).map {
             Substring($0)
         }
         for route in patterned {
-            if let parameters = route.pattern.match(segments) { return (route.handlers, parameters) }
+            if let parameters = route.pattern.match(segments) { return ((route.text, route.handlers), parameters) }
         }
         return nil
     }

@@ -18,6 +18,7 @@ extension APIClient {
             do {
                 outcome = try await attemptOnce(endpoint, budget: budget, policy: policy, deadline: deadline)
             } catch let refusal as HostBudget.Refusal {
+                configuration.observer?.callRefused(source: endpoint.source, host: host, reason: refusal.reason)
                 throw error(for: refusal, endpoint: endpoint)
             }
             switch outcome {
@@ -41,6 +42,7 @@ extension APIClient {
     private func attemptOnce<R>(
         _ endpoint: Endpoint<R>, budget: HostBudget, policy: HostPolicy, deadline: Duration
     ) async throws -> AttemptOutcome {
+        let waitStarted = timeline.now()
         try await budget.acquire(deadline: deadline)
         let host = endpoint.url.host ?? ""
         let shared = configuration.sharedBudget
@@ -51,6 +53,38 @@ extension APIClient {
             await budget.release(hostFailed: nil)
             throw error
         }
+        let sentAt = timeline.now()
+        let observer = configuration.observer
+        observer?.budgetWaited(source: endpoint.source, host: host, duration: sentAt - waitStarted)
+        let sent: Sent
+        do {
+            sent = try await send(
+                endpoint, budget: budget, policy: policy, deadline: deadline, slot: slot, shared: shared)
+        } catch {
+            // Cancelled: by the call's own deadline (the whole call's watchdog), or by the caller.
+            let now = timeline.now()
+            observer?.attemptFinished(
+                source: endpoint.source, host: host, result: now >= deadline ? .timedOut : .cancelled,
+                duration: now - sentAt)
+            throw error
+        }
+        observer?.attemptFinished(
+            source: endpoint.source, host: host, result: sent.result, duration: timeline.now() - sentAt)
+        return sent.attempt
+    }
+
+    /// An attempt's outcome, and how the observer files it.
+    private struct Sent {
+        let attempt: AttemptOutcome
+        let result: UpstreamResult
+    }
+
+    /// Sends one attempt that its budget admitted, and classifies how it ended.
+    private func send<R>(
+        _ endpoint: Endpoint<R>, budget: HostBudget, policy: HostPolicy, deadline: Duration, slot: String?,
+        shared: (any SharedHostBudget)?
+    ) async throws -> Sent {
+        let host = endpoint.url.host ?? ""
         let request = request(for: endpoint)
         let transport = self.transport
         let flight = Flight(
@@ -65,7 +99,7 @@ extension APIClient {
             })
         switch try await flight.outcome() {
         case .success(let reply):
-            return classify(reply, endpoint: endpoint)
+            return Sent(attempt: classify(reply, endpoint: endpoint), result: UpstreamResult(status: reply.status))
         case .failure(let error):
             if Task.isCancelled { throw CancellationError() }
             if Self.isCancellation(error) {
@@ -73,10 +107,10 @@ extension APIClient {
                 let timeout = APIError(
                     kind: .timedOut(endpoint.deadline), source: endpoint.source, host: endpoint.url.host,
                     details: "deadline of \(endpoint.deadline) passed")
-                return .failure(timeout, retryable: false)
+                return Sent(attempt: .failure(timeout, retryable: false), result: .timedOut)
             }
             let (apiError, retryable) = classify(error, endpoint: endpoint)
-            return .failure(apiError, retryable: retryable)
+            return Sent(attempt: .failure(apiError, retryable: retryable), result: .transportFailed)
         }
     }
 
@@ -226,5 +260,27 @@ extension APIClient {
     /// URLSession reports a cancelled task as `URLError(.cancelled)`, not `CancellationError`.
     static func isCancellation(_ error: any Error) -> Bool {
         error is CancellationError || (error as? URLError)?.code == .cancelled
+    }
+}
+
+extension UpstreamResult {
+    /// How a reply with `status` is filed.
+    init(status: Int) {
+        switch status {
+        case 200..<300: self = .ok
+        case 429: self = .rateLimited
+        case 500..<600: self = .serverError
+        default: self = .clientError
+        }
+    }
+}
+
+extension HostBudget.Refusal {
+    var reason: UpstreamRefusal {
+        switch self {
+        case .retryAfter: .retryAfter
+        case .breakerOpen: .breakerOpen
+        case .overBudget: .overBudget
+        }
     }
 }

@@ -24,15 +24,20 @@ public final class APIClient: Sendable {
         /// The budget this process shares with others (a fleet), asked after the host's own
         /// policy admitted a call; nil: this process's policy is the whole budget.
         public var sharedBudget: (any SharedHostBudget)?
+        /// Hears of every attempt, refusal, budget wait and breaker change (for metrics); nil
+        /// tells no one.
+        public var observer: (any UpstreamObserver)?
 
         public init(
             userAgent: String, hostPolicies: [String: HostPolicy] = APIClient.Configuration.knownHosts,
-            defaultPolicy: HostPolicy = HostPolicy(), sharedBudget: (any SharedHostBudget)? = nil
+            defaultPolicy: HostPolicy = HostPolicy(), sharedBudget: (any SharedHostBudget)? = nil,
+            observer: (any UpstreamObserver)? = nil
         ) {
             self.userAgent = userAgent
             self.hostPolicies = hostPolicies
             self.defaultPolicy = defaultPolicy
             self.sharedBudget = sharedBudget
+            self.observer = observer
         }
 
         /// The etiquette of the public APIs Scout talks to.
@@ -78,6 +83,18 @@ public final class APIClient: Sendable {
         return APIClient(configuration: configuration, transport: transport, timeline: timeline)
     }
 
+    /// A client on this one's transport and clock that tells `observer` how its calls go (with
+    /// budgets of its own, as ``sharing(_:)``).
+    ///
+    /// ```swift
+    /// let measured = client.reporting(to: metrics.upstream)
+    /// ```
+    public func reporting(to observer: any UpstreamObserver) -> APIClient {
+        var configuration = configuration
+        configuration.observer = observer
+        return APIClient(configuration: configuration, transport: transport, timeline: timeline)
+    }
+
     private init(configuration: Configuration, transport: any Transport, timeline: Timeline) {
         self.configuration = configuration
         self.transport = transport
@@ -108,7 +125,9 @@ public final class APIClient: Sendable {
     func budget(for host: String) -> HostBudget {
         budgets.withLock { budgets in
             if let budget = budgets[host] { return budget }
-            let budget = HostBudget(policy: configuration.policy(for: host), timeline: timeline)
+            let budget = HostBudget(
+                policy: configuration.policy(for: host), timeline: timeline, host: host,
+                observer: configuration.observer)
             budgets[host] = budget
             return budget
         }

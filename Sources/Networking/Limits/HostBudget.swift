@@ -12,10 +12,15 @@ actor HostBudget {
     private var nextWaiter: UInt64 = 0
     private var breaker: CircuitBreaker
     private var blockedUntil: Duration = .zero
+    private let host: String
+    private let observer: (any UpstreamObserver)?
+    private var reportedPosition = BreakerPosition.closed
 
-    init(policy: HostPolicy, timeline: Timeline) {
+    init(policy: HostPolicy, timeline: Timeline, host: String = "", observer: (any UpstreamObserver)? = nil) {
         self.policy = policy
         self.timeline = timeline
+        self.host = host
+        self.observer = observer
         self.tokens = Double(policy.burst)
         self.lastRefill = timeline.now()
         self.breaker = CircuitBreaker(threshold: policy.breakerThreshold, cooldown: policy.breakerCooldown)
@@ -48,7 +53,9 @@ actor HostBudget {
                 try await timeline.sleep(wait)
                 continue
             }
-            guard breaker.permit(at: now) else { throw Refusal.breakerOpen(breaker.remainingOpen(at: now)) }
+            let permitted = breaker.permit(at: now)
+            reportBreaker()
+            guard permitted else { throw Refusal.breakerOpen(breaker.remainingOpen(at: now)) }
             tokens -= 1
             inFlight += 1
             return
@@ -65,8 +72,17 @@ actor HostBudget {
         case .some(let failed): breaker.record(success: !failed, at: timeline.now())
         case .none: breaker.abandon()
         }
+        reportBreaker()
         defer { resumeNextWaiter() }
         return wasOpen ? nil : breaker.remainingOpen(at: timeline.now())
+    }
+
+    /// Tells the observer when the breaker moved between closed, half-open and open.
+    private func reportBreaker() {
+        let position = BreakerPosition(breaker.state)
+        guard position != reportedPosition else { return }
+        reportedPosition = position
+        observer?.breakerChanged(host: host, state: position)
     }
 
     private func resumeNextWaiter() {

@@ -1,29 +1,54 @@
 import HTTPServer
 import ImageLoading
 
-/// `GET /metrics`: the image loader's counters in the Prometheus text exposition format
-/// (version 0.0.4), so any scraper can graph hit rates, bytes, evictions and disk trouble.
+/// `GET /metrics`: the server's metrics (``ScoutMetrics``) in the Prometheus text exposition
+/// format (version 0.0.4), so any scraper can graph requests, upstream calls, caches, Redis
+/// and the image loader.
 ///
 /// ```swift
-/// router.add(.get, "/metrics", handler: MetricsRoute(images: proxy.loader).handler)
+/// let route = MetricsRoute(
+///     metrics: metrics, images: proxy.loader, upstreamSearches: { gateway.upstreamCalls }, fleetSize: { 1 })
+/// router.add(.get, "/metrics", handler: route.handler)
 /// // scout_image_hits_total{cache="memory"} 1234
 /// ```
 struct MetricsRoute: Sendable {
+    let metrics: ScoutMetrics
     /// The loader whose counters are exposed (the image proxy's).
     let images: ImageLoader
+    /// Searches this instance sent upstream.
+    let upstreamSearches: @Sendable () -> Int
+    /// The fleet's size as this instance last saw it.
+    let fleetSize: @Sendable () -> Int
 
-    /// Answers on the server thread: reading counters takes a lock, never a wait.
+    /// Answers on the server thread: reading counters takes locks, never a wait.
     var handler: Handler {
         .immediate { _ in
             Response(
                 status: 200, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],
-                bytes: Array(Self.render(images.counters).utf8))
+                bytes: Array(render().utf8))
         }
     }
 
-    /// The exposition text for `counters`.
-    static func render(_ counters: ImageLoader.Counters) -> String {
+    /// The exposition text of every metric.
+    func render() -> String {
         var text = PrometheusText()
+        metrics.requests.render(into: &text)
+        metrics.search.render(into: &text)
+        text.add(
+            "scout_upstream_searches_total", .counter,
+            "Searches this instance sent upstream for its own and the fleet's callers (coalesced ones once).",
+            upstreamSearches())
+        metrics.upstream.render(into: &text)
+        metrics.redis.render(into: &text)
+        text.add(
+            "scout_fleet_size", .gauge, "Instances in the fleet as this one last saw it in Redis (1 without Redis).",
+            fleetSize())
+        Self.render(images.counters, into: &text)
+        return text.output
+    }
+
+    /// The image loader's part of the exposition text: hit rates, bytes, evictions, disk trouble.
+    static func render(_ counters: ImageLoader.Counters, into text: inout PrometheusText) {
         text.add(
             "scout_image_hits_total", .counter, "Image requests answered from a cache.",
             [("cache=\"memory\"", counters.memoryHits), ("cache=\"disk\"", counters.diskHits)])
@@ -58,30 +83,5 @@ struct MetricsRoute: Sendable {
         text.add(
             "scout_image_cache_bytes", .gauge, "Bytes of images cached now.",
             [("cache=\"memory\"", counters.memoryBytes), ("cache=\"disk\"", counters.diskBytes)])
-        return text.output
-    }
-}
-
-/// Builds Prometheus exposition text: `# HELP`, `# TYPE`, then one sample per label set.
-struct PrometheusText {
-    enum Kind: String {
-        case counter
-        case gauge
-    }
-
-    private(set) var output = ""
-
-    /// A metric without labels.
-    mutating func add(_ name: String, _ kind: Kind, _ help: String, _ value: Int) {
-        add(name, kind, help, [("", value)])
-    }
-
-    /// A metric with one sample per label set (`cache="memory"`, written as given).
-    mutating func add(_ name: String, _ kind: Kind, _ help: String, _ samples: [(labels: String, value: Int)]) {
-        output += "# HELP \(name) \(help)\n# TYPE \(name) \(kind.rawValue)\n"
-        for sample in samples {
-            output +=
-                sample.labels.isEmpty ? "\(name) \(sample.value)\n" : "\(name){\(sample.labels)} \(sample.value)\n"
-        }
     }
 }

@@ -18,11 +18,13 @@ extension SearchGateway {
         let fleetKey = key.fleetKey
         let token = UUID().uuidString
         let giveUp = timeline.now() + leaseLifetime * 2
+        var hasWaited = false
         while true {
             try Task.checkCancellation()
             switch await fleet.claim(fleetKey, token: token, lease: leaseLifetime) {
             case .page(let bytes, let remaining):
                 if let page = try? JSONDecoder().decode(SearchPage.self, from: Data(bytes)) {
+                    metrics.count(hasWaited ? .coalescedInFleet : .sharedHit)
                     return Fetched(reply: reply(page, query: query, key: key), lifetime: min(remaining, timeToLive))
                 }
                 return try await lead(key, fleetKey: fleetKey, token: token, query: query, cursor: cursor, provider)
@@ -32,6 +34,7 @@ extension SearchGateway {
                 guard timeline.now() < giveUp else {
                     return try await lead(key, fleetKey: fleetKey, token: token, query: query, cursor: cursor, provider)
                 }
+                hasWaited = true
                 try await timeline.sleep(min(remaining, Self.pollInterval))
             }
         }
@@ -43,6 +46,7 @@ extension SearchGateway {
         _ provider: any SearchProvider
     ) async throws -> Fetched {
         countUpstreamCall()
+        metrics.count(.miss)
         let page: SearchPage
         do {
             page = try await provider.search(query, cursor: cursor, limit: key.limit)

@@ -98,14 +98,18 @@ final class SearchGateway: Sendable {
     let timeline: Timeline
     let fleet: any FleetState
     let render: @Sendable (SearchPage, SearchQuery, SourceID) -> RenderedReply
+    /// Hits, misses and coalesced searches, for `/metrics`.
+    let metrics: SearchMetrics
 
     /// - Parameters:
     ///   - clock: every TTL, lease and poll runs on it (a manual clock in tests).
     ///   - fleet: the state shared with other instances; a fleet of one by default.
+    ///   - metrics: where hits, misses and coalesced searches are counted.
     init(
         timeToLive: Duration, localTimeToLive: Duration = .seconds(5), staleLifetime: Duration = .seconds(86_400),
         leaseLifetime: Duration = .seconds(5), capacity: Int, clock: any Clock<Duration> = ContinuousClock(),
         fleet: any FleetState = LocalFleetState(limiter: ClientRateLimiter(requestsPerSecond: 10, burst: 30)),
+        metrics: SearchMetrics = SearchMetrics(),
         render: @escaping @Sendable (SearchPage, SearchQuery, SourceID) -> RenderedReply
     ) {
         self.timeToLive = timeToLive
@@ -116,6 +120,7 @@ final class SearchGateway: Sendable {
         self.timeline = Timeline(clock)
         self.fleet = fleet
         self.render = render
+        self.metrics = metrics
     }
 
     /// Upstream searches this instance started so far (for `/metrics` and the coalescing benchmark).
@@ -130,6 +135,7 @@ final class SearchGateway: Sendable {
         return state.withLock { state in
             guard let entry = state.entries[key], now < entry.expiresAt else { return nil }
             state.use(key)
+            metrics.count(.localHit)
             return entry.reply.rendered.cachedBody
         }
     }
@@ -146,11 +152,16 @@ final class SearchGateway: Sendable {
         let now = timeline.now()
         let lookup = state.withLock { state -> Lookup in
             if let entry = state.entries[key], now < entry.expiresAt {
+                metrics.count(.localHit)
                 return .cached(entry.reply)
             }
-            if let running = state.inFlight[key] { return .running(running) }
+            if let running = state.inFlight[key] {
+                metrics.count(.coalescedLocally)
+                return .running(running)
+            }
             let task = Task { [self] () throws -> Fetched in
                 if isLocal {
+                    metrics.count(.miss)
                     let page = try await provider.search(query, cursor: cursor, limit: key.limit)
                     return Fetched(reply: reply(page, query: query, key: key), lifetime: localTimeToLive)
                 }
