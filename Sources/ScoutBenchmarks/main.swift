@@ -5,6 +5,7 @@ let benchmarks: [(name: String, run: () async throws -> Void)] = [
     ("static-reply", { try StaticReplyBenchmark().run() }),
     ("typing", { try await TypingBenchmark().run() }),
     ("cached-search", { try await CachedSearchBenchmark().run() }),
+    ("fleet", { try await FleetBenchmark().run() }),
     ("books", { try await BooksBenchmark().run() }),
     ("relevance", { try await RelevanceBenchmark().run() }),
     ("tui", { try await TerminalBenchmark().run() }),
