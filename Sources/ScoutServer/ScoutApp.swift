@@ -49,7 +49,8 @@ public struct ScoutApp: Sendable {
                 RedisFleetState(
                     client: redis, prefix: fleetConfiguration.keyPrefix, limiter: limiter,
                     clientRate: (configuration.clientRequestsPerSecond, configuration.clientBurst),
-                    fleetSize: fleetConfiguration.minimumFleetSize)
+                    fleetSize: fleetConfiguration.minimumFleetSize,
+                    heartbeatInterval: fleetConfiguration.heartbeatInterval)
             } ?? LocalFleetState(limiter: limiter)
         let client = (client ?? APIClient(configuration: .init(userAgent: configuration.userAgent))).sharing(fleet)
         let catalog = SourceCatalog(configuration: configuration, client: client, books: books)
