@@ -114,7 +114,8 @@ let package = Package(
         .plugin(name: "EmbedAssets", capability: .buildTool(), dependencies: ["AssetEmbedder"]),
 
         // Tests and benchmarks only.
-        .target(name: "ScoutTestSupport", dependencies: ["HTTPServer", "ScoutModels", "BookCatalog", "Redis"]),
+        .target(
+            name: "ScoutTestSupport", dependencies: ["HTTPServer", "ScoutModels", "BookCatalog", "Redis", "Postgres"]),
         // The image loader's disk cache under injected faults, run by DiskFaultTests through fiu-run.
         .executableTarget(name: "DiskFaultDrill", dependencies: ["ImageLoading", "Networking", "ScoutTestSupport"]),
         // Fuzz targets, replayed by FuzzReplayTests and run by the Fuzz/ package under libFuzzer.

@@ -1,3 +1,4 @@
+import BookCatalog
 import Foundation
 import HTTPServer
 import Networking
@@ -45,10 +46,11 @@ struct FleetInstance: Sendable {
 
 /// `count` Scout instances on 127.0.0.1 searching one FakeWikipedia — called `wikimedia` by
 /// their host policy, so ≤ 3 at once — and sharing `redis` under a key prefix no other test
-/// uses (nil: each alone, as without `--redis`).
+/// uses (nil: each alone, as without `--redis`); instance `i` serves the catalog `books[i]`,
+/// if there is one.
 func withFleet<T>(
     instances count: Int = 3, pages: [FakeWikipedia.Page], redis: RedisURL?,
-    policy: HostPolicy = .wikimedia,
+    policy: HostPolicy = .wikimedia, books: [any BookStore] = [],
     configure: (inout ScoutServerConfiguration) -> Void = { _ in },
     _ body: (FakeWikipedia, [FleetInstance], String) async throws -> T
 ) async throws -> T {
@@ -69,7 +71,8 @@ func withFleet<T>(
             configuration: .init(userAgent: configuration.userAgent, hostPolicies: ["127.0.0.1": policy]))
         func start(_ started: [FleetInstance]) async throws -> T {
             guard started.count < count else { return try await body(fake, started, settings.fleet.keyPrefix) }
-            let app = ScoutApp(configuration: settings, client: client)
+            let catalog = started.count < books.count ? books[started.count] : nil
+            let app = ScoutApp(configuration: settings, books: catalog, client: client)
             return try await Server.withRunning(server, responder: app.router) { running in
                 try await start(started + [FleetInstance(app: app, port: running.port)])
             }
