@@ -175,6 +175,8 @@ let package = Package(
             dependencies: [
                 "ScoutServer", "HTTPServer", "ScoutModels", "Networking", "Providers", "ImageLoading",
                 "ScoutTestSupport", "BookCatalog", "BookStorage", "Redis",
+                // The fleet's etiquette simulation types through the client's SearchSession.
+                "InstantSearch",
             ]
         ),
         .testTarget(

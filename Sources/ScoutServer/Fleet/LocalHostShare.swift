@@ -44,7 +44,16 @@ struct LocalHostShare: Sendable {
         return .granted(slot: "local:" + host)
     }
 
-    /// Gives back a slot ``take(host:policy:fleetSize:now:)`` granted.
+    /// Counts a call the fleet's shared budget granted: when Redis then fails, the calls still
+    /// under way take their place in this instance's share.
+    mutating func noteShared(host: String, policy: HostPolicy, now: Duration) {
+        var state = hosts[host] ?? Host(tokens: Double(policy.burst), updatedAt: now)
+        state.inFlight += 1
+        hosts[host] = state
+    }
+
+    /// Gives back a slot ``take(host:policy:fleetSize:now:)`` granted, or one that
+    /// ``noteShared(host:policy:now:)`` counted.
     mutating func release(host: String) {
         guard var state = hosts[host] else { return }
         state.inFlight = max(0, state.inFlight - 1)

@@ -122,7 +122,7 @@ final class RedisFleetState: FleetState {
     }
 
     func publish(_ page: [UInt8], for key: String, token: String, lifetime: Duration, staleLifetime: Duration) async {
-        do {
+        await finishing { [self] in
             _ = try await client.evaluate(
                 FleetScripts.publish,
                 keys: [
@@ -130,19 +130,29 @@ final class RedisFleetState: FleetState {
                     .string(prefix + "lease:" + key),
                 ],
                 arguments: [.bytes(page), .milliseconds(lifetime), .milliseconds(staleLifetime), .string(token)])
-            recovered()
-        } catch {
-            failed(error)
         }
     }
 
     func release(_ key: String, token: String) async {
-        do {
+        await finishing { [self] in
             _ = try await client.evaluate(
                 .releaseLease, keys: [.string(prefix + "lease:" + key)], arguments: [.string(token)])
-        } catch {
-            failed(error)
         }
+    }
+
+    /// Runs `work` to its end even when the calling task was cancelled (a superseded search, a
+    /// call past its deadline): a lease, a slot or a `Retry-After` window the fleet does not
+    /// hear of would hold the other instances back, or let them call, until it expires.
+    func finishing(_ work: @escaping @Sendable () async throws -> Void) async {
+        let outcome = await Task { () async -> (any Error)? in
+            do {
+                try await work()
+                return nil
+            } catch {
+                return error
+            }
+        }.value
+        if let outcome { failed(outcome) } else { recovered() }
     }
 
     func stalePage(for key: String) async -> [UInt8]? {
@@ -183,8 +193,10 @@ final class RedisFleetState: FleetState {
         if wasDown { log("scout: Redis at \(client.url.address) answers again; the fleet's shared state is back.") }
     }
 
-    /// Notes a failed Redis call; logs the first one, then at most one a minute.
+    /// Notes a failed Redis call; logs the first one, then at most one a minute. A call whose
+    /// task was cancelled (a superseded search, a stopping heartbeat) says nothing about Redis.
     func failed(_ error: any Error) {
+        guard !(error is CancellationError) else { return }
         let now = elapsed()
         let shouldLog = outage.withLock { outage in
             guard let since = outage, now - since < .seconds(60) else {
@@ -220,7 +232,10 @@ extension RedisFleetState {
             guard reply.count == 3 else { return localSlot(host: host, policy: policy) }
             let wait = Duration.milliseconds(max(1, reply[1].integerValue ?? 1))
             switch reply[0].integerValue {
-            case 0: return .granted(slot: slot)
+            case 0:
+                let now = elapsed()
+                localShare.withLock { $0.noteShared(host: host, policy: policy, now: now) }
+                return .granted(slot: slot)
             case 1: return .busy(retryIn: wait)
             case 2: return .overRate(retryIn: wait)
             default:
@@ -234,26 +249,20 @@ extension RedisFleetState {
     }
 
     func release(host: String, slot: String) async {
-        if slot.hasPrefix("local:") {
-            localShare.withLock { $0.release(host: host) }
-            return
-        }
-        do {
+        localShare.withLock { $0.release(host: host) }
+        guard !slot.hasPrefix("local:") else { return }
+        // If Redis does not answer, the slot's lease expires by itself.
+        await finishing { [self] in
             _ = try await client.send(["ZREM", .string(prefix + "budget:" + host + ":slots"), .string(slot)])
-        } catch {
-            // The slot's lease expires by itself.
-            failed(error)
         }
     }
 
     func block(host: String, for duration: Duration, reason: SharedBudgetDecision.BlockReason) async {
-        do {
+        // If Redis does not answer, this instance's own budget keeps the window.
+        await finishing { [self] in
             _ = try await client.evaluate(
                 FleetScripts.block, keys: [.string(prefix + "budget:" + host + ":window")],
                 arguments: [.string(reason.rawValue), .milliseconds(duration)])
-        } catch {
-            // This instance's own budget keeps the window.
-            failed(error)
         }
     }
 

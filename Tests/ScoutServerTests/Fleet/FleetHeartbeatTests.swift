@@ -11,18 +11,6 @@ import Testing
 /// what an instance divides each host's budget by when Redis stops answering.
 @Suite("Fleet: heartbeats and the fleet's size", .timeLimit(.minutes(2)), FleetRedis.required)
 struct FleetHeartbeatTests {
-    /// A fleet state of its own (its own Redis client) under `prefix`, beating every 100 ms.
-    private static func state(_ url: RedisURL, prefix: String, fleetSize: Int = 1) -> RedisFleetState {
-        let client = RedisClient(
-            url: url, connections: 1,
-            configuration: RedisConfiguration(
-                connectTimeout: .milliseconds(500), commandTimeout: .milliseconds(250),
-                maximumReconnectDelay: .milliseconds(200)))
-        return RedisFleetState(
-            client: client, prefix: prefix, limiter: ClientRateLimiter(requestsPerSecond: 10, burst: 30),
-            clientRate: (10, 30), fleetSize: fleetSize, heartbeatInterval: .milliseconds(100), log: { _ in })
-    }
-
     /// Polls `condition` every 20 ms until it holds or `limit` passes; returns whether it held.
     private static func eventually(within limit: Duration = .seconds(5), _ condition: () async throws -> Bool)
         async rethrows -> Bool
@@ -56,8 +44,8 @@ struct FleetHeartbeatTests {
     func deadInstanceLeaves() async throws {
         let url = try FleetRedis.url()
         let prefix = "scout-test:\(UUID().uuidString):"
-        let survivors = [Self.state(url, prefix: prefix), Self.state(url, prefix: prefix)]
-        var doomed: RedisFleetState? = Self.state(url, prefix: prefix)
+        let survivors = [FleetRedis.state(url, prefix: prefix), FleetRedis.state(url, prefix: prefix)]
+        var doomed: RedisFleetState? = FleetRedis.state(url, prefix: prefix)
         #expect(await Self.eventually { survivors.allSatisfy { $0.fleetSize == 3 } && doomed?.fleetSize == 3 })
         let client = doomed?.client
         doomed = nil  // its heartbeat task ends with it, as with kill -9
@@ -70,7 +58,7 @@ struct FleetHeartbeatTests {
     func shareFromHeartbeats() async throws {
         try await PrivateRedisServer.with { server in
             let prefix = "scout:"
-            let fleet = (0..<3).map { _ in Self.state(server.url, prefix: prefix) }
+            let fleet = (0..<3).map { _ in FleetRedis.state(server.url, prefix: prefix) }
             #expect(await Self.eventually { fleet.allSatisfy { $0.fleetSize == 3 } })
             await server.stop()
             let first = await fleet[0].acquire(host: "w", policy: .wikimedia, lease: .seconds(5))

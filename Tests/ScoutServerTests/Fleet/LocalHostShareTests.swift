@@ -51,4 +51,14 @@ struct LocalHostShareTests {
         }
         #expect((182...183).contains(granted))
     }
+
+    @Test("a call Redis granted, still under way when Redis fails, takes the share's slot")
+    func sharedCallsCount() {
+        var share = LocalHostShare()
+        share.noteShared(host: "w", policy: .wikimedia, now: .zero)
+        #expect(
+            share.take(host: "w", policy: .wikimedia, fleetSize: 3, now: .zero) == .busy(retryIn: .milliseconds(20)))
+        share.release(host: "w")
+        #expect(Self.isGranted(share.take(host: "w", policy: .wikimedia, fleetSize: 3, now: .zero)))
+    }
 }

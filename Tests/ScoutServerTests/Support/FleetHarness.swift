@@ -3,9 +3,10 @@ import Foundation
 import HTTPServer
 import Networking
 import Redis
-import ScoutServer
 import ScoutTestSupport
 import Testing
+
+@testable import ScoutServer
 
 /// The Redis server `scripts/with-redis.sh` started (`SCOUT_TEST_REDIS_URL`), for the fleet
 /// suites: they run when it is there, and on CI always — failing without it.
@@ -93,4 +94,19 @@ func getAll(_ requests: [(FleetInstance, String)]) async throws -> [RawHTTPRespo
     var replies: [RawHTTPResponse] = []
     for connection in connections { replies.append(try await connection.readResponse()) }
     return replies
+}
+
+extension FleetRedis {
+    /// A fleet state of its own (its own Redis client) under `prefix`, beating every 100 ms,
+    /// logging nothing.
+    static func state(_ url: RedisURL, prefix: String, fleetSize: Int = 1) -> RedisFleetState {
+        let client = RedisClient(
+            url: url, connections: 1,
+            configuration: RedisConfiguration(
+                connectTimeout: .milliseconds(500), commandTimeout: .milliseconds(250),
+                maximumReconnectDelay: .milliseconds(200)))
+        return RedisFleetState(
+            client: client, prefix: prefix, limiter: ClientRateLimiter(requestsPerSecond: 10, burst: 30),
+            clientRate: (10, 30), fleetSize: fleetSize, heartbeatInterval: .milliseconds(100), log: { _ in })
+    }
 }
