@@ -1,0 +1,134 @@
+import Foundation
+import HTTPServer
+import Redis
+import ScoutTestSupport
+import Testing
+
+/// Three `scout serve` processes sharing one Redis behind nginx, as `make fleet` runs them
+/// (issue #15): one is killed with `kill -9` under load and no client sees a failure, and the
+/// upstream slots it held come back when their lease ends.
+@Suite(
+    "scout serve fleet behind nginx", .timeLimit(.minutes(2)),
+    .enabled(if: TestNginx.binary != nil || SharedFixtures.isCI, "nginx is not installed (make test installs it)"))
+struct FleetFailoverTests {
+    /// Starts `scout serve` for the fleet and returns it with its port.
+    private static func serve(redis: String, wikipedia: URL) async throws -> (ScoutProcess, UInt16) {
+        let process = try ScoutProcess(
+            [
+                "serve", "--listen", "127.0.0.1:0", "--redis", redis, "--trusted-proxy", "127.0.0.1",
+                "--connections-per-ip", "4096", "--client-rate", "100000", "--quiet",
+            ], environment: ["SCOUT_WIKIPEDIA_API": wikipedia.absoluteString])
+        let url = try await process.waitForOutput(matching: #"http://127\.0\.0\.1:[0-9]+/"#)
+        return (process, try #require(UInt16(url.split(separator: ":").last!.dropLast())))
+    }
+
+    /// Redis's clock, in ms: the slots' expiry times are on it.
+    private static func redisTime(_ redis: RedisClient) async throws -> Int {
+        let time = try await redis.send(["TIME"]).expectArray()
+        return (Int(time[0].stringValue ?? "0") ?? 0) * 1000 + (Int(time[1].stringValue ?? "0") ?? 0) / 1000
+    }
+
+    @Test("kill -9 of one instance under load: no failed request through nginx, its slots back within their lease")
+    func killOneUnderLoad() async throws {
+        let pages = (1...40).map { FakeWikipedia.Page(pageID: $0, title: "Alpha \($0)") }
+        try await PrivateRedisServer.with { server in
+            try await withFakeWikipedia(pages: pages) { fake in
+                fake.faults.latency = .milliseconds(300)
+                let url = "redis://:\(server.password)@127.0.0.1:\(server.port)/0"
+                var instances: [(ScoutProcess, UInt16)] = []
+                for _ in 0..<3 { instances.append(try await Self.serve(redis: url, wikipedia: fake.baseURL)) }
+                defer { for (process, _) in instances { process.signal(SIGKILL) } }
+                let redis = RedisClient(url: server.url, connections: 1)
+                try await TestNginx.with(upstreams: instances.map(\.1)) { port in
+                    // The fleet has searched alpha0…alpha11 (through nginx, so on every instance).
+                    let warm = try await withThrowingTaskGroup(of: Int.self) { group in
+                        for index in 0..<12 {
+                            group.addTask {
+                                try await RawHTTPConnection(port: port, timeout: .seconds(30))
+                                    .get("/api/v1/search?q=alpha\(index)").status
+                            }
+                        }
+                        return try await group.reduce(into: []) { $0.append($1) }
+                    }
+                    #expect(warm.allSatisfy { $0 == 200 })
+                    // The instance to kill holds two of the host's four slots: two searches of its own.
+                    let slots = RedisArgument.string("scout:budget:127.0.0.1:slots")
+                    let doomed = instances[1]
+                    let held = (1...2).map { index in
+                        Task { try? await RawHTTPConnection(port: doomed.1).get("/api/v1/search?q=doomed\(index)") }
+                    }
+                    let deadline = ContinuousClock.now + .seconds(5)
+                    while try await redis.send(["ZCARD", slots]).integerValue != 2, ContinuousClock.now < deadline {
+                        try await Task.sleep(for: .milliseconds(5))
+                    }
+                    let taken = try await redis.send(["ZRANGE", slots, 0, -1, "WITHSCORES"]).expectArray()
+                    let doomedSlots = stride(from: 0, to: taken.count - 1, by: 2).compactMap { index in
+                        taken[index].stringValue.map { ($0, Int(Double(taken[index + 1].stringValue ?? "") ?? 0)) }
+                    }
+                    #expect(doomedSlots.count == 2, "the instance holds two slots when it is killed")
+
+                    // 16 clients through nginx: searches the fleet has cached until the kill and a
+                    // moment after, then 4 new ones (upstream, on the slots the living hold).
+                    let killed = Locked<ContinuousClock.Instant?>(nil)
+                    let load = Task {
+                        try await withThrowingTaskGroup(of: [Int].self) { group in
+                            for client in 0..<16 {
+                                group.addTask {
+                                    var statuses: [Int] = []
+                                    var round = 0
+                                    while killed.withLock({
+                                        $0.map { $0.duration(to: .now) < .milliseconds(200) } ?? true
+                                    }) {
+                                        let reply = try await RawHTTPConnection(port: port, timeout: .seconds(30))
+                                            .get("/api/v1/search?q=alpha\((client + round) % 12)")
+                                        statuses.append(reply.status)
+                                        round += 1
+                                    }
+                                    for _ in 0..<3 {
+                                        let reply = try await RawHTTPConnection(port: port, timeout: .seconds(30))
+                                            .get("/api/v1/search?q=gamma\(client % 4)")
+                                        statuses.append(reply.status)
+                                    }
+                                    return statuses
+                                }
+                            }
+                            return try await group.reduce(into: []) { $0 += $1 }
+                        }
+                    }
+                    try await Task.sleep(for: .milliseconds(100))
+                    doomed.0.signal(SIGKILL)
+                    killed.withLock { $0 = .now }
+                    let killedAt = try await Self.redisTime(redis)
+                    for search in held { await search.value }
+                    let statuses = try await load.value
+                    #expect(statuses.count >= 16 * 4)
+                    #expect(statuses.allSatisfy { $0 == 200 }, "\(statuses.filter { $0 != 200 })")
+
+                    // Its slots were never given back: each ends within its lease (the 3 s deadline
+                    // + 2 s) of the kill, and then the fleet has all four slots again.
+                    #expect(doomedSlots.allSatisfy { $0.1 <= killedAt + 5_000 }, "\(doomedSlots) vs \(killedAt)")
+                    let wait = (doomedSlots.map(\.1).max() ?? killedAt) - (try await Self.redisTime(redis))
+                    if wait > 0 { try await Task.sleep(for: .milliseconds(wait + 50)) }
+                    fake.recorder.resetMaxConcurrentRequests()
+                    let replies = try await withThrowingTaskGroup(of: Int.self) { group in
+                        for index in 0..<4 {
+                            group.addTask {
+                                try await RawHTTPConnection(port: port, timeout: .seconds(30))
+                                    .get("/api/v1/search?q=beta\(index)").status
+                            }
+                        }
+                        return try await group.reduce(into: []) { $0.append($1) }
+                    }
+                    #expect(replies == [200, 200, 200, 200])
+                    #expect(fake.recorder.maxConcurrentRequests == 4, "every slot came back (HostPolicy's default 4)")
+                    let left = try await redis.send(["ZRANGE", slots, 0, -1]).expectArray().compactMap(\.stringValue)
+                    #expect(Set(left).isDisjoint(with: doomedSlots.map(\.0)))
+                    print(
+                        "fleet failover: the killed instance's 2 slots came back \(max(0, wait)) ms after the load ended"
+                    )
+                }
+                await redis.close()
+            }
+        }
+    }
+}
