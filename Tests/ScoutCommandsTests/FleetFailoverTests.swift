@@ -22,6 +22,16 @@ struct FleetFailoverTests {
         return (process, try #require(UInt16(url.split(separator: ":").last!.dropLast())))
     }
 
+    /// GETs every target at once, each on its own connection to `port`; their statuses.
+    private static func statuses(port: UInt16, _ targets: [String]) async throws -> [Int] {
+        try await withThrowingTaskGroup(of: Int.self) { group in
+            for target in targets {
+                group.addTask { try await RawHTTPConnection(port: port, timeout: .seconds(30)).get(target).status }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+    }
+
     /// Redis's clock, in ms: the slots' expiry times are on it.
     private static func redisTime(_ redis: RedisClient) async throws -> Int {
         let time = try await redis.send(["TIME"]).expectArray()
@@ -41,15 +51,7 @@ struct FleetFailoverTests {
                 let redis = RedisClient(url: server.url, connections: 1)
                 try await TestNginx.with(upstreams: instances.map(\.1)) { port in
                     // The fleet has searched alpha0…alpha11 (through nginx, so on every instance).
-                    let warm = try await withThrowingTaskGroup(of: Int.self) { group in
-                        for index in 0..<12 {
-                            group.addTask {
-                                try await RawHTTPConnection(port: port, timeout: .seconds(30))
-                                    .get("/api/v1/search?q=alpha\(index)").status
-                            }
-                        }
-                        return try await group.reduce(into: []) { $0.append($1) }
-                    }
+                    let warm = try await Self.statuses(port: port, (0..<12).map { "/api/v1/search?q=alpha\($0)" })
                     #expect(warm.allSatisfy { $0 == 200 })
                     // The instance to kill holds two of the host's four slots: two searches of its own.
                     let slots = RedisArgument.string("scout:budget:127.0.0.1:slots")
@@ -110,15 +112,7 @@ struct FleetFailoverTests {
                     let wait = (doomedSlots.map(\.1).max() ?? killedAt) - (try await Self.redisTime(redis))
                     if wait > 0 { try await Task.sleep(for: .milliseconds(wait + 50)) }
                     fake.recorder.resetMaxConcurrentRequests()
-                    let replies = try await withThrowingTaskGroup(of: Int.self) { group in
-                        for index in 0..<4 {
-                            group.addTask {
-                                try await RawHTTPConnection(port: port, timeout: .seconds(30))
-                                    .get("/api/v1/search?q=beta\(index)").status
-                            }
-                        }
-                        return try await group.reduce(into: []) { $0.append($1) }
-                    }
+                    let replies = try await Self.statuses(port: port, (0..<4).map { "/api/v1/search?q=beta\($0)" })
                     #expect(replies == [200, 200, 200, 200])
                     #expect(fake.recorder.maxConcurrentRequests == 4, "every slot came back (HostPolicy's default 4)")
                     let left = try await redis.send(["ZRANGE", slots, 0, -1]).expectArray().compactMap(\.stringValue)
