@@ -50,7 +50,8 @@ public struct ScoutApp: Sendable {
                     client: redis, prefix: fleetConfiguration.keyPrefix, limiter: limiter,
                     clientRate: (configuration.clientRequestsPerSecond, configuration.clientBurst),
                     fleetSize: fleetConfiguration.minimumFleetSize,
-                    heartbeatInterval: fleetConfiguration.heartbeatInterval)
+                    heartbeatInterval: fleetConfiguration.heartbeatInterval,
+                    slotLease: fleetConfiguration.slotLeaseLifetime)
             } ?? LocalFleetState(limiter: limiter)
         let client = (client ?? APIClient(configuration: .init(userAgent: configuration.userAgent))).sharing(fleet)
         let catalog = SourceCatalog(configuration: configuration, client: client, books: books)

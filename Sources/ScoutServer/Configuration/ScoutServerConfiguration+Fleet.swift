@@ -17,6 +17,9 @@ public struct FleetConfiguration: Sendable {
     /// How often the instance writes its heartbeat, whatever the traffic; one counts for five
     /// intervals, so a killed instance leaves the fleet's size within 10 s by default.
     public var heartbeatInterval = Duration.seconds(2)
+    /// How long an upstream slot is leased at a time; the instance renews it while its call
+    /// runs, so a killed instance's slots come back within this (plus a third of it).
+    public var slotLeaseLifetime = Duration.seconds(1)
     /// How long a search's lease lasts: past it, another instance takes the search over.
     public var leaseLifetime = Duration.seconds(5)
     /// How long a search's answer is kept to serve, marked stale, when the upstream fails.

@@ -87,6 +87,22 @@ enum FleetScripts {
             return {0, 0, ''}
             """)
 
+    /// Pushes a slot's expiry on while its call runs; a slot no longer there (given back,
+    /// expired) stays gone.
+    ///
+    /// - `KEYS[1]`: slots. `ARGV[1]`: the slot's token; `ARGV[2]`: its new lease in ms from now.
+    /// - Reply: 1 renewed, 0 gone.
+    static let renewSlot = RedisScript(
+        name: "budget.renew",
+        source: """
+            if not redis.call('ZSCORE', KEYS[1], ARGV[1]) then return 0 end
+            local time = redis.call('TIME')
+            local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+            redis.call('ZADD', KEYS[1], 'XX', now + tonumber(ARGV[2]), ARGV[1])
+            redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]) * 2)
+            return 1
+            """)
+
     /// Opens (or lengthens, never shortens) a window in which no instance calls the host.
     ///
     /// - `KEYS[1]`: the window. `ARGV[1]`: the reason; `ARGV[2]`: its length in ms.

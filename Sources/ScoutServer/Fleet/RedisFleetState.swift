@@ -36,24 +36,33 @@ final class RedisFleetState: FleetState {
     private let clientBurst: Int
     private let configuredFleetSize: Int
     private let observedFleetSize = Atomic<Int>(1)
-    private let localShare = Mutex(LocalHostShare())
+    let localShare = Mutex(LocalHostShare())
     /// When the current outage was last logged, on ``elapsed``'s time line.
     private let outage = Mutex<Duration?>(nil)
     private let log: @Sendable (String) -> Void
     /// Time since this was made, on the clock it was given.
-    private let elapsed: @Sendable () -> Duration
+    let elapsed: @Sendable () -> Duration
     private let heartbeat = Mutex<Task<Void, Never>?>(nil)
+    /// How long a host's slot is leased at a time; the instance renews it while the call runs.
+    let slotLease: Duration
+    /// The renewals of this instance's slots under way, by slot.
+    let renewals = Mutex<[String: Task<Void, Never>]>([:])
+    /// Sleeps on the clock this was given.
+    let sleep: @Sendable (Duration) async throws -> Void
 
     /// - Parameters:
     ///   - limiter: the per-client buckets used while Redis does not answer.
     ///   - fleetSize: the smallest fleet size this instance assumes when it falls back to its share.
     ///   - heartbeatInterval: how often the instance says it is alive; a heartbeat counts for
     ///     five of them.
-    ///   - clock: times the heartbeats, the local share's rate and the once-a-minute log.
+    ///   - slotLease: how long a host's slot is leased at a time, renewed while its call runs
+    ///     (up to the lease the call asks for): a killed instance's slots come back after it.
+    ///   - clock: times the heartbeats, the renewals, the local share's rate and the
+    ///     once-a-minute log.
     init<C: Clock<Duration>>(
         client: RedisClient, prefix: String = "scout:", limiter: ClientRateLimiter,
         clientRate: (requestsPerSecond: Double, burst: Int), fleetSize: Int = 1,
-        heartbeatInterval: Duration = .seconds(2), clock: C = ContinuousClock(),
+        heartbeatInterval: Duration = .seconds(2), slotLease: Duration = .seconds(1), clock: C = ContinuousClock(),
         log: @escaping @Sendable (String) -> Void = RedisFleetState.standardErrorLog
     ) {
         self.client = client
@@ -63,8 +72,10 @@ final class RedisFleetState: FleetState {
         self.clientBurst = max(clientRate.burst, 1)
         self.configuredFleetSize = max(1, fleetSize)
         self.log = log
+        self.slotLease = max(slotLease, .milliseconds(30))
         let origin = clock.now
         elapsed = { origin.duration(to: clock.now) }
+        sleep = { try await clock.sleep(for: $0) }
         let interval = max(heartbeatInterval, .milliseconds(10))
         // The task holds the state only while a heartbeat is under way, so it ends with it.
         let beats = Task { [weak self] in
@@ -76,7 +87,10 @@ final class RedisFleetState: FleetState {
         heartbeat.withLock { $0 = beats }
     }
 
-    deinit { heartbeat.withLock { $0?.cancel() } }
+    deinit {
+        heartbeat.withLock { $0?.cancel() }
+        renewals.withLock { for renewal in $0.values { renewal.cancel() } }
+    }
 
     var isShared: Bool { true }
 
@@ -210,66 +224,5 @@ final class RedisFleetState: FleetState {
         log(
             "scout: Redis at \(client.url.address) did not answer (\(error)); serving from this instance's own "
                 + "state with \(share) until it answers again.")
-    }
-}
-
-extension RedisFleetState {
-    func acquire(host: String, policy: HostPolicy, lease: Duration) async -> SharedBudgetDecision {
-        let slot = UUID().uuidString
-        let base = prefix + "budget:" + host
-        do {
-            let reply = try await client.evaluate(
-                FleetScripts.acquireSlot,
-                keys: [
-                    .string(base + ":slots"), .string(base + ":tokens"), .string(base + ":window"),
-                ],
-                arguments: [
-                    .string(slot), .milliseconds(lease), .integer(policy.maxConcurrent), .integer(policy.burst),
-                    .number(policy.requestsPerSecond),
-                ]
-            ).expectArray()
-            recovered()
-            guard reply.count == 3 else { return localSlot(host: host, policy: policy) }
-            let wait = Duration.milliseconds(max(1, reply[1].integerValue ?? 1))
-            switch reply[0].integerValue {
-            case 0:
-                let now = elapsed()
-                localShare.withLock { $0.noteShared(host: host, policy: policy, now: now) }
-                return .granted(slot: slot)
-            case 1: return .busy(retryIn: wait)
-            case 2: return .overRate(retryIn: wait)
-            default:
-                let reason = reply[2].stringValue.flatMap(SharedBudgetDecision.BlockReason.init) ?? .retryAfter
-                return .blocked(remaining: wait, reason: reason)
-            }
-        } catch {
-            failed(error)
-            return localSlot(host: host, policy: policy)
-        }
-    }
-
-    func release(host: String, slot: String) async {
-        localShare.withLock { $0.release(host: host) }
-        guard !slot.hasPrefix("local:") else { return }
-        // If Redis does not answer, the slot's lease expires by itself.
-        await finishing { [self] in
-            _ = try await client.send(["ZREM", .string(prefix + "budget:" + host + ":slots"), .string(slot)])
-        }
-    }
-
-    func block(host: String, for duration: Duration, reason: SharedBudgetDecision.BlockReason) async {
-        // If Redis does not answer, this instance's own budget keeps the window.
-        await finishing { [self] in
-            _ = try await client.evaluate(
-                FleetScripts.block, keys: [.string(prefix + "budget:" + host + ":window")],
-                arguments: [.string(reason.rawValue), .milliseconds(duration)])
-        }
-    }
-
-    /// While Redis does not answer: a call within this instance's share of the host's budget.
-    private func localSlot(host: String, policy: HostPolicy) -> SharedBudgetDecision {
-        let size = fleetSize
-        let now = elapsed()
-        return localShare.withLock { $0.take(host: host, policy: policy, fleetSize: size, now: now) }
     }
 }

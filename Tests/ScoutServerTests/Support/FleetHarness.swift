@@ -99,7 +99,9 @@ func getAll(_ requests: [(FleetInstance, String)]) async throws -> [RawHTTPRespo
 extension FleetRedis {
     /// A fleet state of its own (its own Redis client) under `prefix`, beating every 100 ms,
     /// logging nothing.
-    static func state(_ url: RedisURL, prefix: String, fleetSize: Int = 1) -> RedisFleetState {
+    static func state(
+        _ url: RedisURL, prefix: String, fleetSize: Int = 1, slotLease: Duration = .seconds(1)
+    ) -> RedisFleetState {
         let client = RedisClient(
             url: url, connections: 1,
             configuration: RedisConfiguration(
@@ -107,6 +109,7 @@ extension FleetRedis {
                 maximumReconnectDelay: .milliseconds(200)))
         return RedisFleetState(
             client: client, prefix: prefix, limiter: ClientRateLimiter(requestsPerSecond: 10, burst: 30),
-            clientRate: (10, 30), fleetSize: fleetSize, heartbeatInterval: .milliseconds(100), log: { _ in })
+            clientRate: (10, 30), fleetSize: fleetSize, heartbeatInterval: .milliseconds(100), slotLease: slotLease,
+            log: { _ in })
     }
 }
