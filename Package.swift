@@ -114,7 +114,8 @@ let package = Package(
         .plugin(name: "EmbedAssets", capability: .buildTool(), dependencies: ["AssetEmbedder"]),
 
         // Tests and benchmarks only.
-        .target(name: "ScoutTestSupport", dependencies: ["HTTPServer", "ScoutModels", "BookCatalog", "Redis"]),
+        .target(
+            name: "ScoutTestSupport", dependencies: ["HTTPServer", "ScoutModels", "BookCatalog", "Redis", "Postgres"]),
         // The image loader's disk cache under injected faults, run by DiskFaultTests through fiu-run.
         .executableTarget(name: "DiskFaultDrill", dependencies: ["ImageLoading", "Networking", "ScoutTestSupport"]),
         // Fuzz targets, replayed by FuzzReplayTests and run by the Fuzz/ package under libFuzzer.
@@ -174,6 +175,8 @@ let package = Package(
             dependencies: [
                 "ScoutServer", "HTTPServer", "ScoutModels", "Networking", "Providers", "ImageLoading",
                 "ScoutTestSupport", "BookCatalog", "BookStorage", "Redis", "Postgres",
+                // The fleet's etiquette simulation types through the client's SearchSession.
+                "InstantSearch",
             ]
         ),
         .testTarget(

@@ -12,7 +12,7 @@ struct ServeCommand: ScoutCommand {
     static let help = """
         Usage: scout serve [--listen host:port] [--threads n] [--connections-per-ip n]
                            [--client-rate n] [--trusted-proxy list] [--database path]
-                           [--redis url] [--quiet]
+                           [--redis url] [--fleet-size n] [--quiet]
 
         Serves Scout's web page and API until Ctrl-C (SIGINT) or SIGTERM, then finishes the
         requests in flight and stops.
@@ -40,6 +40,10 @@ struct ServeCommand: ScoutCommand {
                               (env SCOUT_REDIS; redis://[:password@]host:port/db). Without
                               it this process keeps them alone. If Redis stops answering,
                               the instance serves from its own state until it is back.
+          --fleet-size n      The fewest instances sharing the Redis (env SCOUT_FLEET_SIZE;
+                              default 1). While Redis does not answer, this instance keeps
+                              to 1/n of each upstream's budget, or less if the instances'
+                              heartbeats last showed more of them.
           --quiet             Do not write the access log (one line per request on stderr).
 
         Endpoints:
@@ -72,6 +76,8 @@ struct ServeCommand: ScoutCommand {
     /// The proxies whose `X-Forwarded-For` names the client, from `--trusted-proxy` or
     /// `SCOUT_TRUSTED_PROXIES`.
     let trustedProxies: [String]
+    /// The fleet's size when Redis does not say more, from `--fleet-size` or `SCOUT_FLEET_SIZE`.
+    let fleetSize: Int?
     let configuration: ScoutConfiguration
 
     init(arguments: [String], configuration: ScoutConfiguration) throws(UsageError) {
@@ -100,6 +106,10 @@ struct ServeCommand: ScoutCommand {
         } catch {
             throw UsageError(error.description)
         }
+        let fleet = try scanner.value(for: "--fleet-size")
+        fleetSize = try Self.count(
+            fleet ?? configuration.fleetSize, option: fleet == nil ? "SCOUT_FLEET_SIZE" : "--fleet-size",
+            range: 1...10_000)
         try scanner.finish()
         self.configuration = configuration
     }
@@ -145,6 +155,7 @@ struct ServeCommand: ScoutCommand {
             appConfiguration.clientBurst = clientRate * 3
         }
         appConfiguration.fleet.redisURL = redisURL
+        if let fleetSize { appConfiguration.fleet.minimumFleetSize = fleetSize }
         appConfiguration.clientAddress = ClientAddress(trustedProxies: trustedProxies)
         let app = ScoutApp(configuration: appConfiguration, books: await openCatalog())
         let server = Server(configuration: serverConfiguration, responder: app.router)

@@ -52,7 +52,9 @@ public struct ScoutApp: Sendable {
                 RedisFleetState(
                     client: redis, prefix: fleetConfiguration.keyPrefix, limiter: limiter,
                     clientRate: (configuration.clientRequestsPerSecond, configuration.clientBurst),
-                    fleetSize: fleetConfiguration.minimumFleetSize)
+                    fleetSize: fleetConfiguration.minimumFleetSize,
+                    heartbeatInterval: fleetConfiguration.heartbeatInterval,
+                    slotLease: fleetConfiguration.slotLeaseLifetime)
             } ?? LocalFleetState(limiter: limiter)
         let client = (client ?? APIClient(configuration: .init(userAgent: configuration.userAgent))).sharing(fleet)
             .reporting(to: metrics.upstream)

@@ -8,7 +8,9 @@ import Testing
 /// extensions of this suite, one file per area.
 @Suite("Book store contract", .timeLimit(.minutes(10)))
 struct BookStoreContract {
-    @Test("PostgreSQL store is tested", .enabled(if: TestPostgresServer.isConfigured, TestPostgresServer.skipReason))
+    @Test(
+        "PostgreSQL store is tested",
+        .enabled(if: TestPostgresServer.isConfigured, Comment(rawValue: TestPostgresServer.skipReason)))
     func postgresIsTested() async throws {
         #expect(StoreKind.available.contains(.postgres))
         let server = try PostgresURL(try #require(TestPostgresServer.url))

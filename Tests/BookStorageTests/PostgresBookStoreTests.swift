@@ -6,7 +6,8 @@ import Testing
 
 /// What only the PostgreSQL store does: its integrity check, batch size and word counts.
 @Suite(
-    "PostgreSQL book store", .enabled(if: TestPostgresServer.isConfigured, TestPostgresServer.skipReason),
+    "PostgreSQL book store",
+    .enabled(if: TestPostgresServer.isConfigured, Comment(rawValue: TestPostgresServer.skipReason)),
     .timeLimit(.minutes(10)))
 struct PostgresBookStoreTests {
     @Test func integrityProblemsFindASearchEntryWrittenAroundTheStore() async throws {

@@ -9,7 +9,8 @@ import Testing
 /// rare ones (see `RankedSearch`); a catalog of a few thousand books takes both ways, and SQLite,
 /// which orders the same books the same way with its own index, is the reference for every query.
 @Suite(
-    "PostgreSQL ranked search", .enabled(if: TestPostgresServer.isConfigured, TestPostgresServer.skipReason),
+    "PostgreSQL ranked search",
+    .enabled(if: TestPostgresServer.isConfigured, Comment(rawValue: TestPostgresServer.skipReason)),
     .timeLimit(.minutes(10)))
 struct PostgresRankedSearchTests {
     /// Words from common to rare, so a query can be frequent, rare or absent among popular books.

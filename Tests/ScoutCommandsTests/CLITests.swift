@@ -30,7 +30,7 @@ struct CLITests {
             #expect(result.exitCode == 0)
             for option in [
                 "--listen", "--threads", "--connections-per-ip", "--client-rate", "--quiet", "SCOUT_LISTEN",
-                "SCOUT_WIKIPEDIA_API", "SCOUT_CACHE_DIR", "/api/v1/search",
+                "SCOUT_WIKIPEDIA_API", "SCOUT_CACHE_DIR", "/api/v1/search", "--fleet-size", "SCOUT_FLEET_SIZE",
             ] {
                 #expect(result.standardOutput.contains(option), "\(arguments) documents \(option)")
             }
@@ -44,7 +44,8 @@ struct CLITests {
             ["serve", "--listen", "127.0.0.1:99999"], ["serve", "--threads", "0"],
             ["serve", "--connections-per-ip", "x"], ["serve", "--bogus"],
             ["serve", "extra"], ["serve", "--redis", "rediss://cache:6379/0"],
-            ["serve", "--redis", "redis://:s3cret@cache:99999/0"],
+            ["serve", "--redis", "redis://:s3cret@cache:99999/0"], ["serve", "--fleet-size", "0"],
+            ["serve", "--fleet-size", "three"],
         ])
     func usageErrors(arguments: [String]) async throws {
         let result = try await ScoutExecutable.run(arguments)

@@ -59,6 +59,16 @@ struct ScoutConfigurationTests {
             server.userAgent == configuration.userAgent && server.imageCacheDirectory == configuration.cacheDirectory)
     }
 
+    @Test func theFleetSizeComesFromTheFlagElseTheEnvironment() throws {
+        let configuration = ScoutConfiguration(environment: ["SCOUT_FLEET_SIZE": "4"])
+        #expect(configuration.fleetSize == "4")
+        #expect(try ServeCommand(arguments: [], configuration: configuration).fleetSize == 4)
+        #expect(try ServeCommand(arguments: ["--fleet-size", "3"], configuration: configuration).fleetSize == 3)
+        #expect(try ServeCommand(arguments: [], configuration: ScoutConfiguration(environment: [:])).fleetSize == nil)
+        let wrong = ScoutConfiguration(environment: ["SCOUT_FLEET_SIZE": "many"])
+        #expect(throws: UsageError.self) { try ServeCommand(arguments: [], configuration: wrong) }
+    }
+
     @Test func theFlickrKeyAndRedisPasswordNeverShowInTheConfigurationsDescription() {
         let configuration = ScoutConfiguration(environment: [
             "FLICKR_API_KEY": Self.canary, "SCOUT_REDIS": "redis://:\(Self.canary)@127.0.0.1:6379/0",

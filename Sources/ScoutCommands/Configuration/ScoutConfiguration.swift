@@ -52,6 +52,9 @@ struct ScoutConfiguration: Sendable {
     /// The proxies whose `X-Forwarded-For` names the client (`SCOUT_TRUSTED_PROXIES`;
     /// `--trusted-proxy`), as given: `serve` checks them.
     var trustedProxies: String?
+    /// The fewest instances of `serve`'s fleet (`SCOUT_FLEET_SIZE`; `--fleet-size`), as given:
+    /// `serve` checks it.
+    var fleetSize: String?
 
     /// Reads every variable Scout knows from `environment`; unset and empty ones keep the defaults.
     init(environment: [String: String]) {
@@ -83,6 +86,7 @@ struct ScoutConfiguration: Sendable {
         hasDisplay = value("DISPLAY") != nil || value("WAYLAND_DISPLAY") != nil
         redis = value("SCOUT_REDIS").map { text in Result { () throws(RedisError) in try RedisURL(text) } }
         trustedProxies = value("SCOUT_TRUSTED_PROXIES")
+        fleetSize = value("SCOUT_FLEET_SIZE")
     }
 
     /// The catalog `--database` names, else ``database``.

@@ -15,9 +15,14 @@ struct BooksAPI: Sendable {
     static let maximumLimit = 50
 
     func register(in router: inout Router) {
-        router.add(.get, "/api/v1/books/search") { request in try await search(request) }
-        router.add(.get, "/api/v1/books/:id") { request in try await book(request) }
-        router.add(.get, "/api/v1/books/:id/related") { request in try await related(request) }
+        router.add(.get, "/api/v1/books/search") { request in
+            try await CatalogFailure.mapping { try await search(request) }
+        }
+        router.add(.get, "/api/v1/books/:id") { request in try await CatalogFailure.mapping { try await book(request) }
+        }
+        router.add(.get, "/api/v1/books/:id/related") { request in
+            try await CatalogFailure.mapping { try await related(request) }
+        }
     }
 
     private func store() throws -> any BookStore {

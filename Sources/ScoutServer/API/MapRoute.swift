@@ -16,7 +16,7 @@ struct MapRoute: Sendable {
     let books: (any BookStore)?
 
     var handler: Handler {
-        .deferred { request in try await map(request) }
+        .deferred { request in try await CatalogFailure.mapping { try await map(request) } }
     }
 
     func map(_ request: Request) async throws -> Response {

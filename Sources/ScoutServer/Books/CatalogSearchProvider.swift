@@ -20,16 +20,8 @@ struct CatalogSearchProvider: SearchProvider {
 
     func search(_ query: SearchQuery, cursor: SearchCursor?, limit: Int) async throws -> SearchPage {
         let offset = try BookPaging.offset(cursor?.rawValue)
-        let page: (books: [BookMatch], next: String?)
-        do {
-            page = try await BookPaging.page(of: books, text: query.text, offset: offset, limit: limit)
-        } catch let error as CancellationError {
-            throw error
-        } catch {
-            throw GatewayError(
-                status: 503, code: "catalog_failed",
-                message: "The book catalog could not be searched. Retry in a moment.", source: .books,
-                retryAfter: nil)
+        let page = try await CatalogFailure.mapping(source: .books) {
+            try await BookPaging.page(of: books, text: query.text, offset: offset, limit: limit)
         }
         return SearchPage(
             items: page.books.map(Self.item(for:)), nextCursor: page.next.map(SearchCursor.init))

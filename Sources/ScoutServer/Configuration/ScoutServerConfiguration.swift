@@ -41,7 +41,8 @@ public struct ScoutServerConfiguration: Sendable {
     /// How long a search result stays in the shared cache.
     public var searchCacheTimeToLive: Duration
     /// How long a search of the book catalog stays in the shared cache: short, since the
-    /// catalog can change under a running server (an import) and searching it is cheap.
+    /// catalog can change under a running server (an import, which every instance must show
+    /// within 2 s) and searching it is cheap.
     public var localSearchCacheTimeToLive: Duration
     /// How many distinct searches the shared cache keeps.
     public var searchCacheCapacity: Int
@@ -70,7 +71,7 @@ public struct ScoutServerConfiguration: Sendable {
         imageCacheDirectory = nil
         upstreamDeadline = .seconds(3)
         searchCacheTimeToLive = .seconds(60)
-        localSearchCacheTimeToLive = .seconds(5)
+        localSearchCacheTimeToLive = .milliseconds(500)
         searchCacheCapacity = 2048
         clientRequestsPerSecond = 10
         clientBurst = 30

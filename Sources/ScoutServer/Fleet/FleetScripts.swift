@@ -36,42 +36,71 @@ enum FleetScripts {
             return 1
             """)
 
-    /// One call's admission to a host, fleet-wide: the instance's heartbeat, then a window
+    /// One instance's heartbeat: it is alive now; instances not seen for `ARGV[2]` ms are dropped,
+    /// and the set itself expires when the whole fleet is gone. Written on a timer, whatever the
+    /// traffic, so the fleet's size is right before any upstream call.
+    ///
+    /// - `KEYS[1]`: instances (sorted set, id → last seen ms). `ARGV[1]`: the instance's id;
+    ///   `ARGV[2]`: how long a heartbeat counts, in ms.
+    /// - Reply: the number of live instances, this one included.
+    static let heartbeat = RedisScript(
+        name: "fleet.heartbeat",
+        source: """
+            local time = redis.call('TIME')
+            local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+            redis.call('ZADD', KEYS[1], now, ARGV[1])
+            redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - tonumber(ARGV[2]))
+            redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]) * 2)
+            return redis.call('ZCARD', KEYS[1])
+            """)
+
+    /// One call's admission to a host, fleet-wide: a window
     /// (`Retry-After` or an open breaker), a free slot among `maxConcurrent` leased ones (expired
     /// leases are dropped first, so a crashed instance's slots come back), and the fleet's rate
     /// (`burst` calls back to back, then one each 1/rate s: the generic cell rate algorithm,
     /// whose one value is when the next call is due).
     ///
     /// - `KEYS[1]`: slots (a sorted set, token → expiry ms); `KEYS[2]`: the rate (the next due time, ms);
-    ///   `KEYS[3]`: the window (its value is the reason); `KEYS[4]`: instances (sorted set,
-    ///   id → last seen ms).
-    /// - `ARGV`: slot token, lease ms, max concurrent, burst, tokens per second, instance id.
-    /// - Reply: `{status, ms, reason, fleet size}` — status 0 granted, 1 busy (ask again in ms),
+    ///   `KEYS[3]`: the window (its value is the reason).
+    /// - `ARGV`: slot token, lease ms, max concurrent, burst, tokens per second.
+    /// - Reply: `{status, ms, reason}` — status 0 granted, 1 busy (ask again in ms),
     ///   2 over the rate (a token in ms), 3 blocked (for ms, reason).
     static let acquireSlot = RedisScript(
         name: "budget.acquire",
         source: """
             local time = redis.call('TIME')
             local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
-            redis.call('ZADD', KEYS[4], now, ARGV[6])
-            redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', now - 60000)
-            redis.call('PEXPIRE', KEYS[4], 120000)
-            local fleet = redis.call('ZCARD', KEYS[4])
             local reason = redis.call('GET', KEYS[3])
-            if reason then return {3, redis.call('PTTL', KEYS[3]), reason, fleet} end
+            if reason then return {3, redis.call('PTTL', KEYS[3]), reason} end
             redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
             if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then
               local first = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
-              return {1, math.max(1, math.min(20, tonumber(first[2]) - now)), '', fleet}
+              return {1, math.max(1, math.min(20, tonumber(first[2]) - now)), ''}
             end
             local interval = 1000 / tonumber(ARGV[5])
             local tolerance = interval * (tonumber(ARGV[4]) - 1)
             local due = math.max(tonumber(redis.call('GET', KEYS[2])) or now, now)
-            if due - now > tolerance then return {2, math.ceil(due - now - tolerance), '', fleet} end
+            if due - now > tolerance then return {2, math.ceil(due - now - tolerance), ''} end
             redis.call('SET', KEYS[2], tostring(due + interval), 'PX', math.ceil(due + interval - now) + 1000)
             redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[1])
             redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]) * 2)
-            return {0, 0, '', fleet}
+            return {0, 0, ''}
+            """)
+
+    /// Pushes a slot's expiry on while its call runs; a slot no longer there (given back,
+    /// expired) stays gone.
+    ///
+    /// - `KEYS[1]`: slots. `ARGV[1]`: the slot's token; `ARGV[2]`: its new lease in ms from now.
+    /// - Reply: 1 renewed, 0 gone.
+    static let renewSlot = RedisScript(
+        name: "budget.renew",
+        source: """
+            if not redis.call('ZSCORE', KEYS[1], ARGV[1]) then return 0 end
+            local time = redis.call('TIME')
+            local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+            redis.call('ZADD', KEYS[1], 'XX', now + tonumber(ARGV[2]), ARGV[1])
+            redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]) * 2)
+            return 1
             """)
 
     /// Opens (or lengthens, never shortens) a window in which no instance calls the host.

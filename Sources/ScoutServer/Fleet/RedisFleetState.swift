@@ -12,12 +12,17 @@ import Synchronization
 /// `Retry-After` or open-breaker window), `P fleet:instances` (heartbeats, for the fleet's size),
 /// `P client:<address>` (a client's token bucket).
 ///
+/// Every `heartbeatInterval`, whatever the traffic, the instance writes its heartbeat; those of
+/// the last five intervals are the fleet's live instances, so the fleet's size is known before
+/// Redis fails, and an instance killed with `kill -9` stops counting within five intervals.
+///
 /// When Redis fails or is slow (past the short command timeout), each call answers from this
 /// instance's own state — a lease is its own, nothing is shared, the client's local bucket
-/// decides, and a host's slots are this instance's share of the fleet's (`maxConcurrent`
-/// divided by the fleet's size last seen in Redis, or the configured size, at least 1) — and
-/// says so on stderr at most once a minute. The connection reconnects with backoff, so shared
-/// state resumes once Redis is back.
+/// decides, and a host's budget is this instance's share of the fleet's (``LocalHostShare``:
+/// `1/n` of its slots, rate and burst, `n` the fleet's size last seen in Redis or the
+/// configured size, whichever is larger) — and says so on stderr at most once a minute. The
+/// connection reconnects with backoff and the heartbeat keeps asking, so shared state resumes
+/// once Redis is back, with or without traffic.
 ///
 /// ```swift
 /// let fleet = RedisFleetState(client: RedisClient(url: url), limiter: limiter, clientRate: (10, 30))
@@ -31,16 +36,33 @@ final class RedisFleetState: FleetState {
     private let clientBurst: Int
     private let configuredFleetSize: Int
     private let observedFleetSize = Atomic<Int>(1)
-    private let localSlots = Mutex<[String: Int]>([:])
-    private let outage = Mutex<ContinuousClock.Instant?>(nil)
+    let localShare = Mutex(LocalHostShare())
+    /// When the current outage was last logged, on ``elapsed``'s time line.
+    private let outage = Mutex<Duration?>(nil)
     private let log: @Sendable (String) -> Void
+    /// Time since this was made, on the clock it was given.
+    let elapsed: @Sendable () -> Duration
+    private let heartbeat = Mutex<Task<Void, Never>?>(nil)
+    /// How long a host's slot is leased at a time; the instance renews it while the call runs.
+    let slotLease: Duration
+    /// The renewals of this instance's slots under way, by slot.
+    let renewals = Mutex<[String: Task<Void, Never>]>([:])
+    /// Sleeps on the clock this was given.
+    let sleep: @Sendable (Duration) async throws -> Void
 
     /// - Parameters:
     ///   - limiter: the per-client buckets used while Redis does not answer.
     ///   - fleetSize: the smallest fleet size this instance assumes when it falls back to its share.
-    init(
+    ///   - heartbeatInterval: how often the instance says it is alive; a heartbeat counts for
+    ///     five of them.
+    ///   - slotLease: how long a host's slot is leased at a time, renewed while its call runs
+    ///     (up to the lease the call asks for): a killed instance's slots come back after it.
+    ///   - clock: times the heartbeats, the renewals, the local share's rate and the
+    ///     once-a-minute log.
+    init<C: Clock<Duration>>(
         client: RedisClient, prefix: String = "scout:", limiter: ClientRateLimiter,
         clientRate: (requestsPerSecond: Double, burst: Int), fleetSize: Int = 1,
+        heartbeatInterval: Duration = .seconds(2), slotLease: Duration = .seconds(1), clock: C = ContinuousClock(),
         log: @escaping @Sendable (String) -> Void = RedisFleetState.standardErrorLog
     ) {
         self.client = client
@@ -50,12 +72,46 @@ final class RedisFleetState: FleetState {
         self.clientBurst = max(clientRate.burst, 1)
         self.configuredFleetSize = max(1, fleetSize)
         self.log = log
+        self.slotLease = max(slotLease, .milliseconds(30))
+        let origin = clock.now
+        elapsed = { origin.duration(to: clock.now) }
+        sleep = { try await clock.sleep(for: $0) }
+        let interval = max(heartbeatInterval, .milliseconds(10))
+        // The task holds the state only while a heartbeat is under way, so it ends with it.
+        let beats = Task { [weak self] in
+            while !Task.isCancelled {
+                guard await self?.beat(lifetime: interval * 5) != nil else { return }
+                try? await clock.sleep(for: interval)
+            }
+        }
+        heartbeat.withLock { $0 = beats }
+    }
+
+    deinit {
+        heartbeat.withLock { $0?.cancel() }
+        renewals.withLock { for renewal in $0.values { renewal.cancel() } }
     }
 
     var isShared: Bool { true }
 
     /// The fleet's size as last seen (live instances' heartbeats), never below the configured one.
     var fleetSize: Int { max(configuredFleetSize, observedFleetSize.load(ordering: .relaxed)) }
+
+    /// Writes this instance's heartbeat and reads the fleet's size; false when Redis did not answer.
+    @discardableResult
+    func beat(lifetime: Duration) async -> Bool {
+        do {
+            let live = try await client.evaluate(
+                FleetScripts.heartbeat, keys: [.string(prefix + "fleet:instances")],
+                arguments: [.string(instanceID), .milliseconds(lifetime)])
+            recovered()
+            observedFleetSize.store(max(1, Int(live.integerValue ?? 1)), ordering: .relaxed)
+            return true
+        } catch {
+            failed(error)
+            return false
+        }
+    }
 
     func claim(_ key: String, token: String, lease: Duration) async -> FleetClaim {
         do {
@@ -80,7 +136,7 @@ final class RedisFleetState: FleetState {
     }
 
     func publish(_ page: [UInt8], for key: String, token: String, lifetime: Duration, staleLifetime: Duration) async {
-        do {
+        await finishing { [self] in
             _ = try await client.evaluate(
                 FleetScripts.publish,
                 keys: [
@@ -88,19 +144,29 @@ final class RedisFleetState: FleetState {
                     .string(prefix + "lease:" + key),
                 ],
                 arguments: [.bytes(page), .milliseconds(lifetime), .milliseconds(staleLifetime), .string(token)])
-            recovered()
-        } catch {
-            failed(error)
         }
     }
 
     func release(_ key: String, token: String) async {
-        do {
+        await finishing { [self] in
             _ = try await client.evaluate(
                 .releaseLease, keys: [.string(prefix + "lease:" + key)], arguments: [.string(token)])
-        } catch {
-            failed(error)
         }
+    }
+
+    /// Runs `work` to its end even when the calling task was cancelled (a superseded search, a
+    /// call past its deadline): a lease, a slot or a `Retry-After` window the fleet does not
+    /// hear of would hold the other instances back, or let them call, until it expires.
+    func finishing(_ work: @escaping @Sendable () async throws -> Void) async {
+        let outcome = await Task { () async -> (any Error)? in
+            do {
+                try await work()
+                return nil
+            } catch {
+                return error
+            }
+        }.value
+        if let outcome { failed(outcome) } else { recovered() }
     }
 
     func stalePage(for key: String) async -> [UInt8]? {
@@ -141,11 +207,13 @@ final class RedisFleetState: FleetState {
         if wasDown { log("scout: Redis at \(client.url.address) answers again; the fleet's shared state is back.") }
     }
 
-    /// Notes a failed Redis call; logs the first one, then at most one a minute.
+    /// Notes a failed Redis call; logs the first one, then at most one a minute. A call whose
+    /// task was cancelled (a superseded search, a stopping heartbeat) says nothing about Redis.
     func failed(_ error: any Error) {
-        let now = ContinuousClock.now
+        guard !(error is CancellationError) else { return }
+        let now = elapsed()
         let shouldLog = outage.withLock { outage in
-            guard let since = outage, since.duration(to: now) < .seconds(60) else {
+            guard let since = outage, now - since < .seconds(60) else {
                 outage = now
                 return true
             }
@@ -156,75 +224,5 @@ final class RedisFleetState: FleetState {
         log(
             "scout: Redis at \(client.url.address) did not answer (\(error)); serving from this instance's own "
                 + "state with \(share) until it answers again.")
-    }
-}
-
-extension RedisFleetState {
-    func acquire(host: String, policy: HostPolicy, lease: Duration) async -> SharedBudgetDecision {
-        let slot = UUID().uuidString
-        let base = prefix + "budget:" + host
-        do {
-            let reply = try await client.evaluate(
-                FleetScripts.acquireSlot,
-                keys: [
-                    .string(base + ":slots"), .string(base + ":tokens"), .string(base + ":window"),
-                    .string(prefix + "fleet:instances"),
-                ],
-                arguments: [
-                    .string(slot), .milliseconds(lease), .integer(policy.maxConcurrent), .integer(policy.burst),
-                    .number(policy.requestsPerSecond), .string(instanceID),
-                ]
-            ).expectArray()
-            recovered()
-            guard reply.count == 4 else { return localSlot(host: host, policy: policy) }
-            observedFleetSize.store(Int(reply[3].integerValue ?? 1), ordering: .relaxed)
-            let wait = Duration.milliseconds(max(1, reply[1].integerValue ?? 1))
-            switch reply[0].integerValue {
-            case 0: return .granted(slot: slot)
-            case 1: return .busy(retryIn: wait)
-            case 2: return .overRate(retryIn: wait)
-            default:
-                let reason = reply[2].stringValue.flatMap(SharedBudgetDecision.BlockReason.init) ?? .retryAfter
-                return .blocked(remaining: wait, reason: reason)
-            }
-        } catch {
-            failed(error)
-            return localSlot(host: host, policy: policy)
-        }
-    }
-
-    func release(host: String, slot: String) async {
-        if slot.hasPrefix("local:") {
-            localSlots.withLock { $0[host] = max(0, ($0[host] ?? 0) - 1) }
-            return
-        }
-        do {
-            _ = try await client.send(["ZREM", .string(prefix + "budget:" + host + ":slots"), .string(slot)])
-        } catch {
-            // The slot's lease expires by itself.
-            failed(error)
-        }
-    }
-
-    func block(host: String, for duration: Duration, reason: SharedBudgetDecision.BlockReason) async {
-        do {
-            _ = try await client.evaluate(
-                FleetScripts.block, keys: [.string(prefix + "budget:" + host + ":window")],
-                arguments: [.string(reason.rawValue), .milliseconds(duration)])
-        } catch {
-            // This instance's own budget keeps the window.
-            failed(error)
-        }
-    }
-
-    /// While Redis does not answer: one of this instance's share of the host's slots.
-    private func localSlot(host: String, policy: HostPolicy) -> SharedBudgetDecision {
-        let share = max(1, policy.maxConcurrent / fleetSize)
-        let granted = localSlots.withLock { slots in
-            guard slots[host, default: 0] < share else { return false }
-            slots[host, default: 0] += 1
-            return true
-        }
-        return granted ? .granted(slot: "local:\(UUID().uuidString)") : .busy(retryIn: .milliseconds(20))
     }
 }

@@ -40,6 +40,10 @@ final class BlockingHTTPConnection {
 
     deinit { Glibc.close(socket) }
 
+    /// Shuts the socket down both ways, from any thread: a read or write blocked on it returns
+    /// at once. The descriptor stays open until deinit, so it cannot be reused meanwhile.
+    func abort() { _ = Glibc.shutdown(socket, Int32(SHUT_RDWR)) }
+
     /// Sends bytes exactly as given.
     func send(_ bytes: [UInt8]) throws(RawHTTPError) {
         var offset = 0

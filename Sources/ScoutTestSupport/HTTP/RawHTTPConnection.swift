@@ -14,7 +14,8 @@ import HTTPServer
 /// #expect(response.status == 200)
 /// ```
 public final class RawHTTPConnection: @unchecked Sendable {
-    // `@unchecked Sendable`: `socket` is touched only on `queue`.
+    // `@unchecked Sendable`: `socket` is touched only on `queue`, but for `abort()`, which
+    // only calls shutdown(2) on its descriptor (safe from any thread).
     private let socket: BlockingHTTPConnection
     private let queue = DispatchQueue(label: "scout.test.raw-http")
 
@@ -49,6 +50,14 @@ public final class RawHTTPConnection: @unchecked Sendable {
     public func readResponse(forHead isHead: Bool = false) async throws(RawHTTPError) -> RawHTTPResponse {
         try await perform { (socket) throws(RawHTTPError) in try socket.readResponse(forHead: isHead) }
     }
+
+    /// Drops the connection as a browser aborts a fetch, from any task or thread: a request
+    /// under way ends with an error at once.
+    ///
+    /// ```swift
+    /// try await withTaskCancellationHandler { try await connection.get(target) } onCancel: { connection.abort() }
+    /// ```
+    public func abort() { socket.abort() }
 
     /// True when the server has closed the connection.
     public func isClosedByPeer() async -> Bool {

@@ -1,9 +1,12 @@
 import Foundation
 import HTTPServer
+import Networking
 import Redis
 import ScoutServer
 import ScoutTestSupport
 import Testing
+
+@testable import ScoutServer
 
 /// The upstream budgets and per-client limits of three instances sharing one Redis: Wikimedia
 /// sees at most 3 requests at once from the whole fleet, a `Retry-After` one instance was told
@@ -100,6 +103,33 @@ struct FleetBudgetTests {
             #expect(started.duration(to: .now) >= .milliseconds(1_200))
             #expect(fake.requests.count == 1)
         }
+    }
+
+    @Test("a slot is renewed while its call runs, up to the lease the call asked for, and no longer")
+    func slotRenewal() async throws {
+        let url = try FleetRedis.url()
+        let prefix = "scout-test:\(UUID().uuidString):"
+        let (holder, other) = (
+            FleetRedis.state(url, prefix: prefix, slotLease: .milliseconds(150)),
+            FleetRedis.state(url, prefix: prefix, slotLease: .milliseconds(150))
+        )
+        let one = HostPolicy(maxConcurrent: 1, requestsPerSecond: 100, burst: 100)
+        func isGranted(_ decision: SharedBudgetDecision) -> String? {
+            if case .granted(let slot) = decision { return slot }
+            return nil
+        }
+        // A call of up to 5 s keeps its slot past many 150 ms leases.
+        let slot = try #require(isGranted(await holder.acquire(host: "w", policy: one, lease: .seconds(5))))
+        try await Task.sleep(for: .milliseconds(600))
+        #expect(isGranted(await other.acquire(host: "w", policy: one, lease: .seconds(5))) == nil)
+        await holder.release(host: "w", slot: slot)
+        let next = try #require(isGranted(await other.acquire(host: "w", policy: one, lease: .milliseconds(300))))
+        // One that asked for 300 ms and hangs loses it soon after.
+        try await Task.sleep(for: .milliseconds(600))
+        #expect(isGranted(await holder.acquire(host: "w", policy: one, lease: .seconds(5))) != nil)
+        await other.release(host: "w", slot: next)
+        await holder.client.close()
+        await other.client.close()
     }
 
     @Test("a client over its limit on one instance is limited on the others")

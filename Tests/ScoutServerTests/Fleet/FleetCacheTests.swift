@@ -85,7 +85,10 @@ struct FleetCacheTests {
     @Test("Redis stopped under load: every search answered, none 5xx; shared state resumes after its restart")
     func redisStopped() async throws {
         try await PrivateRedisServer.with { redis in
-            try await withFleet(pages: FleetRedis.pages, redis: redis.url) { fake, fleet, _ in
+            try await withFleet(
+                pages: FleetRedis.pages, redis: redis.url,
+                configure: { $0.fleet.heartbeatInterval = .milliseconds(100) }
+            ) { fake, fleet, _ in
                 fake.faults.latency = .milliseconds(250)
                 let load = Task {
                     try await getAll((0..<48).map { (fleet[$0 % 3], "/api/v1/search?q=alpha\($0 % 12)") })
@@ -93,8 +96,11 @@ struct FleetCacheTests {
                 try await Task.sleep(for: .milliseconds(300))
                 await redis.stop()
                 let during = try await load.value
-                let stopped = try await getAll((0..<12).map { (fleet[$0 % 3], "/api/v1/search?q=beta\($0 % 4)") })
+                // Budgets still held: each instance keeps to its third of Wikimedia's 3 slots.
+                fake.recorder.resetMaxConcurrentRequests()
+                let stopped = try await getAll((0..<24).map { (fleet[$0 % 3], "/api/v1/search?q=beta\($0)") })
                 #expect((during + stopped).allSatisfy { $0.status == 200 })
+                #expect(fake.recorder.maxConcurrentRequests <= 3)
 
                 try await redis.start()  // same port and password, empty
                 try await Task.sleep(for: .milliseconds(2_500))  // past the longest reconnect backoff

@@ -1,10 +1,12 @@
+import BookCatalog
 import Foundation
 import HTTPServer
 import Networking
 import Redis
-import ScoutServer
 import ScoutTestSupport
 import Testing
+
+@testable import ScoutServer
 
 /// The Redis server `scripts/with-redis.sh` started (`SCOUT_TEST_REDIS_URL`), for the fleet
 /// suites: they run when it is there, and on CI always — failing without it.
@@ -45,10 +47,11 @@ struct FleetInstance: Sendable {
 
 /// `count` Scout instances on 127.0.0.1 searching one FakeWikipedia — called `wikimedia` by
 /// their host policy, so ≤ 3 at once — and sharing `redis` under a key prefix no other test
-/// uses (nil: each alone, as without `--redis`).
+/// uses (nil: each alone, as without `--redis`); instance `i` serves the catalog `books[i]`,
+/// if there is one.
 func withFleet<T>(
     instances count: Int = 3, pages: [FakeWikipedia.Page], redis: RedisURL?,
-    policy: HostPolicy = .wikimedia,
+    policy: HostPolicy = .wikimedia, books: [any BookStore] = [],
     configure: (inout ScoutServerConfiguration) -> Void = { _ in },
     _ body: (FakeWikipedia, [FleetInstance], String) async throws -> T
 ) async throws -> T {
@@ -69,7 +72,8 @@ func withFleet<T>(
             configuration: .init(userAgent: configuration.userAgent, hostPolicies: ["127.0.0.1": policy]))
         func start(_ started: [FleetInstance]) async throws -> T {
             guard started.count < count else { return try await body(fake, started, settings.fleet.keyPrefix) }
-            let app = ScoutApp(configuration: settings, client: client)
+            let catalog = started.count < books.count ? books[started.count] : nil
+            let app = ScoutApp(configuration: settings, books: catalog, client: client)
             return try await Server.withRunning(server, responder: app.router) { running in
                 try await start(started + [FleetInstance(app: app, port: running.port)])
             }
@@ -90,4 +94,22 @@ func getAll(_ requests: [(FleetInstance, String)]) async throws -> [RawHTTPRespo
     var replies: [RawHTTPResponse] = []
     for connection in connections { replies.append(try await connection.readResponse()) }
     return replies
+}
+
+extension FleetRedis {
+    /// A fleet state of its own (its own Redis client) under `prefix`, beating every 100 ms,
+    /// logging nothing.
+    static func state(
+        _ url: RedisURL, prefix: String, fleetSize: Int = 1, slotLease: Duration = .seconds(1)
+    ) -> RedisFleetState {
+        let client = RedisClient(
+            url: url, connections: 1,
+            configuration: RedisConfiguration(
+                connectTimeout: .milliseconds(500), commandTimeout: .milliseconds(250),
+                maximumReconnectDelay: .milliseconds(200)))
+        return RedisFleetState(
+            client: client, prefix: prefix, limiter: ClientRateLimiter(requestsPerSecond: 10, burst: 30),
+            clientRate: (10, 30), fleetSize: fleetSize, heartbeatInterval: .milliseconds(100), slotLease: slotLease,
+            log: { _ in })
+    }
 }

@@ -80,6 +80,16 @@ public final class RequestRecorder: Sendable {
     /// Requests the fake answers at once, with nothing scripted, are not counted.
     public var maxConcurrentRequests: Int { state.withLock { $0.maxInFlight } }
 
+    /// Starts ``maxConcurrentRequests`` over from the requests being answered now: for a test
+    /// that checks a later phase of its run alone.
+    ///
+    /// ```swift
+    /// fake.recorder.resetMaxConcurrentRequests()   // Redis is down from here on
+    /// ```
+    public func resetMaxConcurrentRequests() {
+        state.withLock { $0.maxInFlight = $0.answering.count }
+    }
+
     /// The most requests that arrived within one second (any second, not only whole ones; a
     /// budget check: a token bucket allows its burst plus one second of its rate).
     public var maxRequestsPerSecond: Int { state.withLock { $0.maxPerSecond } }
