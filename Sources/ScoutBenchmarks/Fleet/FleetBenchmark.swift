@@ -21,7 +21,9 @@ struct FleetBenchmark {
             throw BenchmarkError.unparsable(
                 "SCOUT_BENCH_REDIS_URL", "unset: run `scripts/bench.sh fleet`, which starts a Redis server")
         }
-        let pages = (1...sharedHitQueries).map { FakeWikipedia.Page(pageID: $0, title: "Alpha \($0)", description: "Page \($0)") }
+        let pages = (1...sharedHitQueries).map {
+            FakeWikipedia.Page(pageID: $0, title: "Alpha \($0)", description: "Page \($0)")
+        }
         try await withFakeWikipedia(pages: pages) { fake in
             let environment = ["SCOUT_WIKIPEDIA_API": fake.baseURL.absoluteString]
             let rate = ["--client-rate", "1000000"]
@@ -83,7 +85,9 @@ struct FleetBenchmark {
             for lane in 0..<3 {
                 group.addTask {
                     let primer = try RawHTTPConnection(port: writerPort, timeout: .seconds(10))
-                    for index in stride(from: lane, to: targets.count, by: 3) { try await Self.search(targets[index], on: primer) }
+                    for index in stride(from: lane, to: targets.count, by: 3) {
+                        try await Self.search(targets[index], on: primer)
+                    }
                 }
             }
             try await group.waitForAll()
@@ -115,7 +119,9 @@ struct FleetBenchmark {
     /// GETs `target` on `connection`; throws unless it answers 200.
     private static func search(_ target: String, on connection: RawHTTPConnection) async throws {
         let response = try await connection.get(target)
-        guard response.status == 200 else { throw BenchmarkError.unparsable(target, "\(response.status) \(response.text)") }
+        guard response.status == 200 else {
+            throw BenchmarkError.unparsable(target, "\(response.status) \(response.text)")
+        }
     }
 
     /// 200 identical searches nobody asked before, sent round robin to the instances before

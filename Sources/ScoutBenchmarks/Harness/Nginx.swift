@@ -28,7 +28,9 @@ final class Nginx {
     /// instance tried when one fails. `probe` is a path every upstream answers.
     convenience init(proxyingTo upstreams: [UInt16], workers: Int, probe: String = "/healthz") throws {
         let servers = upstreams.map { "      server 127.0.0.1:\($0);\n" }.joined()
-        try self.init(workers: workers, probe: probe, upstreamBlock: "  upstream scout {\n\(servers)      keepalive 64;\n  }\n") {
+        try self.init(
+            workers: workers, probe: probe, upstreamBlock: "  upstream scout {\n\(servers)      keepalive 64;\n  }\n"
+        ) {
             _ in
             """
                 location / {
