@@ -14,9 +14,22 @@ struct RequestTargetTests {
             ("/caf%C3%A9", "/café"),
             ("/a%20b?x=1", "/a b"),
             ("/static/app.js?v=2", "/static/app.js"),
+            ("/a/b/", "/a/b"),
+            ("/.well-known/x", "/.well-known/x"),
+            ("/a/..b/c.", "/a/..b/c."),
+            ("/img/wikipedia/a/ab/Caf%C3%A9.png", "/img/wikipedia/a/ab/Café.png"),
+            ("/img/wikipedia/a/ab/Plain_Name-1.png", "/img/wikipedia/a/ab/Plain_Name-1.png"),
         ])
     func canonical(raw: String, path: String) throws {
         #expect(try RequestTarget(raw: raw).path == path)
+    }
+
+    @Test("IPv4 peers are written as inet_ntop writes them")
+    func dottedQuad() {
+        #expect(SocketAddress.dottedQuad(0x7F00_0001) == "127.0.0.1")
+        #expect(SocketAddress.dottedQuad(0) == "0.0.0.0")
+        #expect(SocketAddress.dottedQuad(0xFFFF_FFFF) == "255.255.255.255")
+        #expect(SocketAddress.dottedQuad(0x0A64_0A09) == "10.100.10.9")
     }
 
     /// SECURITY.md T13: every one of these is refused before routing.

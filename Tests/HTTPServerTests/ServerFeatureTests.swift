@@ -32,6 +32,36 @@ struct ServerFeatureTests {
         }
     }
 
+    @Test("a shared body: every response sends the same bytes, default headers added once, the buffer freed after")
+    func sharedBody() async throws {
+        let image = (0..<50_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        weak var released: SharedBytes?
+        do {
+            let shared = SharedBytes(image)
+            released = shared
+            var router = Router()
+            router.add(
+                .get, "/image",
+                immediate: { _ in
+                    Response(
+                        status: 200, headers: ["Content-Type": "image/png", "X-Frame-Options": "SAMEORIGIN"],
+                        body: .shared(shared))
+                })
+            try await withTestServer(router) { server in
+                let connection = try RawHTTPConnection(port: server.port)
+                for _ in 0..<20 {
+                    let reply = try await connection.get("/image")
+                    #expect(reply.status == 200)
+                    #expect(reply.body == image)
+                    #expect(reply.headers["Content-Length"] == "50000")
+                    #expect(reply.headers["X-Frame-Options"] == "SAMEORIGIN")
+                    #expect(reply.headers["Referrer-Policy"] == "no-referrer")
+                }
+            }
+        }
+        #expect(released == nil)
+    }
+
     @Test("one access-log line per request, secrets redacted")
     func accessLog() async throws {
         do {

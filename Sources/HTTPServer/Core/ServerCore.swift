@@ -13,12 +13,15 @@ final class ServerCore: @unchecked Sendable {
     let observer: (any RequestObserver)?
     /// Time on the configuration's clock since the server was made.
     let now: @Sendable () -> Duration
+    /// The configuration's default header fields, as C strings once.
+    let defaultHeaders: EncodedHeaders
 
     init(responder: any HTTPResponder, configuration: ServerConfiguration) {
         self.responder = responder
         self.configuration = configuration
         self.observer = responder.observer
         self.now = Self.elapsed(on: configuration.clock)
+        self.defaultHeaders = EncodedHeaders(configuration.defaultHeaders)
     }
 
     private static func elapsed<C: Clock>(on clock: C) -> @Sendable () -> Duration where C.Duration == Duration {
@@ -197,9 +200,7 @@ final class ServerCore: @unchecked Sendable {
     private func queue(_ response: Response, context: RequestContext) -> MHD_Result {
         context.phase = .responded
         context.status = response.status
-        var headers = response.headers
-        headers.addMissing(from: configuration.defaultHeaders)
-        if registry.isDraining { headers["Connection"] = "close" }
+        let isDraining = registry.isDraining
 
         let mhdResponse: OpaquePointer?
         switch response.body {
@@ -209,15 +210,27 @@ final class ServerCore: @unchecked Sendable {
                 MHD_create_response_from_buffer(
                     raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress), .RESPMEM_MUST_COPY)
             }
+        case .shared(let shared):
+            context.bytesSent = shared.count
+            // The response holds the buffer until libmicrohttpd calls back, however many sends it takes.
+            let hold = Unmanaged.passRetained(shared)
+            mhdResponse = MHD_create_response_from_buffer_with_free_callback_cls(
+                shared.count, shared.buffer.baseAddress, releaseSharedBytes, hold.toOpaque())
+            if mhdResponse == nil { hold.release() }
         case .stream(let stream):
             mhdResponse = StreamingBody(stream: stream, registry: registry, context: context).makeMHDResponse()
         }
         guard let mhdResponse else { return .NO }
         defer { MHD_destroy_response(mhdResponse) }
-        for field in headers where !field.name.caseInsensitiveEquals("Content-Length") {
+        for field in response.headers
+        where !field.name.caseInsensitiveEquals("Content-Length")
+            && !(isDraining && field.name.caseInsensitiveEquals("Connection"))
+        {
             // libmicrohttpd refuses values with CR or LF, which keeps header injection out.
             _ = MHD_add_response_header(mhdResponse, field.name, field.value)
         }
+        defaultHeaders.add(to: mhdResponse, unlessIn: response.headers)
+        if isDraining { _ = MHD_add_response_header(mhdResponse, "Connection", "close") }
         return MHD_queue_response(context.connection, UInt32(response.status), mhdResponse)
     }
 }

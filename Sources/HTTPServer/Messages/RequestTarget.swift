@@ -26,6 +26,10 @@ struct RequestTarget: Equatable {
         self.rawQuery = questionMark.map { String(decoding: bytes[($0 + 1)...], as: UTF8.self) } ?? ""
 
         guard rawPath.first == UInt8(ascii: "/") else { throw .notOriginForm }
+        if Self.isCanonical(rawPath) {
+            path = String(decoding: rawPath, as: UTF8.self)
+            return
+        }
         guard !rawPath.contains(UInt8(ascii: "\\")) else { throw .backslash }
         guard let decoded = PercentDecoding.decode(rawPath, plusAsSpace: false, strict: true) else {
             throw .malformedEscape
@@ -45,5 +49,18 @@ struct RequestTarget: Equatable {
             normalized.append(contentsOf: segment)
         }
         self.path = normalized.isEmpty ? "/" : String(decoding: normalized, as: UTF8.self)
+    }
+
+    /// Whether `rawPath` (starting with `/`) is already what decoding and canonicalizing would
+    /// make of it — printable ASCII without `%` or a backslash, no empty segment, none starting with
+    /// `.`, no trailing slash but the root's — so the usual target skips both steps.
+    private static func isCanonical(_ rawPath: ArraySlice<UInt8>) -> Bool {
+        var previous = UInt8(ascii: "/")
+        for byte in rawPath.dropFirst() {
+            guard byte > 0x20, byte < 0x7F, byte != UInt8(ascii: "%"), byte != UInt8(ascii: "\\") else { return false }
+            if previous == UInt8(ascii: "/"), byte == UInt8(ascii: "/") || byte == UInt8(ascii: ".") { return false }
+            previous = byte
+        }
+        return rawPath.count == 1 || previous != UInt8(ascii: "/")
     }
 }

@@ -14,6 +14,8 @@ public struct Response: Sendable {
     /// What a response carries after its headers.
     public enum Body: Sendable {
         case bytes([UInt8])
+        /// Sent without a copy per response (see ``SharedBytes``).
+        case shared(SharedBytes)
         /// Produced chunk by chunk; the server sends chunks as they come.
         case stream(ResponseStream)
     }
@@ -30,8 +32,11 @@ public struct Response: Sendable {
 
     /// The buffered body bytes, or nil for a stream.
     public var bodyBytes: [UInt8]? {
-        if case .bytes(let bytes) = body { return bytes }
-        return nil
+        switch body {
+        case .bytes(let bytes): bytes
+        case .shared(let shared): shared.bytes
+        case .stream: nil
+        }
     }
 
     /// A UTF-8 `text/plain` response.

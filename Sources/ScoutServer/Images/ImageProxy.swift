@@ -28,6 +28,7 @@ public final class ImageProxy: Sendable {
     /// The loader, made with the allowlist as its policy; read its counters for metrics.
     public let loader: ImageLoader
     let targets = ProxyTargets()
+    let hotImages = HotImages()
 
     /// A proxy for `origins`, with a loader of its own whose policy is `allowlist` — so the
     /// first request and every redirect hop are checked.
@@ -65,14 +66,17 @@ public final class ImageProxy: Sendable {
 
     /// A 200 carrying `image` with the sniffed type and the image headers.
     static func response(for image: LoadedImage) -> Response {
+        response(type: image.info.format.mimeType, body: .bytes(Array(image.data)))
+    }
+
+    /// A 200 with the image headers, `type` as its `Content-Type` and `body`.
+    static func response(type: String, body: Response.Body) -> Response {
         Response(
             status: 200,
             headers: [
-                "Content-Type": image.info.format.mimeType,
-                "Cache-Control": cacheControl,
-                "X-Content-Type-Options": "nosniff",
+                "Content-Type": type, "Cache-Control": cacheControl, "X-Content-Type-Options": "nosniff",
                 "Content-Security-Policy": contentSecurityPolicy,
             ],
-            bytes: Array(image.data))
+            body: body)
     }
 }
