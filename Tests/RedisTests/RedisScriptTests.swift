@@ -144,4 +144,22 @@ struct RedisScriptTests {
         let tooMany = try await client.evaluate(.takeTokens, keys: [bucket], arguments: [5, 1_000, 50]).expectArray()
         #expect(tooMany.first == .integer(0))
     }
+
+    @Test("a token bucket takes up to a count of takes at once, as many as it holds")
+    func tokenBucketReserves() async throws {
+        let bucket = RedisArgument.string(prefix + "reserve")
+        // 0.001 tokens a second: nothing refills while the test runs.
+        let four = try await client.evaluate(.takeTokens, keys: [bucket], arguments: [10, .number(0.001), 1, 4])
+            .expectArray()
+        #expect(four.first == .integer(4) && four[1] == .integer(6))
+        let rest = try await client.evaluate(.takeTokens, keys: [bucket], arguments: [10, .number(0.001), 1, 16])
+            .expectArray()
+        #expect(rest.first == .integer(6) && rest[1] == .integer(0))
+        let none = try await client.evaluate(.takeTokens, keys: [bucket], arguments: [10, .number(0.001), 1, 16])
+            .expectArray()
+        #expect(none.first == .integer(0))
+        await #expect(throws: RedisError.self) {
+            try await client.evaluate(.takeTokens, keys: [bucket], arguments: [10, 1, 1, 0])
+        }
+    }
 }

@@ -7,9 +7,11 @@ extension RedisScript {
     /// full again, so idle buckets cost no memory.
     ///
     /// - `KEYS[1]`: the bucket (a hash of `tokens` and `at`, in ms).
-    /// - `ARGV[1]`: capacity; `ARGV[2]`: tokens added per second (> 0); `ARGV[3]`: tokens to take.
-    /// - Reply: `{1, left, 0}` — taken, `left` whole tokens remain; `{0, left, ms}` — not enough,
-    ///   nothing taken, enough in `ms`.
+    /// - `ARGV[1]`: capacity; `ARGV[2]`: tokens added per second (> 0); `ARGV[3]`: tokens to take;
+    ///   `ARGV[4]` (optional, default 1): take up to this many times `ARGV[3]` if there are enough,
+    ///   so a caller can reserve a few takes in one round trip.
+    /// - Reply: `{n, left, 0}` — taken `n` times (1 without `ARGV[4]`), `left` whole tokens
+    ///   remain; `{0, left, ms}` — not enough, nothing taken, enough in `ms`.
     ///
     /// ```swift
     /// let reply = try await client.evaluate(
@@ -23,9 +25,12 @@ extension RedisScript {
             local capacity = tonumber(ARGV[1])
             local rate = tonumber(ARGV[2])
             local cost = tonumber(ARGV[3])
-            if capacity == nil or rate == nil or cost == nil or capacity <= 0 or rate <= 0 or cost < 0 then
-              return redis.error_reply('ERR bucket.take wants a capacity > 0, a rate > 0 and a cost >= 0')
+            local most = tonumber(ARGV[4] or '1')
+            if capacity == nil or rate == nil or cost == nil or most == nil or capacity <= 0 or rate <= 0
+              or cost < 0 or most < 1 then
+              return redis.error_reply('ERR bucket.take wants a capacity > 0, a rate > 0, a cost >= 0 and a count >= 1')
             end
+            most = math.floor(most)
             local time = redis.call('TIME')
             local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
             local state = redis.call('HMGET', KEYS[1], 'tokens', 'at')
@@ -38,8 +43,9 @@ extension RedisScript {
             local taken = 0
             local wait = 0
             if tokens >= cost then
-              tokens = tokens - cost
-              taken = 1
+              taken = most
+              if cost > 0 then taken = math.min(most, math.floor(tokens / cost)) end
+              tokens = tokens - taken * cost
             else
               wait = math.ceil((cost - tokens) * 1000 / rate)
             end

@@ -42,11 +42,21 @@ struct SearchAPI: Sendable {
                 },
                 deferred: { request in try await search(admit(request, counted: false)) })
         }
-        return .deferred { request in
-            let parameters = try await admitThroughFleet(request)
-            if let body = gateway.cachedBody(for: parameters.key) { return .json(bytes: body) }
-            return try await search(parameters)
-        }
+        return .either(
+            immediate: { request in
+                // A cached reply for a client whose token this instance already holds is answered
+                // on the server's thread: no task, no round trip to Redis.
+                let parameters = try admit(request, counted: false)
+                guard let body = gateway.cachedBody(for: parameters.key),
+                    gateway.fleet.admitFromReserve(client: clients.of(request))
+                else { return nil }
+                return .json(bytes: body)
+            },
+            deferred: { request in
+                let parameters = try await admitThroughFleet(request)
+                if let body = gateway.cachedBody(for: parameters.key) { return .json(bytes: body) }
+                return try await search(parameters)
+            })
     }
 
     /// The fleet's per-client limit, then parse.

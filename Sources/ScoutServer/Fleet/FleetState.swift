@@ -33,6 +33,15 @@ protocol FleetState: SharedHostBudget {
 
     /// Takes a token of `client`'s bucket; nil when allowed, else the wait before the next one.
     func admit(client: String) async -> Duration?
+
+    /// Takes a token this instance already holds for `client`, without waiting for anyone;
+    /// false when it holds none (then ``admit(client:)`` decides).
+    func admitFromReserve(client: String) -> Bool
+}
+
+extension FleetState {
+    /// A fleet of one holds no reserve: its buckets are its own, and ``admit(client:)`` never waits.
+    func admitFromReserve(client: String) -> Bool { false }
 }
 
 /// What ``FleetState/claim(_:token:lease:)`` found.

@@ -32,6 +32,8 @@ final class RedisFleetState: FleetState {
     let prefix: String
     let instanceID = UUID().uuidString
     private let limiter: ClientRateLimiter
+    /// Client tokens taken from Redis ahead of need (``reservation`` per round trip).
+    private let reserve: ClientTokenReserve
     private let clientRate: Double
     private let clientBurst: Int
     private let configuredFleetSize: Int
@@ -75,6 +77,7 @@ final class RedisFleetState: FleetState {
         self.slotLease = max(slotLease, .milliseconds(30))
         let origin = clock.now
         elapsed = { origin.duration(to: clock.now) }
+        reserve = ClientTokenReserve(elapsed: elapsed)
         sleep = { try await clock.sleep(for: $0) }
         let interval = max(heartbeatInterval, .milliseconds(10))
         // The task holds the state only while a heartbeat is under way, so it ends with it.
@@ -178,15 +181,25 @@ final class RedisFleetState: FleetState {
         }
     }
 
+    /// How many of a client's tokens one round trip takes: a quarter of its burst shared among
+    /// the fleet, at most 16, so an instance holds little of a bucket the others need.
+    var reservation: Int { max(1, min(16, clientBurst / (4 * fleetSize))) }
+
+    func admitFromReserve(client address: String) -> Bool { reserve.take(address) }
+
     func admit(client address: String) async -> Duration? {
+        if reserve.take(address) { return nil }
         do {
             let reply = try await client.evaluate(
                 .takeTokens, keys: [.string(prefix + "client:" + address)],
-                arguments: [.integer(clientBurst), .number(clientRate), 1]
+                arguments: [.integer(clientBurst), .number(clientRate), 1, .integer(reservation)]
             ).expectArray()
             recovered()
-            guard reply.first?.integerValue == 0 else { return nil }
-            return .milliseconds(max(1, reply.count > 2 ? reply[2].integerValue ?? 1 : 1))
+            guard let taken = reply.first?.integerValue, taken > 0 else {
+                return .milliseconds(max(1, reply.count > 2 ? reply[2].integerValue ?? 1 : 1))
+            }
+            reserve.keep(Int(taken) - 1, for: address)
+            return nil
         } catch {
             failed(error)
             return limiter.admit(address)

@@ -151,4 +151,26 @@ struct FleetBudgetTests {
             }
         }
     }
+
+    @Test("tokens an instance reserves ahead never admit more than the client's bucket across the fleet")
+    func reservedTokens() async throws {
+        try await withFleet(
+            pages: FleetRedis.pages, redis: try FleetRedis.url(),
+            configure: {
+                $0.clientRequestsPerSecond = 0.1
+                $0.clientBurst = 48
+            }
+        ) { _, fleet, _ in
+            var admitted = 0
+            for index in 0..<90 {
+                // Four queries over and over: most answers are cached, so most go the immediate way.
+                let reply = try await fleet[index % 3].get("/api/v1/search?q=alpha\(index % 4)")
+                if reply.status == 200 { admitted += 1 } else { #expect(reply.status == 429) }
+            }
+            // 48 in the bucket, and at most one more refilled at 0.1 a second while the test runs.
+            #expect(admitted <= 49)
+            #expect(admitted >= 30)
+            for instance in fleet { #expect(try await instance.get("/api/v1/search?q=alpha0").status == 429) }
+        }
+    }
 }

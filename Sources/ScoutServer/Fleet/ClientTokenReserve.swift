@@ -1,0 +1,56 @@
+import Synchronization
+
+/// Tokens an instance took from clients' shared buckets ahead of need, so that most of a
+/// client's requests are admitted without a round trip to Redis — and a cached reply, without
+/// a task either (see `SearchAPI`). The fleet-wide limit still holds: every reserved token came
+/// out of the shared bucket. A reserve lasts ``lifetime``; what is left then is dropped, which
+/// can only admit fewer requests, never more.
+///
+/// ```swift
+/// reserve.keep(3, for: "203.0.113.9")
+/// reserve.take("203.0.113.9")   // true, three times
+/// ```
+final class ClientTokenReserve: Sendable {
+    private struct Reserve {
+        var tokens: Int
+        var until: Duration
+    }
+
+    private let reserves = Mutex<[String: Reserve]>([:])
+    /// How long reserved tokens stay usable.
+    let lifetime: Duration
+    /// The most clients with a reserve; past it, expired reserves are dropped, or all of them.
+    let capacity: Int
+    private let elapsed: @Sendable () -> Duration
+
+    /// `elapsed`: time on the instance's clock (tests pass a manual one).
+    init(lifetime: Duration = .seconds(1), capacity: Int = 10_000, elapsed: @escaping @Sendable () -> Duration) {
+        self.lifetime = lifetime
+        self.capacity = capacity
+        self.elapsed = elapsed
+    }
+
+    /// Takes one of `client`'s reserved tokens; false when none is left or they expired.
+    func take(_ client: String) -> Bool {
+        let now = elapsed()
+        return reserves.withLock { reserves in
+            guard var reserve = reserves[client], now < reserve.until, reserve.tokens > 0 else { return false }
+            reserve.tokens -= 1
+            reserves[client] = reserve.tokens > 0 ? reserve : nil
+            return true
+        }
+    }
+
+    /// Keeps `count` tokens just taken from `client`'s shared bucket, for ``lifetime``.
+    func keep(_ count: Int, for client: String) {
+        guard count > 0 else { return }
+        let now = elapsed()
+        reserves.withLock { reserves in
+            if reserves.count >= capacity, reserves[client] == nil {
+                reserves = reserves.filter { now < $0.value.until }
+                if reserves.count >= capacity { reserves.removeAll(keepingCapacity: true) }
+            }
+            reserves[client] = Reserve(tokens: count, until: now + lifetime)
+        }
+    }
+}

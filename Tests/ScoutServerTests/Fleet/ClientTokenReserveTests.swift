@@ -1,0 +1,51 @@
+import Synchronization
+import Testing
+
+@testable import ScoutServer
+
+/// The tokens an instance takes from Redis ahead of need: spent one by one, gone once they
+/// expire, and bounded in how many clients hold some.
+@Suite("Client token reserve", .timeLimit(.minutes(1)))
+struct ClientTokenReserveTests {
+    /// A time line a test moves by hand.
+    final class Timeline: Sendable {
+        let now = Mutex(Duration.zero)
+        func advance(_ by: Duration) { now.withLock { $0 += by } }
+    }
+
+    @Test("kept tokens are taken one by one, then none is left")
+    func spent() {
+        let time = Timeline()
+        let reserve = ClientTokenReserve(elapsed: { time.now.withLock { $0 } })
+        #expect(!reserve.take("a"))
+        reserve.keep(3, for: "a")
+        #expect((0..<4).map { _ in reserve.take("a") } == [true, true, true, false])
+        #expect(!reserve.take("b"))
+    }
+
+    @Test("reserved tokens expire after their lifetime")
+    func expiry() {
+        let time = Timeline()
+        let reserve = ClientTokenReserve(lifetime: .seconds(1), elapsed: { time.now.withLock { $0 } })
+        reserve.keep(5, for: "a")
+        #expect(reserve.take("a"))
+        time.advance(.milliseconds(1001))
+        #expect(!reserve.take("a"))
+    }
+
+    @Test("past its capacity the reserve drops expired clients first, then everyone")
+    func capacity() {
+        let time = Timeline()
+        let reserve = ClientTokenReserve(lifetime: .seconds(1), capacity: 2, elapsed: { time.now.withLock { $0 } })
+        reserve.keep(1, for: "old")
+        time.advance(.seconds(2))
+        reserve.keep(1, for: "a")
+        reserve.keep(1, for: "b")
+        #expect(!reserve.take("old"))
+        #expect(reserve.take("a"))
+        reserve.keep(1, for: "a")
+        reserve.keep(1, for: "c")
+        #expect(reserve.take("c"))
+        #expect(!reserve.take("b"))
+    }
+}
