@@ -18,6 +18,8 @@ struct StaticReplyBenchmark {
             outcome, title: "Fixed JSON reply (\(reply.count) bytes): scout serve vs nginx static file",
             serverThreads: serverThreads)
         let ratio = outcome.ratio
-        print("ratio scout/nginx: \(ratio.formatted(decimals: 2)) (goal ≥ 1.20, issue 15: \(ratio >= 1.2 ? "met" : "NOT met"))")
+        print(
+            "ratio scout/nginx: \(ratio.formatted(decimals: 2)) (goal ≥ 1.20, issue 15: \(ratio >= 1.2 ? "met" : "NOT met"))"
+        )
     }
 }

@@ -34,7 +34,8 @@ struct ImagesBenchmark {
 
             let ratio = try await CachedImageThroughput().run(host: host, path: path("Served"))
             print(
-                "ratio scout/nginx: \(ratio.formatted(decimals: 2)) (goal ≥ 1.00, issue 15: \(ratio >= 1 ? "met" : "NOT met"))")
+                "ratio scout/nginx: \(ratio.formatted(decimals: 2)) (goal ≥ 1.00, issue 15: \(ratio >= 1 ? "met" : "NOT met"))"
+            )
         }
     }
 
