@@ -107,14 +107,17 @@ struct RoutePattern: Equatable {
         "/" + segments.compactMap { if case .literal(let s) = $0 { s } else { nil } }.joined(separator: "/")
     }
 
-    /// The parameters when `path` matches, else nil.
+    /// The parameters when `path` — the segments of one canonical path, each a slice of it —
+    /// matches, else nil.
     func match(_ path: [Substring]) -> [String: String]? {
         var parameters: [String: String] = [:]
         for (index, segment) in segments.enumerated() {
             switch segment {
             case .catchAll(let name):
-                guard index < path.count else { return nil }
-                parameters[name] = path[index...].joined(separator: "/")
+                guard index < path.count, let last = path.last else { return nil }
+                // The segments are slices of one canonical path (no empty segment, no trailing
+                // slash), so the rest of it is that path from this segment on, not a join.
+                parameters[name] = String(path[index].base[path[index].startIndex..<last.endIndex])
                 return parameters
             case .literal(let literal):
                 guard index < path.count, path[index] == literal else { return nil }
