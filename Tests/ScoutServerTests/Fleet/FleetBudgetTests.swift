@@ -134,13 +134,7 @@ struct FleetBudgetTests {
 
     @Test("a client over its limit on one instance is limited on the others")
     func clientLimit() async throws {
-        try await withFleet(
-            pages: FleetRedis.pages, redis: try FleetRedis.url(),
-            configure: {
-                $0.clientRequestsPerSecond = 0.1
-                $0.clientBurst = 3
-            }
-        ) { _, fleet, _ in
+        try await withClientLimitedFleet(burst: 3) { fleet in
             for index in 0..<3 {
                 #expect(try await fleet[0].get("/api/v1/search?q=alpha\(index)").status == 200)
             }
@@ -154,13 +148,7 @@ struct FleetBudgetTests {
 
     @Test("tokens an instance reserves ahead never admit more than the client's bucket across the fleet")
     func reservedTokens() async throws {
-        try await withFleet(
-            pages: FleetRedis.pages, redis: try FleetRedis.url(),
-            configure: {
-                $0.clientRequestsPerSecond = 0.1
-                $0.clientBurst = 48
-            }
-        ) { _, fleet, _ in
+        try await withClientLimitedFleet(burst: 48) { fleet in
             var admitted = 0
             for index in 0..<90 {
                 // Four queries over and over: most answers are cached, so most go the immediate way.
@@ -172,5 +160,16 @@ struct FleetBudgetTests {
             #expect(admitted >= 30)
             for instance in fleet { #expect(try await instance.get("/api/v1/search?q=alpha0").status == 429) }
         }
+    }
+
+    /// Three instances whose clients may send `burst` searches and then one every 10 s.
+    private func withClientLimitedFleet(burst: Int, _ body: ([FleetInstance]) async throws -> Void) async throws {
+        try await withFleet(
+            pages: FleetRedis.pages, redis: try FleetRedis.url(),
+            configure: {
+                $0.clientRequestsPerSecond = 0.1
+                $0.clientBurst = burst
+            }
+        ) { _, fleet, _ in try await body(fleet) }
     }
 }
