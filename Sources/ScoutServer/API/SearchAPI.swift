@@ -152,7 +152,9 @@ struct SearchAPI: Sendable {
         let reply = try await reply(for: parameters)
         let took = started.duration(to: .now)
         let milliseconds = Int(took.components.seconds * 1000 + took.components.attoseconds / 1_000_000_000_000_000)
-        return .json(bytes: reply.rendered.body(cached: reply.isStale, tookMs: milliseconds, isStale: reply.isStale))
+        // A page found in the fleet's shared cache is a cached answer too: no upstream call made it.
+        let cached = reply.isStale || reply.isShared
+        return .json(bytes: reply.rendered.body(cached: cached, tookMs: milliseconds, isStale: reply.isStale))
     }
 }
 

@@ -25,7 +25,11 @@ extension SearchGateway {
             case .page(let bytes, let remaining):
                 if let page = try? JSONDecoder().decode(SearchPage.self, from: Data(bytes)) {
                     metrics.count(hasWaited ? .coalescedInFleet : .sharedHit)
-                    return Fetched(reply: reply(page, query: query, key: key), lifetime: min(remaining, timeToLive))
+                    var found = reply(page, query: query, key: key)
+                    // A page that was there before this search asked is a cache hit; one it
+                    // waited for was searched for it, as a coalesced search is.
+                    found.isShared = !hasWaited
+                    return Fetched(reply: found, lifetime: min(remaining, timeToLive))
                 }
                 return try await lead(key, fleetKey: fleetKey, token: token, query: query, cursor: cursor, provider)
             case .lead:

@@ -40,6 +40,8 @@ final class SearchGateway: Sendable {
         let rendered: RenderedReply
         /// Answered from an earlier search because the upstream could not answer this one.
         var isStale = false
+        /// Found in the fleet's shared cache, published by an earlier search of any instance.
+        var isShared = false
     }
 
     private struct Entry {

@@ -37,6 +37,7 @@ struct FleetCacheTests {
                 let reply = try await instance.get("/api/v1/search?q=ALPHA")
                 #expect(reply.status == 200)
                 #expect(try reply.json()["items"] == first.json()["items"])
+                #expect(try reply.json()["cached"] == true)
             }
             #expect(fake.requests.count == 1)
             #expect(fleet.map { $0.app.gatewayStatistics() } == [1, 0, 0])
