@@ -148,9 +148,10 @@ struct SearchAPI: Sendable {
 
     /// The JSON reply for `parameters`, with the time the server spent.
     func search(_ parameters: Parameters) async throws -> Response {
-        let started = ContinuousClock.now
+        // The gateway's clock, injected like every other, times the search for `tookMs`.
+        let started = gateway.timeline.now()
         let reply = try await reply(for: parameters)
-        let took = started.duration(to: .now)
+        let took = gateway.timeline.now() - started
         let milliseconds = Int(took.components.seconds * 1000 + took.components.attoseconds / 1_000_000_000_000_000)
         // A page found in the fleet's shared cache is a cached answer too: no upstream call made it.
         let cached = reply.isStale || reply.isShared
