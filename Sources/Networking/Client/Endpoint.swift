@@ -44,8 +44,9 @@ public struct Endpoint<Response: Sendable>: Sendable {
     /// The full URL with the encoded query.
     public var requestURL: URL {
         guard !query.isEmpty else { return url }
-        let separator = url.absoluteString.contains("?") ? "&" : "?"
-        return URL(string: url.absoluteString + separator + QueryEncoding.query(query)) ?? url
+        let address = url.absoluteString
+        let separator = address.utf8.contains(UInt8(ascii: "?")) ? "&" : "?"
+        return URL(string: address + separator + QueryEncoding.query(query)) ?? url
     }
 
     /// Whether the call may be repeated safely after a failure.

@@ -8,7 +8,7 @@ extension CommonsProvider {
         // The file page as the API names it, else built from the title the way MediaWiki does.
         let link =
             info?.descriptionurl.flatMap(Self.webURL)
-            ?? WikipediaLinks.articleURL(title: page.title, apiURL: apiURL)
+            ?? articleLinks.url(title: page.title)
         guard let link else { return nil }
         let author = info?.metadata("Artist")
         let license = info?.metadata("LicenseShortName")

@@ -26,6 +26,8 @@ public struct CommonsProvider: SearchProvider {
     public let apiURL: URL
     /// Thumbnails are requested at the standard width at least this wide.
     public let thumbnailWidth: Int
+    /// Links to the wiki's pages, made from `apiURL`.
+    let articleLinks: WikipediaLinks.ArticleLinks
     /// How long one call may take, retries included.
     public let deadline: Duration
 
@@ -43,8 +45,10 @@ public struct CommonsProvider: SearchProvider {
         guard let url = URL(string: apiAddress), let scheme = url.scheme?.lowercased(),
             ["http", "https"].contains(scheme), url.host?.isEmpty == false
         else { throw .invalidAPIAddress(apiAddress) }
+        guard let articleLinks = WikipediaLinks.ArticleLinks(apiURL: url) else { throw .invalidAPIAddress(apiAddress) }
         self.client = client
         self.apiURL = url
+        self.articleLinks = articleLinks
         self.thumbnailWidth = WikipediaLinks.snappedWidth(thumbnailWidth)
         self.deadline = deadline
     }

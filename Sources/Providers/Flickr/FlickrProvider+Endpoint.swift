@@ -43,13 +43,13 @@ extension FlickrProvider {
             let square = FlickrPhotoLinks.image(server: photo.server, id: photo.id, secret: photo.secret, size: "q"),
             let large = FlickrPhotoLinks.image(server: photo.server, id: photo.id, secret: photo.secret, size: "z")
         else { return nil }
-        let author = photo.ownername.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        let author = photo.ownername.map(TextTrimming.trimmed)
             .flatMap { $0.isEmpty ? nil : $0 }
         let license = photo.license.map(FlickrPhotoLinks.licenseName)
         var details = ["owner": photo.owner, "image": large.absoluteString]
         details["author"] = author
         details["license"] = license
-        let title = (photo.title ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let title = TextTrimming.trimmed(photo.title ?? "")
         let description = [author, license].compactMap { $0 }.joined(separator: " · ")
         return SearchItem(
             id: photo.id, title: title.isEmpty ? "Untitled" : title,

@@ -14,25 +14,45 @@ enum WikipediaLinks {
     /// `apiURL`: spaces become underscores and the title is encoded like MediaWiki's
     /// `wfUrlencode` (so `?`, `#`, `&`, `%`, `+` and non-ASCII survive).
     static func articleURL(title: String, apiURL: URL) -> URL? {
-        guard var components = URLComponents(url: apiURL, resolvingAgainstBaseURL: false) else { return nil }
-        components.query = nil
-        components.fragment = nil
-        let path = title.replacingOccurrences(of: " ", with: "_")
-        components.percentEncodedPath = "/wiki/" + encodeTitle(path)
-        return components.url
+        ArticleLinks(apiURL: apiURL)?.url(title: title)
     }
 
+    /// Article links of one wiki, its origin worked out once: a search reply links every page.
+    struct ArticleLinks: Sendable {
+        /// `https://en.wikipedia.org`: the API address without path, query and fragment.
+        let origin: String
+
+        init?(apiURL: URL) {
+            guard var components = URLComponents(url: apiURL, resolvingAgainstBaseURL: false) else { return nil }
+            (components.path, components.query, components.fragment) = ("", nil, nil)
+            guard let origin = components.string else { return nil }
+            self.origin = origin
+        }
+
+        func url(title: String) -> URL? {
+            URL(string: origin + "/wiki/" + encodeTitle(title))
+        }
+    }
+
+    /// `title` as MediaWiki writes it in a link: spaces as underscores, everything outside the
+    /// letters, digits and `-._~;:@$!*(),/` percent-encoded byte by byte.
     static func encodeTitle(_ title: String) -> String {
-        var output = ""
+        let hex = Array("0123456789ABCDEF".utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(title.utf8.count)
         for byte in title.utf8 {
-            if isAllowedInTitle(byte) {
-                output.unicodeScalars.append(Unicode.Scalar(byte))
+            if byte == UInt8(ascii: " ") {
+                output.append(UInt8(ascii: "_"))
+            } else if isAllowedInTitle(byte) {
+                output.append(byte)
             } else {
-                output += String(format: "%%%02X", byte)
+                output += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
             }
         }
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
+
+    private static let allowedPunctuation = Set("-._~;:@$!*(),/".utf8)
 
     private static func isAllowedInTitle(_ byte: UInt8) -> Bool {
         switch byte {
@@ -40,7 +60,7 @@ enum WikipediaLinks {
             UInt8(ascii: "0")...UInt8(ascii: "9"):
             true
         default:
-            Array("-._~;:@$!*(),/".utf8).contains(byte)
+            allowedPunctuation.contains(byte)
         }
     }
 }

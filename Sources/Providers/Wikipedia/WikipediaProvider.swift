@@ -24,6 +24,8 @@ public struct WikipediaProvider: SearchProvider {
     public let apiURL: URL
     /// Thumbnails are requested at the standard width at least this wide.
     public let thumbnailWidth: Int
+    /// Links to the wiki's pages, made from `apiURL`.
+    let articleLinks: WikipediaLinks.ArticleLinks
     public let deadline: Duration
 
     /// The default API address; `{lang}` is replaced by the language code.
@@ -41,8 +43,10 @@ public struct WikipediaProvider: SearchProvider {
         guard let url = URL(string: address), let scheme = url.scheme, ["http", "https"].contains(scheme),
             url.host != nil
         else { throw .invalidAPIAddress(address) }
+        guard let articleLinks = WikipediaLinks.ArticleLinks(apiURL: url) else { throw .invalidAPIAddress(address) }
         self.client = client
         self.apiURL = url
+        self.articleLinks = articleLinks
         self.thumbnailWidth = WikipediaLinks.snappedWidth(thumbnailWidth)
         self.deadline = deadline
     }
@@ -97,10 +101,10 @@ public struct WikipediaProvider: SearchProvider {
         }
         let ranked = query.pages.compactMap { page -> (Int, SearchItem)? in
             guard page.ns ?? 0 == 0, !page.title.isEmpty,
-                let link = WikipediaLinks.articleURL(title: page.title, apiURL: apiURL)
+                let link = articleLinks.url(title: page.title)
             else { return nil }
             let description = (page.description ?? page.terms?.description?.first)
-                .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+                .map(TextTrimming.trimmed)
                 .flatMap { $0.isEmpty ? nil : $0 }
             let thumbnail = page.thumbnail.flatMap { thumbnail in
                 URL(string: thumbnail.source).map {
@@ -120,7 +124,7 @@ public struct WikipediaProvider: SearchProvider {
     func fillItems(from reply: WikipediaQueryResponse) -> [SearchItem] {
         (reply.query?.search ?? []).compactMap { hit in
             guard let pageID = hit.pageid, hit.ns ?? 0 == 0, !hit.title.isEmpty,
-                let link = WikipediaLinks.articleURL(title: hit.title, apiURL: apiURL)
+                let link = articleLinks.url(title: hit.title)
             else { return nil }
             return SearchItem(
                 id: String(pageID), title: hit.title, description: nil, thumbnail: nil, link: link, source: .wikipedia)

@@ -1,6 +1,7 @@
 #if canImport(CCurl)
     import CCurl
     import Foundation
+    import ScoutModels
     import Synchronization
 
     /// One request on a ``CurlLoop``: its easy handle, the body and headers as they arrive, and
@@ -90,8 +91,8 @@
             } else if line.isEmpty {
                 return endOfHeaders() ? bytes.count : 0
             } else if let colon = line.firstIndex(of: ":") {
-                let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-                let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                let name = TextTrimming.trimmed(String(line[..<colon])).lowercased()
+                let value = TextTrimming.trimmed(String(line[line.index(after: colon)...]))
                 headers[name] = headers[name].map { "\($0), \(value)" } ?? value
             }
             return bytes.count

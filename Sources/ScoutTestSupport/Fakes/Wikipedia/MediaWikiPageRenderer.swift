@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Writes one page of a query result with the requested properties: `description`,
 /// `pageterms` (`wbptterms`) and `pageimages` (`piprop`, `pithumbsize`), in `prop` order.
@@ -85,6 +86,11 @@ struct MediaWikiPageRenderer {
         return FakeWikipedia.Thumbnail(source: thumbnailURL(image.source, width: width), width: width, height: height)
     }
 
+    /// Thumbnail URLs made so far, by width and source: a benchmark asks for the same few again
+    /// and again, and making one with Foundation's string search cost the fake more CPU than the
+    /// server spent reading it. Bounded: emptied when full.
+    private static let madeThumbnailURLs = Mutex<[String: String]>([:])
+
     /// The original file for `image`: its URL without the `/thumb/…/<N>px-` part.
     static func original(_ image: FakeWikipedia.Thumbnail) -> FakeWikipedia.Thumbnail {
         let source = stripQuery(image.source)
@@ -96,6 +102,17 @@ struct MediaWikiPageRenderer {
     /// `…/wikipedia/commons/a/ab/File.jpg` → `…/wikipedia/commons/thumb/a/ab/File.jpg/<width>px-File.jpg`;
     /// a URL that already is a thumbnail gets its `<N>px-` prefix replaced.
     static func thumbnailURL(_ source: String, width: Int) -> String {
+        let key = "\(width) \(source)"
+        if let made = madeThumbnailURLs.withLock({ $0[key] }) { return made }
+        let made = makeThumbnailURL(source, width: width)
+        madeThumbnailURLs.withLock { cache in
+            if cache.count >= 4096 { cache.removeAll(keepingCapacity: true) }
+            cache[key] = made
+        }
+        return made
+    }
+
+    private static func makeThumbnailURL(_ source: String, width: Int) -> String {
         let source = stripQuery(source)
         guard let lastSlash = source.lastIndex(of: "/") else { return source }
         let last = source[source.index(after: lastSlash)...]
