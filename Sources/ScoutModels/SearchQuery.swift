@@ -40,7 +40,9 @@ public struct SearchQuery: Hashable, Sendable, CustomStringConvertible {
 
     /// NFC, minus control and bidi-control characters, with whitespace collapsed and trimmed.
     static func normalize(_ raw: String) -> String {
-        let composed = raw.precomposedStringWithCanonicalMapping
+        // ASCII is its own NFC, before and after controls are removed: most queries skip both passes.
+        let isASCII = raw.utf8.allSatisfy { $0 < 0x80 }
+        let composed = isASCII ? raw : raw.precomposedStringWithCanonicalMapping
         var result = String.UnicodeScalarView()
         var pendingSpace = false
         for scalar in composed.unicodeScalars {
@@ -56,7 +58,7 @@ public struct SearchQuery: Hashable, Sendable, CustomStringConvertible {
             result.append(scalar)
         }
         // Removing a control can join a base and a combining mark: compose once more.
-        return String(result).precomposedStringWithCanonicalMapping
+        return isASCII ? String(result) : String(result).precomposedStringWithCanonicalMapping
     }
 
     /// C0/C1 controls, and the bidi controls that can reorder or hide text (SECURITY.md T5).

@@ -14,6 +14,15 @@ struct NetworkingUnitTests {
         #expect(QueryEncoding.encode(raw) == encoded)
     }
 
+    @Test("a query joins its pairs with & and encodes both sides of each")
+    func query() {
+        #expect(QueryEncoding.query([]) == "")
+        #expect(QueryEncoding.query([(name: "q", value: "a&b=c")]) == "q=a%26b%3Dc")
+        #expect(
+            QueryEncoding.query([(name: "list", value: "search"), (name: "sr limit", value: "Zürich"), (name: "e", value: "")])
+                == "list=search&sr%20limit=Z%C3%BCrich&e=")
+    }
+
     @Test("User-Agent names Scout, its version and a contact")
     func userAgent() {
         #expect(UserAgent.make(contact: nil).hasPrefix("Scout/"))

@@ -10,6 +10,7 @@
 /// ```
 public enum PercentEncoding {
     /// Whether `byte` is in RFC 3986's unreserved set: letters, digits, `-`, `.`, `_`, `~`.
+    @inlinable
     public static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
@@ -21,13 +22,16 @@ public enum PercentEncoding {
     }
 
     /// Appends `%XY`, the escape of `byte`, to `bytes`.
+    @inlinable
     public static func appendEscape(of byte: UInt8, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "%"))
         bytes.append(hexDigits[Int(byte >> 4)])
         bytes.append(hexDigits[Int(byte & 0xF)])
     }
 
-    /// Appends `bytes` to `output`, escaping every byte `keeps` does not keep.
+    /// Appends `bytes` to `output`, escaping every byte `keeps` does not keep. Inlinable, so a
+    /// caller in another module gets it specialized for its sequence, not a witness call per byte.
+    @inlinable
     public static func append(
         _ bytes: some Sequence<UInt8>, to output: inout [UInt8], keeping keeps: (UInt8) -> Bool = isUnreserved
     ) {
@@ -74,5 +78,5 @@ public enum PercentEncoding {
     }
 
     /// Upper-case hex digits, as escapes are written.
-    static let hexDigits = Array("0123456789ABCDEF".utf8)
+    @usableFromInline static let hexDigits = Array("0123456789ABCDEF".utf8)
 }
