@@ -52,14 +52,15 @@ struct LoadSoak {
         defer { try? FileManager.default.removeItem(at: directory) }
         let imageBase = SoakCatalog.url(images.baseURL, host: hosts.images)
         let imagePaths = try await warmImages(base: imageBase, cache: directory.appending(path: "cache"))
+        let environment = [
+            "SCOUT_WIKIPEDIA_API": SoakCatalog.url(wikipedia.baseURL, host: hosts.wikipedia),
+            "SCOUT_COMMONS_API": SoakCatalog.url(commons.baseURL, host: hosts.commons),
+            "SCOUT_WIKIMEDIA_UPLOAD": imageBase, "SCOUT_CACHE_DIR": directory.appending(path: "cache").path,
+            "SCOUT_CONTACT": "soak@example.org",
+        ]
+        // The load's clients all come from 127.0.0.1, so this server lets 1,024 connect from one address.
         let server = try await SoakServer(
-            arguments: ["--client-rate", "10000000", "--connections-per-ip", "1024"],
-            environment: [
-                "SCOUT_WIKIPEDIA_API": SoakCatalog.url(wikipedia.baseURL, host: hosts.wikipedia),
-                "SCOUT_COMMONS_API": SoakCatalog.url(commons.baseURL, host: hosts.commons),
-                "SCOUT_WIKIMEDIA_UPLOAD": imageBase, "SCOUT_CACHE_DIR": directory.appending(path: "cache").path,
-                "SCOUT_CONTACT": "soak@example.org",
-            ])
+            arguments: ["--client-rate", "10000000", "--connections-per-ip", "1024"], environment: environment)
         var ending: String?
         defer { if ending == nil { _ = server.stop() } }
         let port = server.port
@@ -121,21 +122,8 @@ struct LoadSoak {
         let loadEndBytes = server.residentBytes
         try await check(queries.cachedTargets + imageTargets + books, port: port, into: checks, pace: .zero)
 
-        // A client on 127.0.0.2 searches (cached searches, one in ten new): first alone, for
-        // comparison, then while slowloris attacks from 127.0.0.1, once the attack has ramped up.
-        let bystanderSearcher = ProbeClient(
-            name: "127.0.0.2", port: port, address: "127.0.0.2", interval: .milliseconds(50)
-        ) { $0 % 10 == 9 ? queries.fresh(1_000_000 + $0 / 10) : queries.cached($0) }
-        let alone = ReplyTally(contract: contract, lateAfter: deadline + .milliseconds(250))
-        await bystanderSearcher.run(until: clock.now + settings.slowlorisDuration / 3, into: alone)
-        let attack = Slowloris(duration: settings.slowlorisDuration)
-        let bystander = ReplyTally(contract: contract, lateAfter: deadline + .milliseconds(250))
-        let attackStart = clock.now
-        async let attackRun = attack.run(port: port)
-        try await clock.sleep(for: .seconds(Double(attack.connections) / Double(attack.rate) + 2))
-        await bystanderSearcher.run(until: attackStart + settings.slowlorisDuration - .seconds(1), into: bystander)
-        let slowloris = try await attackRun
-        let healthy = await ChaosSoak.isHealthy(port: port)
+        let loaded = try await SlowlorisTrial(label: "1,024 per address", duration: settings.slowlorisDuration)
+            .run(port: port, contract: contract, queries: queries)
         let elapsed = start.duration(to: clock.now)
         let budgets = [
             BudgetCheck(
@@ -144,11 +132,17 @@ struct LoadSoak {
         ]
         let errorLog = server.errorLog
         ending = server.stop()
+        // And as deployed: the default limits, 16 connections per address.
+        let defaults = try await SoakServer(arguments: ["--client-rate", "10000000"], environment: environment)
+        var deployedEnding: String?
+        defer { if deployedEnding == nil { _ = defaults.stop() } }
+        let deployed = try await SlowlorisTrial(label: "default limits", duration: settings.slowlorisDuration)
+            .run(port: defaults.port, contract: try await defaults.contract(), queries: queries)
+        deployedEnding = defaults.stop()
+        let trials = [loaded, deployed]
 
         let uncachedSummary = uncached.summary
         let sampleSummary = samples.summary
-        let bystanderSummary = bystander.summary
-        let aloneSummary = alone.summary
         let checkSummary = checks.summary
         let title = "Load soak, \(SoakSettings.label(settings.loadDuration)), \(clients) clients"
         var table = Report(
@@ -157,7 +151,7 @@ struct LoadSoak {
                 "routes", "wrk clients", "wrk requests", "wrk req/s", "wrk errors", "probe replies", "probe errors",
                 "p50", "p95", "p99", "max",
             ])
-        let sampleErrors = sampleSummary.malformed + sampleSummary.transportFailures + Self.failures(sampleSummary)
+        let sampleErrors = sampleSummary.errors
         for (group, result) in zip(groups, results) {
             let probed = sampleSummary.bySource.first { $0.source == group.name }?.sample ?? LatencySample()
             let probeErrors = Self.errors(of: group.name, in: sampleSummary)
@@ -168,8 +162,7 @@ struct LoadSoak {
                     "\(probeErrors)",
                 ] + probed.cells.dropFirst())
         }
-        let uncachedErrors =
-            uncachedSummary.malformed + uncachedSummary.transportFailures + Self.failures(uncachedSummary)
+        let uncachedErrors = uncachedSummary.errors
         table.add(
             ["search (uncached)", "", "", "", "", "\(uncachedSummary.replies)", "\(uncachedErrors)"]
                 + uncachedSummary.all.cells.dropFirst())
@@ -190,7 +183,7 @@ struct LoadSoak {
                 + "uncached client is Swift, a new search every \(uncachedInterval.milliseconds). Targets: "
                 + "\(queries.cachedTargets.count) cached searches, \(imageTargets.count) thumbnails (disk cache "
                 + "filled beforehand), \(books.count) book routes; each checked against the contract before and "
-                + "after: \(checkSummary.replies) replies, \(checkSummary.malformed + Self.failures(checkSummary)) bad."
+                + "after: \(checkSummary.replies) replies, \(checkSummary.errors) bad."
         )
         print(lag.stop(loadBefore: loadBefore))
         var budgetTable = Report(
@@ -205,28 +198,10 @@ struct LoadSoak {
         print("  over time: \(trace.timeline)")
         for line in errorLog.split(separator: "\n").prefix(5) { print("  stderr: \(line)") }
 
-        var slow = Report(
-            title: "Slowloris, \(SoakSettings.label(settings.slowlorisDuration)): a client on 127.0.0.2 searching",
-            columns: ["127.0.0.2", "searches", "errors", "p50", "p95", "p99", "max"])
-        let bystanderErrors =
-            bystanderSummary.malformed + bystanderSummary.transportFailures + Self.failures(bystanderSummary)
-        let aloneErrors = aloneSummary.malformed + aloneSummary.transportFailures + Self.failures(aloneSummary)
-        slow.add(
-            ["alone, before the attack", "\(aloneSummary.replies)", "\(aloneErrors)"]
-                + aloneSummary.all.cells.dropFirst())
-        slow.add(
-            ["under slowloris", "\(bystanderSummary.replies)", "\(bystanderErrors)"]
-                + bystanderSummary.all.cells.dropFirst())
-        for (source, sample) in bystanderSummary.bySource {
-            slow.add(["  \(source)", "\(sample.durations.count)", ""] + sample.cells.dropFirst())
-        }
-        slow.print()
-        print(
-            "\(slowloris.command)\n  peak connections held: \(slowloris.peakConnected); at the end: \(slowloris.finalStatus)"
-        )
+        SlowlorisTrial.print(trials, duration: settings.slowlorisDuration)
         let examples =
-            checkSummary.examples + uncachedSummary.examples + sampleSummary.examples + aloneSummary.examples
-            + bystanderSummary.examples
+            checkSummary.examples + uncachedSummary.examples + sampleSummary.examples
+            + trials.flatMap { $0.alone.examples + $0.attacked.examples }
         if !examples.isEmpty {
             print("\nfirst replies that missed a goal:")
             for example in examples.prefix(12) { print("  \(example)") }
@@ -234,7 +209,7 @@ struct LoadSoak {
 
         var goals = SoakGoals(soak: "load-soak")
         let wrkErrors = results.reduce(0) { $0 + $1.errors }
-        let checkErrors = checkSummary.malformed + checkSummary.transportFailures + Self.failures(checkSummary)
+        let checkErrors = checkSummary.errors
         goals.add(
             "0 errors", met: wrkErrors + uncachedErrors + sampleErrors + checkErrors == 0,
             "wrk \(wrkErrors) in \(results.reduce(0) { $0 + $1.requests }) requests; uncached \(uncachedErrors) in "
@@ -251,14 +226,16 @@ struct LoadSoak {
             "memory flat (end within 10 % of the level after \(SoakSettings.label(baselineAt - start)))",
             trace: trace, end: loadEndBytes)
         goals.add(
-            "0 crashes", met: !trace.lostProcess && healthy && ending == "exit 0",
-            "\(healthy ? "/healthz 200 at the end" : "/healthz did not answer at the end"); stopped with \(ending ?? "?")"
+            "0 crashes", met: !trace.lostProcess && trials.allSatisfy(\.isHealthy) && [ending, deployedEnding] == ["exit 0", "exit 0"],
+            "\(trials.allSatisfy(\.isHealthy) ? "/healthz 200 at the end" : "/healthz did not answer at the end"); "
+                + "stopped with \(ending ?? "?"), the default-limits server with \(deployedEnding ?? "?")"
         )
         goals.add(
-            "slowloris: the 127.0.0.2 client's p99 < 200 ms",
-            met: bystanderSummary.replies > 0 && bystanderErrors == 0 && bystanderSummary.all.p99 < .milliseconds(200),
-            "p99 \(bystanderSummary.all.p99.milliseconds), \(bystanderErrors) errors, while slowhttptest held "
-                + "\(slowloris.peakConnected) connections")
+            "slowloris: the 127.0.0.2 client's p99 < 200 ms", met: trials.allSatisfy(\.isMet),
+            trials.map {
+                "\($0.label): p99 \($0.attacked.all.p99.milliseconds), \($0.attacked.errors) errors, while slowhttptest held "
+                    + "\($0.attack.peakConnected) connections"
+            }.joined(separator: "; "))
         goals.add(
             "every upstream budget held", met: budgets.allSatisfy(\.isHeld),
             budgets.map { "\($0.name) \($0.isHeld ? "held" : "NOT held")" }.joined(separator: ", "))
@@ -269,12 +246,6 @@ struct LoadSoak {
     private static func errors(of source: String, in summary: ReplyTally.Summary) -> Int {
         summary.bySourceAndLabel.filter { $0.key.hasPrefix("\(source): ") && !$0.key.hasPrefix("\(source): 200") }
             .reduce(0) { $0 + $1.sample.durations.count }
-    }
-
-    /// Replies that were well-formed but not results: under load without faults, every one counts as an error.
-    private static func failures(_ summary: ReplyTally.Summary) -> Int {
-        summary.counts.filter { !$0.label.hasPrefix("200") && $0.label != "NOT well-formed" && $0.label != "no reply" }
-            .reduce(0) { $0 + $1.count }
     }
 
     /// Fills the image cache `scout serve` will use with `imageCount` thumbnails from the fake

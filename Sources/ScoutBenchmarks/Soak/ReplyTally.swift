@@ -175,3 +175,13 @@ extension LatencySample {
         ["\(durations.count)", p50.milliseconds, p95.milliseconds, p99.milliseconds, maximum.milliseconds]
     }
 }
+
+extension ReplyTally.Summary {
+    /// Replies that were not results: not well-formed, not answered, or any status but 200. Under
+    /// load without faults, every one is an error.
+    var errors: Int {
+        malformed + transportFailures
+            + counts.filter { !$0.label.hasPrefix("200") && $0.label != "NOT well-formed" && $0.label != "no reply" }
+            .reduce(0) { $0 + $1.count }
+    }
+}
