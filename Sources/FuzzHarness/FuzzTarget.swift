@@ -25,6 +25,7 @@
         public static let all: [FuzzTarget] = [
             mediaWikiReplies, commonsReplies, flickrReplies, imageHeaders, robotsTxt, bookPages, goodbooksCSV,
             goodreadsExportCSV, jsonLines, terminalKeys, searchQueries, requestTargets, storeSearch,
+            postgresSearch,
         ]
 
         /// The target called `name`, if there is one.

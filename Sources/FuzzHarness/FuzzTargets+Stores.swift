@@ -7,35 +7,47 @@
     import Synchronization
 
     extension FuzzTargets {
-        /// Both stores' query builders (FTS5 `MATCH`, `tsquery`): no query text is an error, and
-        /// every book the exact query finds holds each typed word (the `LIKE` oracle over the
-        /// folded title and authors). The typo-tolerant search never fails either. PostgreSQL
-        /// joins when `SCOUT_TEST_POSTGRES_URL` names a server.
-        static let storeSearch = FuzzTarget("store-search") { data in
-            let raw = text(data)
-            var problems: [String] = []
-            for (name, store) in SearchShelf.stores {
+        /// Both stores' query builders (FTS5 `MATCH`, `tsquery`), a target per store so each can
+        /// run its million inputs at its own pace (PostgreSQL answers over a socket): no query
+        /// text is an error, and every book the exact query finds holds each typed word (the
+        /// `LIKE` oracle over the folded title and authors). The typo-tolerant search never fails
+        /// either. The PostgreSQL target needs `SCOUT_TEST_POSTGRES_URL` to name a server
+        /// (`scripts/with-postgres.sh`); without one it has no store to check.
+        static let storeSearch = searchTarget("store-search", storeName: "SQLite") { SearchShelf.sqlite }
+        static let postgresSearch = searchTarget("store-search-postgres", storeName: "PostgreSQL") {
+            SearchShelf.postgres
+        }
+
+        private static func searchTarget(
+            _ name: String, storeName: String, store shelf: @escaping @Sendable () -> Result<any BookStore, any Error>?
+        ) -> FuzzTarget {
+            FuzzTarget(name) { data in
+                let store: any BookStore
+                switch shelf() {
+                case nil: return []
+                case .failure(let error): return ["the \(storeName) store could not be set up: \(error)"]
+                case .success(let ready): store = ready
+                }
+                let raw = text(data)
                 let outcome = blocking { () async throws -> [Book] in
                     _ = try await store.search(raw, limit: 20)
                     guard let query = SearchText.exactQuery(raw) else { return [] }
                     return try await store.search(query, limit: 200)
                 }
                 switch outcome {
-                case .failure(let error): problems.append("\(name) failed on \(raw.debugDescription): \(error)")
+                case .failure(let error): return ["\(storeName) failed on \(raw.debugDescription): \(error)"]
                 case .success(let books):
                     let words = SearchText.words(in: raw)
-                    for book in books {
+                    return books.flatMap { book in
                         let held = ([book.title] + book.authors).flatMap(SearchText.words(in:)).joined(separator: " ")
-                        problems += check(
-                            words.allSatisfy(held.contains), "\(name): \(book.title) does not hold \(words)")
+                        return check(words.allSatisfy(held.contains), "\(storeName): \(book.title) does not hold \(words)")
                     }
                 }
             }
-            return problems
         }
     }
 
-    /// The stores the search target queries, each holding the same small shelf: titles with
+    /// The stores the search targets query, each holding the same small shelf: titles with
     /// query syntax, diacritics, full-width Latin and CJK.
     enum SearchShelf {
         static let books: [Book] = [
@@ -47,32 +59,27 @@
             Book(source: "fuzz", sourceID: id, title: title, authors: [author], ratingsCount: Int(id) ?? 0)
         }
 
-        static let stores: [(String, any BookStore)] = {
-            var stores: [(String, any BookStore)] = []
-            if case .success(let sqlite) = blocking({ () async throws -> any BookStore in
-                let store = try await SQLiteBookStore(database: try await Database(path: ":memory:"))
+        static let sqlite: Result<any BookStore, any Error>? = blocking { () async throws -> any BookStore in
+            let store = try await SQLiteBookStore(database: try await Database(path: ":memory:"))
+            _ = try await store.upsert(books)
+            return store
+        }
+
+        /// nil when no PostgreSQL server is named.
+        static let postgres: Result<any BookStore, any Error>? = {
+            guard let server = ProcessInfo.processInfo.environment["SCOUT_TEST_POSTGRES_URL"] else { return nil }
+            return blocking { () async throws -> any BookStore in
+                // A database of this process's own on the throwaway test server.
+                let name = "scout_fuzz_\(getpid())"
+                let admin = try await PostgresDatabase(url: try PostgresURL(server))
+                try await admin.execute("DROP DATABASE IF EXISTS \(name)")
+                try await admin.execute("CREATE DATABASE \(name)")
+                guard var url = URLComponents(string: server) else { throw URLError(.badURL) }
+                url.path = "/" + name
+                let store = try await PostgresBookStore(url: url.string ?? server)
                 _ = try await store.upsert(books)
                 return store
-            }) {
-                stores.append(("SQLite", sqlite))
             }
-            if let server = ProcessInfo.processInfo.environment["SCOUT_TEST_POSTGRES_URL"],
-                case .success(let postgres) = blocking({ () async throws -> any BookStore in
-                    // A database of this process's own on the throwaway test server.
-                    let name = "scout_fuzz_\(getpid())"
-                    let admin = try await PostgresDatabase(url: try PostgresURL(server))
-                    try await admin.execute("DROP DATABASE IF EXISTS \(name)")
-                    try await admin.execute("CREATE DATABASE \(name)")
-                    guard var url = URLComponents(string: server) else { throw URLError(.badURL) }
-                    url.path = "/" + name
-                    let store = try await PostgresBookStore(url: url.string ?? server)
-                    _ = try await store.upsert(books)
-                    return store
-                })
-            {
-                stores.append(("PostgreSQL", postgres))
-            }
-            return stores
         }()
     }
 
