@@ -40,7 +40,8 @@
                     let words = SearchText.words(in: raw)
                     return books.flatMap { book in
                         let held = ([book.title] + book.authors).flatMap(SearchText.words(in:)).joined(separator: " ")
-                        return check(words.allSatisfy(held.contains), "\(storeName): \(book.title) does not hold \(words)")
+                        return check(
+                            words.allSatisfy(held.contains), "\(storeName): \(book.title) does not hold \(words)")
                     }
                 }
             }

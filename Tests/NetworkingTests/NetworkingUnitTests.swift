@@ -19,7 +19,9 @@ struct NetworkingUnitTests {
         #expect(QueryEncoding.query([]) == "")
         #expect(QueryEncoding.query([(name: "q", value: "a&b=c")]) == "q=a%26b%3Dc")
         #expect(
-            QueryEncoding.query([(name: "list", value: "search"), (name: "sr limit", value: "Zürich"), (name: "e", value: "")])
+            QueryEncoding.query([
+                (name: "list", value: "search"), (name: "sr limit", value: "Zürich"), (name: "e", value: ""),
+            ])
                 == "list=search&sr%20limit=Z%C3%BCrich&e=")
     }
 

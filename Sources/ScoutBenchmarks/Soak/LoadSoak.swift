@@ -226,7 +226,9 @@ struct LoadSoak {
             "memory flat (end within 10 % of the level after \(SoakSettings.label(baselineAt - start)))",
             trace: trace, end: loadEndBytes)
         goals.add(
-            "0 crashes", met: !trace.lostProcess && trials.allSatisfy(\.isHealthy) && [ending, deployedEnding] == ["exit 0", "exit 0"],
+            "0 crashes",
+            met: !trace.lostProcess && trials.allSatisfy(\.isHealthy)
+                && [ending, deployedEnding] == ["exit 0", "exit 0"],
             "\(trials.allSatisfy(\.isHealthy) ? "/healthz 200 at the end" : "/healthz did not answer at the end"); "
                 + "stopped with \(ending ?? "?"), the default-limits server with \(deployedEnding ?? "?")"
         )
