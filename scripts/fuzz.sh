@@ -2,11 +2,12 @@
 # `make fuzz`: builds Fuzz/ (the targets of Sources/FuzzHarness under libFuzzer, with
 # AddressSanitizer) and runs every target, or those named, for 1,000,000 executions (SECURITY.md's
 # bar) or SCOUT_FUZZ_SECONDS (default 4800) seconds, whichever comes first; each target's line
-# says whether it reached the million. Measured here (2 cores): the decoders and parsers run at
-# 1,000 to 30,000 inputs a second, so all of them together take about an hour; the two store
-# targets run 300 to 420 a second (each input is two searches through a real store, the
-# PostgreSQL one over a socket), about 50 minutes each — some 2.5 hours in all. SCOUT_FUZZ_SECONDS
-# and SCOUT_FUZZ_RUNS shorten it. Each starts from its hand-written seeds in Fuzz/Seeds/<target>/
+# says whether it reached the million. Targets run SCOUT_FUZZ_JOBS at a time (default: one per
+# core), the slowest first, each one's report printed whole when it ends. Measured here, one at a
+# time: the decoders and parsers run at 1,000 to 30,000 inputs a second, about an hour together;
+# the two store targets 300 to 420 a second (each input is two searches through a real store,
+# the PostgreSQL one over a socket), about 50 minutes each — some 2.5 hours in all, half that on
+# two cores. SCOUT_FUZZ_SECONDS and SCOUT_FUZZ_RUNS shorten it. Each starts from its hand-written seeds in Fuzz/Seeds/<target>/
 # and its corpus in Fuzz/Corpus/<target>/ (plus, for the reply decoders, the recorded replies in
 # ../shared/fixtures, read only); new inputs are merged into the corpus, minimized, and a crash
 # is saved in Fuzz/Crashes/<target>/ — commit both: `make test` replays seeds, corpus and
@@ -15,6 +16,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${SCOUT_FUZZ_SECONDS:-4800}
 runs=${SCOUT_FUZZ_RUNS:-1000000}
+jobs=${SCOUT_FUZZ_JOBS:-$(nproc)}
 scratch=.build-fuzz
 
 swiftc=$(readlink -f "$(command -v swiftc)")
@@ -27,9 +29,10 @@ binary="$scratch/debug/scout-fuzz"
 
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(mediawiki-reply commons-reply flickr-reply image-header robots-txt book-page csv-goodbooks
-           csv-goodreads-export json-lines terminal-keys search-query request-target store-search
-           store-search-postgres)
+  # Slowest first, so the last to start are the quick ones and the cores stay busy to the end.
+  targets=(store-search-postgres store-search book-page mediawiki-reply commons-reply flickr-reply
+           csv-goodbooks csv-goodreads-export json-lines robots-txt image-header terminal-keys
+           search-query request-target)
 fi
 
 recorded_replies() {
@@ -77,13 +80,33 @@ run_one() {
   return $status
 }
 
-failed=0
-for target in "${targets[@]}"; do
+# One target, its report kept until it ends so concurrent targets' lines do not interleave.
+run_reported() {
+  local target=$1 report status=0
+  report=$(mktemp)
   if [ "$target" = store-search-postgres ]; then
     scripts/with-postgres.sh bash -c "$(declare -f run_one recorded_replies max_len); binary=$binary runs=$runs seconds=$seconds run_one $target" \
-      || failed=1
+      2> "$report" || status=1
   else
-    run_one "$target" || failed=1
+    run_one "$target" 2> "$report" || status=1
   fi
+  cat "$report" >&2
+  rm -f "$report"
+  return $status
+}
+
+failed=0
+running=0
+for target in "${targets[@]}"; do
+  if [ "$running" -ge "$jobs" ]; then
+    wait -n || failed=1
+    running=$((running - 1))
+  fi
+  run_reported "$target" &
+  running=$((running + 1))
+done
+while [ "$running" -gt 0 ]; do
+  wait -n || failed=1
+  running=$((running - 1))
 done
 exit $failed

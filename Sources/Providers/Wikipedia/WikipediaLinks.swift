@@ -1,4 +1,5 @@
 import Foundation
+import ScoutModels
 
 /// Article links and thumbnail widths, done the way MediaWiki does them.
 enum WikipediaLinks {
@@ -37,19 +38,8 @@ enum WikipediaLinks {
     /// `title` as MediaWiki writes it in a link: spaces as underscores, everything outside the
     /// letters, digits and `-._~;:@$!*(),/` percent-encoded byte by byte.
     static func encodeTitle(_ title: String) -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
-        var output: [UInt8] = []
-        output.reserveCapacity(title.utf8.count)
-        for byte in title.utf8 {
-            if byte == UInt8(ascii: " ") {
-                output.append(UInt8(ascii: "_"))
-            } else if isAllowedInTitle(byte) {
-                output.append(byte)
-            } else {
-                output += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-            }
-        }
-        return String(decoding: output, as: UTF8.self)
+        let underscored = title.utf8.lazy.map { $0 == UInt8(ascii: " ") ? UInt8(ascii: "_") : $0 }
+        return PercentEncoding.encode(underscored, keeping: isAllowedInTitle)
     }
 
     private static let allowedPunctuation = Set("-._~;:@$!*(),/".utf8)
