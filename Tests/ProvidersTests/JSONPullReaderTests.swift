@@ -54,6 +54,17 @@ struct JSONPullReaderTests {
         #expect(strings == ["q\"b\\s/\u{08}\u{0C}\n\r\té😀"])
     }
 
+    @Test("a number no Double holds is refused when read, as Foundation refuses it (found by libFuzzer)")
+    func hugeNumbers() throws {
+        for text in ["1e400", "-1e400", "1" + String(repeating: "4", count: 400)] {
+            var reader = JSONPullReader(Array(text.utf8))
+            #expect(throws: JSONPullReader.Failure.self, "\(text)") { try reader.readDocument { try $0.readDouble() } }
+            #expect(Self.failure(reading: text) == nil, "skipping \(text) does not read its value")
+        }
+        var small = JSONPullReader(Array("1e-400".utf8))
+        #expect(try small.readDocument { try $0.readDouble() } == 0)
+    }
+
     @Test("a lone surrogate escape and ill-formed UTF-8 read as U+FFFD")
     func replacementCharacters() throws {
         var escaped = JSONPullReader(Array(#""a\ud800b""#.utf8))

@@ -10,9 +10,11 @@ extension JSONPullReader {
         return integer
     }
 
+    /// A number a `Double` holds: one too large for it (`1e400`, which `Double` reads as
+    /// infinity) is refused, as Foundation refuses it.
     mutating func readDouble() throws -> Double {
         let text = try readNumberText()
-        guard let value = Double(text) else { throw mismatch("expected a number, found \(text)") }
+        guard let value = Double(text), value.isFinite else { throw mismatch("expected a number, found \(text)") }
         return value
     }
 
