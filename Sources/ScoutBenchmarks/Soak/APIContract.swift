@@ -38,8 +38,8 @@ struct APIContract: Sendable {
         }
         if let resolved = resolve(response) { response = resolved }
         guard case .object(let documented) = response else { return "response \(status) unreadable" }
-        if case .object(let headerSpecs)? = documented["headers"] {
-            for name in headerSpecs.keys where headers[name] == nil { return "\(status) without \(name)" }
+        if case .object(let headerSpecs)? = documented["headers"], let wrong = headerViolation(headerSpecs, headers) {
+            return "\(status) \(wrong)"
         }
         guard case .object(let content)? = documented["content"] else { return nil }
         let contentType = (headers["Content-Type"] ?? "").split(separator: ";").first.map(String.init) ?? ""
@@ -55,6 +55,25 @@ struct APIContract: Sendable {
         }
         guard case .object(let mediaObject) = media, let schema = mediaObject["schema"] else { return nil }
         return check(value, against: schema, at: "body")
+    }
+
+    /// What is wrong with the documented headers of a reply: one marked `required` missing (a
+    /// header is optional unless it says so, as OpenAPI has it: a 503 carries `Retry-After`
+    /// only when someone said when to come back), or an `integer` one that is not a number.
+    private func headerViolation(_ specs: [String: JSONValue], _ headers: HTTPHeaders) -> String? {
+        for (name, spec) in specs.sorted(by: { $0.key < $1.key }) {
+            guard case .object(let header) = resolve(spec) ?? spec else { continue }
+            guard let value = headers[name] else {
+                if case .bool(true)? = header["required"] { return "without \(name)" }
+                continue
+            }
+            if case .object(let schema)? = header["schema"], case .string("integer")? = schema["type"],
+                Int(value) == nil
+            {
+                return "with \(name) \(value.debugDescription), not an integer"
+            }
+        }
+        return nil
     }
 
     /// The GET operation whose template matches `path` segment for segment, else one whose last
