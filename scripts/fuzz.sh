@@ -10,8 +10,8 @@
 # start near 400 inputs a second and slow to about 100 as libFuzzer grows its inputs into long
 # many-word queries (each input is two typo-tolerant searches, each up to four statements,
 # through a real store, the PostgreSQL one over a socket), so they stop at their budget, about
-# 350,000 executions; the rest then take some 40 minutes on the two cores. SCOUT_FUZZ_SECONDS,
-# SCOUT_FUZZ_STORE_SECONDS and SCOUT_FUZZ_RUNS shorten it. Each starts from its hand-written
+# 350,000 executions; the first whole run took 112 minutes (the last 40 beside a soak).
+# SCOUT_FUZZ_SECONDS, SCOUT_FUZZ_STORE_SECONDS and SCOUT_FUZZ_RUNS shorten it. Each starts from its hand-written
 # seeds in Fuzz/Seeds/<target>/ and its corpus in Fuzz/Corpus/<target>/ (plus, for the reply
 # decoders, the recorded replies in ../shared/fixtures, read only); new inputs are merged into
 # the corpus, minimized, and a crash is saved in Fuzz/Crashes/<target>/ — commit both: `make
