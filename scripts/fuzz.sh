@@ -5,7 +5,7 @@
 # decoders and parsers, SCOUT_FUZZ_STORE_SECONDS (default 2700) for the two store targets. Each
 # target's line says whether it reached the million. Targets run SCOUT_FUZZ_JOBS at a time
 # (default: one per core), the slowest first, each one's report printed whole when it ends.
-# Measured here (2 cores, two targets at once): the decoders and parsers run at 1,000 to 30,000
+# Measured here (2 cores, two targets at once): the decoders and parsers run at 460 to 26,000
 # inputs a second and reach the million, about an hour of one core together; the store targets
 # start near 400 inputs a second and slow to about 100 as libFuzzer grows its inputs into long
 # many-word queries (each input is two typo-tolerant searches, each up to four statements,
