@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Scout's fuzz targets under libFuzzer. Only `make fuzz` (scripts/fuzz.sh) builds this, in
-// debug with `-sanitize=fuzzer,address` (the targets reach internal decoders through
+// debug with `-O` and `-sanitize=fuzzer,address` (the targets reach internal decoders through
 // `@testable import`, which needs a debug build); `make test` replays the corpora without it.
 let package = Package(
     name: "ScoutFuzz",

@@ -10,7 +10,8 @@
         /// Both stores' query builders (FTS5 `MATCH`, `tsquery`), a target per store so each can
         /// run its million inputs at its own pace (PostgreSQL answers over a socket): no query
         /// text is an error, and every book the exact query finds holds each typed word (the
-        /// `LIKE` oracle over the folded title and authors). The typo-tolerant search never fails
+        /// `LIKE` oracle over the folded title and authors; only the first
+        /// ``SearchText/maximumQueryWords`` are searched). The typo-tolerant search never fails
         /// either. The PostgreSQL target needs `SCOUT_TEST_POSTGRES_URL` to name a server
         /// (`scripts/with-postgres.sh`); without one it has no store to check.
         static let storeSearch = searchTarget("store-search", storeName: "SQLite") { SearchShelf.sqlite }
@@ -37,7 +38,7 @@
                 switch outcome {
                 case .failure(let error): return ["\(storeName) failed on \(raw.debugDescription): \(error)"]
                 case .success(let books):
-                    let words = SearchText.words(in: raw)
+                    let words = SearchText.words(in: raw).prefix(SearchText.maximumQueryWords)
                     return books.flatMap { book in
                         let held = ([book.title] + book.authors).flatMap(SearchText.words(in:)).joined(separator: " ")
                         return check(

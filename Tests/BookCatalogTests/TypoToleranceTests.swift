@@ -45,6 +45,18 @@ import Testing
         }
     }
 
+    @Test("only a query's first ten words are searched, so a pasted paragraph costs what a title costs")
+    func wordsPastTheTenthAreLeftOut() async throws {
+        let twelve = "the hunger games the hunger games the hunger games the xqzv wyrt"
+        let terms = try #require(SearchText.exactQuery(twelve)).terms
+        #expect(terms.count == SearchText.maximumQueryWords)
+        #expect(terms.allSatisfy { !$0.isPrefix })  // the tenth word was finished: a space followed it
+        try await withTemporaryStore { store in
+            _ = try await store.upsert(SampleBooks.all)
+            #expect(try await Self.titles(twelve, in: store) == ["The Hunger Games"])
+        }
+    }
+
     @Test func aFinishedWordIsNotAPrefix() async throws {
         #expect(SearchText.exactQuery("hunger ga")?.terms.map(\.isPrefix) == [false, true])
         #expect(SearchText.exactQuery("hunger ga ")?.terms.map(\.isPrefix) == [false, false])

@@ -120,17 +120,26 @@ public enum SearchText {
         return String(lowered)
     }
 
+    /// The most words of a query that are searched; the rest are left out, as Meilisearch
+    /// leaves out all but a query's first ten. Ten words pick out any title a person types,
+    /// and each word costs the store a term (and typo tolerance up to
+    /// ``TypoTolerance/Widening/maximumAlternatives`` more), so a pasted paragraph costs what a
+    /// long title costs instead of a hundred times a short search.
+    public static let maximumQueryWords = 10
+
     /// The words of `text` as a query with no typo tolerance: each word exactly, the last as a
-    /// prefix unless `text` ends with a separator (the person finished that word). `nil` when
-    /// `text` has no words.
+    /// prefix unless `text` ends with a separator (the person finished that word). Only the
+    /// first ``maximumQueryWords`` words; when there are more, the last kept one was finished.
+    /// `nil` when `text` has no words.
     ///
     /// ```swift
     /// SearchText.exactQuery("hunger ga")  // [hunger] [ga*]
     /// ```
     public static func exactQuery(_ text: String) -> BookQuery? {
-        let words = words(in: text)
-        guard !words.isEmpty else { return nil }
-        let lastIsPrefix = text.unicodeScalars.last.map(isWordScalar) ?? false
+        let all = words(in: text)
+        guard !all.isEmpty else { return nil }
+        let words = all.prefix(maximumQueryWords)
+        let lastIsPrefix = words.count == all.count && (text.unicodeScalars.last.map(isWordScalar) ?? false)
         return BookQuery(
             terms: words.enumerated().map { index, word in
                 BookQuery.Term([word], isPrefix: index == words.count - 1 && lastIsPrefix)
