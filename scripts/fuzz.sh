@@ -110,6 +110,26 @@ run_reported() {
   return $status
 }
 
+# Every process this script started, however deep (the targets, their wrappers).
+descendants() {
+  local child
+  for child in $(pgrep -P "$1" || true); do
+    echo "$child"
+    descendants "$child"
+  done
+}
+# Stopping this script (Ctrl-C, or a TERM sent to it alone) stops the targets it started: they
+# would otherwise run on to their budget, orphaned, and their PostgreSQL with them.
+stop_targets() {
+  trap - INT TERM
+  # shellcheck disable=SC2046 # one pid per word
+  kill -TERM $(descendants $$) 2>/dev/null || true
+  wait
+  echo "fuzz: stopped; the targets it started are stopped too" >&2
+  exit 130
+}
+trap stop_targets INT TERM
+
 failed=0
 running=0
 for target in "${targets[@]}"; do

@@ -53,7 +53,7 @@ public final class PostgresBookStore: BookStore {
     /// let store = try await PostgresBookStore(database: try await PostgresDatabase(url: url))
     /// ```
     public init(database: PostgresDatabase) async throws {
-        try await storeWork { try await database.migrate(Self.migrations) }
+        _ = try await storeWork { try await database.migrate(Self.migrations) }
         self.database = database
         try await storeWork { try await reindexIfStale() }
     }
