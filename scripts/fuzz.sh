@@ -1,17 +1,15 @@
 #!/usr/bin/env bash
 # `make fuzz`: builds Fuzz/ (the targets of Sources/FuzzHarness under libFuzzer, with
 # AddressSanitizer) and runs every target, or those named, for 1,000,000 executions (SECURITY.md's
-# bar) or a time budget, whichever comes first: SCOUT_FUZZ_SECONDS (default 4800) for the
-# decoders and parsers, SCOUT_FUZZ_STORE_SECONDS (default 2700) for the two store targets. Each
+# bar) or a time budget, whichever comes first: SCOUT_FUZZ_SECONDS (default 4800). Each
 # target's line says whether it reached the million. Targets run SCOUT_FUZZ_JOBS at a time
 # (default: one per core), the slowest first, each one's report printed whole when it ends.
-# Measured here (2 cores, two targets at once): the decoders and parsers run at 460 to 26,000
-# inputs a second and reach the million, about an hour of one core together; the store targets
-# start near 400 inputs a second and slow to about 100 as libFuzzer grows its inputs into long
-# many-word queries (each input is two typo-tolerant searches, each up to four statements,
-# through a real store, the PostgreSQL one over a socket), so they stop at their budget, about
-# 350,000 executions; the first whole run took 112 minutes (the last 40 beside a soak).
-# SCOUT_FUZZ_SECONDS, SCOUT_FUZZ_STORE_SECONDS and SCOUT_FUZZ_RUNS shorten it. Each starts from its hand-written
+# Measured here (2 cores, two targets at once, on a fresh clone): the decoders and parsers
+# reach the million in 19 s (image-header) to 1,735 s (book-page); store-search-postgres in
+# 2,421 s; store-search (SQLite, whose every allocation goes through AddressSanitizer's
+# allocator in this process) made 721,744 in 2,700 s, the budget it then had. The whole run took
+# 80 minutes.
+# SCOUT_FUZZ_SECONDS and SCOUT_FUZZ_RUNS shorten it. Each starts from its hand-written
 # seeds in Fuzz/Seeds/<target>/ and its corpus in Fuzz/Corpus/<target>/ (plus, for the reply
 # decoders, the recorded replies in ../shared/fixtures, read only); new inputs are merged into
 # the corpus, minimized, and a crash is saved in Fuzz/Crashes/<target>/ — commit both: `make
@@ -19,7 +17,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${SCOUT_FUZZ_SECONDS:-4800}
-store_seconds=${SCOUT_FUZZ_STORE_SECONDS:-2700}
 runs=${SCOUT_FUZZ_RUNS:-1000000}
 jobs=${SCOUT_FUZZ_JOBS:-$(nproc)}
 scratch=.build-fuzz
@@ -28,7 +25,8 @@ swiftc=$(readlink -f "$(command -v swiftc)")
 runtime=$(ls "$(dirname "$swiftc")"/../lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a | head -1)
 [ -f "$runtime" ] || { echo "fuzz: libFuzzer (libclang_rt.fuzzer_no_main) is not in this Swift toolchain" >&2; exit 1; }
 # Optimized, as libFuzzer advises: a debug build (the targets' `@testable import` needs one)
-# with -O runs the slowest decoder, book-page, at 920 inputs a second instead of 515.
+# with -O ran the slowest decoder, book-page, at 920 inputs a second instead of 515 (30 s
+# each, the same corpus and load).
 swift build --package-path Fuzz --scratch-path "$scratch" -Xswiftc -O \
   -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table \
   -Xlinker "$runtime" -Xlinker -lstdc++
@@ -49,14 +47,6 @@ recorded_replies() {
   esac
 }
 
-# Seconds a target may run before its million.
-budget() {
-  case "$1" in
-    store-search|store-search-postgres) echo "$store_seconds" ;;
-    *) echo "$seconds" ;;
-  esac
-}
-
 # Longest input: whole replies and pages need room; the rest is found in short inputs, and
 # short inputs keep the committed corpus small.
 max_len() {
@@ -74,7 +64,7 @@ run_one() {
   # New inputs go to a scratch folder; the kept corpus is rebuilt by a minimizing merge.
   set +e
   SCOUT_FUZZ_TARGET=$target ASAN_OPTIONS=detect_leaks=0 "$binary" "$found" "$corpus" "$seeds" $(recorded_replies "$target") \
-    -runs="$runs" -max_total_time="$(budget "$target")" -max_len="$(max_len "$target")" -timeout=10 -rss_limit_mb=4096 \
+    -runs="$runs" -max_total_time="$seconds" -max_len="$(max_len "$target")" -timeout=10 -rss_limit_mb=4096 \
     -artifact_prefix="$crashes/" -print_final_stats=1 2> "$found.log"
   status=$?
   set -e
@@ -89,7 +79,7 @@ run_one() {
   fi
   local executions goal
   executions=$(grep -oE 'stat::number_of_executed_units: [0-9]+' "$found.log" | grep -oE '[0-9]+$' || echo 0)
-  goal=$([ "$executions" -ge 1000000 ] && echo met || echo "NOT met; stopped at its $(budget "$target") s budget")
+  goal=$([ "$executions" -ge 1000000 ] && echo met || echo "NOT met; stopped at its $seconds s budget")
   echo "$target: $executions executions (goal 1,000,000: $goal), $(ls "$corpus" | wc -l) corpus inputs, exit $status" >&2
   rm -rf "$found" "$found.log" "$minimized"
   return $status
@@ -100,7 +90,7 @@ run_reported() {
   local target=$1 report status=0
   report=$(mktemp)
   if [ "$target" = store-search-postgres ]; then
-    scripts/with-postgres.sh bash -c "$(declare -f run_one recorded_replies max_len budget); binary=$binary runs=$runs store_seconds=$store_seconds run_one $target" \
+    scripts/with-postgres.sh bash -c "$(declare -f run_one recorded_replies max_len); binary=$binary runs=$runs seconds=$seconds run_one $target" \
       2> "$report" || status=1
   else
     run_one "$target" 2> "$report" || status=1
