@@ -50,7 +50,13 @@
             }
         }
 
-        @Test("the byte cap stops an endless body at full speed: the upstream sent at most cap + 1 MiB (T16)")
+        /// What the kernel may take in for a connection beyond what the transport read: the
+        /// receive buffer, which Linux grows up to `tcp_rmem`'s maximum (6 MiB) while the reader
+        /// lags. SECURITY.md's bar for T16. A tighter 1 MiB failed on a loaded machine (the
+        /// upstream sent cap + 1.08 MiB), while a transport that ignored the cap reads 1 GiB.
+        static let kernelReceiveAllowance = 6 * mebibyte
+
+        @Test("the byte cap stops an endless body at full speed: the upstream sent at most cap + 6 MiB (T16)")
         func endlessBody() async throws {
             try await withEndlessBodyServer { server in
                 let transport = CurlTransport()
@@ -59,8 +65,9 @@
                     try await transport.send(get(server.url), maxBytes: cap, allowsRedirects: false)
                 }
                 let total = await server.settledByteCount()
-                print("endless body, cap \(cap) B: the upstream sent \(total) B (at most \(cap + Self.mebibyte))")
-                #expect(total <= cap + Self.mebibyte)
+                let most = cap + Self.kernelReceiveAllowance
+                print("endless body, cap \(cap) B: the upstream sent \(total) B (at most \(most))")
+                #expect(total <= most)
                 #expect(transport.liveTransfers == 0)
             }
         }
