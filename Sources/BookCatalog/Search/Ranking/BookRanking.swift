@@ -36,15 +36,17 @@ public enum BookRanking {
         var chosen: [Chosen?] = []
         var previous: FieldWord?
         for queryWord in query {
-            var best: (index: Int, chosen: Chosen, key: [Int])?
+            // A tuple, not an array: this runs for every word of every candidate, and an array
+            // would be allocated each time.
+            var best: (index: Int, chosen: Chosen, key: (Int, Int, Int, Int, Int))?
             for (index, word) in words.enumerated() {
                 guard let match = queryWord.match(word.folded, avoiding: used[index]) else { continue }
                 let candidate = Chosen(word: word, match: match)
-                let key = [
+                let key = (
                     match.typos, gap(from: previous, to: word), word.field.rawValue, match.isWhole ? 0 : 1,
-                    candidate.position,
-                ]
-                if best.map({ key.lexicographicallyPrecedes($0.key) }) ?? true {
+                    candidate.position
+                )
+                if best.map({ key < $0.key }) ?? true {
                     best = (index, candidate, key)
                 }
             }
