@@ -79,7 +79,10 @@ run_one() {
   fi
   local executions goal
   executions=$(grep -oE 'stat::number_of_executed_units: [0-9]+' "$found.log" | grep -oE '[0-9]+$' || echo 0)
-  goal=$([ "$executions" -ge 1000000 ] && echo met || echo "NOT met; stopped at its $seconds s budget")
+  if [ "$executions" -ge 1000000 ]; then goal=met
+  elif [ "$executions" -ge "$runs" ]; then goal="NOT met; SCOUT_FUZZ_RUNS asked for $runs"
+  else goal="NOT met; stopped at its $seconds s budget"
+  fi
   echo "$target: $executions executions (goal 1,000,000: $goal), $(ls "$corpus" | wc -l) corpus inputs, exit $status" >&2
   rm -rf "$found" "$found.log" "$minimized"
   return $status

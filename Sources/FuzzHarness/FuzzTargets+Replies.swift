@@ -45,9 +45,12 @@
             ]
         }
 
-        /// A `\u` escape of a surrogate (paired ones both readers accept), or a number that may
-        /// not fit a `Double`: a three-digit exponent or 309 digits.
-        private static let loneSurrogateOrHugeNumber = #"\\u[dD][89a-fA-F]|[0-9][eE][+]?[0-9]{3}|[0-9]{309}"#
+        /// A `\u` escape of a lone surrogate — a high one no low one follows, or a low one no
+        /// high one precedes (a pair both readers accept) — or a number that may not fit a
+        /// `Double`: a three-digit exponent or 309 digits.
+        private static let loneSurrogateOrHugeNumber =
+            #"\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F])|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F]"#
+            + #"|[0-9][eE][+]?[0-9]{3}|[0-9]{309}"#
 
         /// Flickr's reply decoder.
         static let flickrReplies = FuzzTarget("flickr-reply") { data in

@@ -10,8 +10,8 @@
         /// Both stores' query builders (FTS5 `MATCH`, `tsquery`), a target per store so each can
         /// run its million inputs at its own pace (PostgreSQL answers over a socket): no query
         /// text is an error, and every book the exact query finds holds each typed word (the
-        /// `LIKE` oracle over the folded title and authors; only the first
-        /// ``SearchText/maximumQueryWords`` are searched). The typo-tolerant search never fails
+        /// `LIKE` oracle over the folded title and authors; each word of the query searched, the
+        /// first ``SearchText/maximumQueryWords``). The typo-tolerant search never fails
         /// either. The PostgreSQL target needs `SCOUT_TEST_POSTGRES_URL` to name a server
         /// (`scripts/with-postgres.sh`); without one it has no store to check.
         static let storeSearch = searchTarget("store-search", storeName: "SQLite") { SearchShelf.sqlite }
@@ -30,15 +30,14 @@
                 case .success(let ready): store = ready
                 }
                 let raw = text(data)
-                let outcome = blocking { () async throws -> [Book] in
+                let outcome = blocking { () async throws -> (words: [String], books: [Book]) in
                     _ = try await store.search(raw, limit: 20)
-                    guard let query = SearchText.exactQuery(raw) else { return [] }
-                    return try await store.search(query, limit: 200)
+                    guard let query = SearchText.exactQuery(raw) else { return ([], []) }
+                    return (query.terms.map { $0.alternatives[0] }, try await store.search(query, limit: 200))
                 }
                 switch outcome {
                 case .failure(let error): return ["\(storeName) failed on \(raw.debugDescription): \(error)"]
-                case .success(let books):
-                    let words = SearchText.words(in: raw).prefix(SearchText.maximumQueryWords)
+                case .success(let (words, books)):
                     return books.flatMap { book in
                         let held = ([book.title] + book.authors).flatMap(SearchText.words(in:)).joined(separator: " ")
                         return check(
