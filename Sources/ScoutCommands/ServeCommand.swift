@@ -134,6 +134,10 @@ struct ServeCommand: ScoutCommand {
                     "scout: installed the starter catalog (\(summary.imported) books) in \(BookStores.label(catalogPath))."
                 )
             }
+            // Built while the server starts taking requests; searches meanwhile take their
+            // candidates from the store. A failed build is retried by the next search, which
+            // reports the store's error itself.
+            Task { try? await store.prepareSearch() }
             return store
         } catch {
             Console.error(

@@ -11,14 +11,15 @@ final class ObservedStore: BookStore {
     private let applies = Mutex(0)
     private let queries = Mutex<[BookQuery]>([])
     private let generationReads = Mutex(0)
-    /// Its own, so its queries reach this store rather than `base`.
+    /// Its own, so its queries reach this store rather than `base`; without an index in memory,
+    /// so every candidate search is one.
     private let typoTolerance: TypoTolerance
 
     init<C: Clock>(base: SQLiteBookStore, failingApplyAt: Int? = nil, clock: C = ContinuousClock())
     where C.Duration == Duration {
         self.base = base
         self.failingApplyAt = failingApplyAt
-        typoTolerance = TypoTolerance(clock: clock)
+        typoTolerance = TypoTolerance(clock: clock, indexesBooks: false)
     }
 
     /// The queries run so far, oldest first; `take` empties the record.
@@ -50,6 +51,9 @@ final class ObservedStore: BookStore {
     func checkpoint(named name: String) async throws -> ImportCheckpoint? { try await base.checkpoint(named: name) }
     func book(id: Int64) async throws -> Book? { try await base.book(id: id) }
     func book(key: BookKey) async throws -> Book? { try await base.book(key: key) }
+    func books(ids: [Int64]) async throws -> [Book] { try await base.books(ids: ids) }
+    func searchEntries() async throws -> [SearchEntry] { try await base.searchEntries() }
+    func prepareSearch() async throws { try await typoTolerance.prepare(for: self) }
     func count() async throws -> Int { try await base.count() }
     func allBooks() async throws -> [Book] { try await base.allBooks() }
     func generation() async throws -> Int64 {

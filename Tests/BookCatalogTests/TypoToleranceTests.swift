@@ -1,5 +1,6 @@
 import BookStorage
 import ScoutTestSupport
+import Synchronization
 import Testing
 
 @testable import BookCatalog
@@ -192,39 +193,60 @@ import Testing
         }
     }
 
+    /// A store that failed to list its books (a dropped connection) leaves search to the
+    /// store only until the index is next asked for: then it builds again.
+    @Test func aFailedIndexBuildStartsAgainWhenNextAskedFor() async throws {
+        struct Dropped: Error {}
+        let attempts = Mutex(0)
+        let build = TypoTolerance.IndexBuild {
+            let attempt = attempts.withLock { count in
+                count += 1
+                return count
+            }
+            if attempt == 1 { throw Dropped() }
+            return try CandidateIndex([SearchEntry(id: 1, title: "Dune", authors: [], ratingsCount: 1)])
+        }
+        await #expect(throws: Dropped.self) { try await build.wait() }
+        #expect(build.index == nil)
+        try await build.wait()
+        #expect(build.index?.search(SearchText.exactQuery("du")!, limit: 5).map(\.title) == ["Dune"])
+        #expect(attempts.withLock { $0 } == 2)
+    }
+
     @Test func concurrentSearchesShareOneDictionaryBuild() async throws {
         try await withTemporaryStore { store in
             _ = try await store.upsert(SampleBooks.all)
-            var cache = TypoTolerance.DictionaryCache()
-            let (firstLookup, started) = cache.dictionaryOrBuild(at: 1, from: store)
+            var cache = TypoTolerance.CatalogCache()
+            let (firstLookup, started) = cache.catalogOrBuild(at: 1, from: store, indexesBooks: true)
             guard case .building(let first) = firstLookup, let started, started.task == first,
-                case (.building(let second), nil) = cache.dictionaryOrBuild(at: 1, from: store)
+                case (.building(let second), nil) = cache.catalogOrBuild(at: 1, from: store, indexesBooks: true)
             else {
                 Issue.record("a fresh cache has nothing ready, and one build starts")
                 return
             }
             #expect(first == second)
             cache.finish(first, at: 1, with: try await first.value)
-            guard case (.ready, nil) = cache.dictionaryOrBuild(at: 1, from: store) else {
+            guard case (.ready, nil) = cache.catalogOrBuild(at: 1, from: store, indexesBooks: true) else {
                 Issue.record("the finished build is cached")
                 return
             }
             // A newer generation: the old dictionary serves at once while the new one builds.
-            guard case (.stale, let newer?) = cache.dictionaryOrBuild(at: 2, from: store) else {
+            guard case (.stale, let newer?) = cache.catalogOrBuild(at: 2, from: store, indexesBooks: true) else {
                 Issue.record("a new generation needs a new build, and the old dictionary meanwhile")
                 return
             }
             #expect(newer.task != first && newer.generation == 2)
-            guard case (.stale, nil) = cache.dictionaryOrBuild(at: 3, from: store) else {
+            guard case (.stale, nil) = cache.catalogOrBuild(at: 3, from: store, indexesBooks: true) else {
                 Issue.record("the old dictionary serves until the new one is built, and one build runs")
                 return
             }
             cache.finish(newer.task, at: 2, with: try await newer.task.value)
-            guard case (.ready, nil) = cache.dictionaryOrBuild(at: 2, from: store) else {
+            guard case (.ready, nil) = cache.catalogOrBuild(at: 2, from: store, indexesBooks: true) else {
                 Issue.record("the new dictionary replaces the old one")
                 return
             }
-            guard case (.stale, let latest?) = cache.dictionaryOrBuild(at: 3, from: store), latest.generation == 3
+            guard case (.stale, let latest?) = cache.catalogOrBuild(at: 3, from: store, indexesBooks: true),
+                latest.generation == 3
             else {
                 Issue.record("once a build ends, a newer generation starts the next")
                 return

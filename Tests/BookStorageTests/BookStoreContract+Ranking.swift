@@ -57,13 +57,13 @@ extension BookStoreContract {
         Book(source: "ranking", sourceID: id, title: title, authors: [author], ratingsCount: ratings)
     }
 
-    @Test(arguments: StoreKind.available)
-    func rankingRulesDecideTheOrder(kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available, SearchPath.allCases)
+    func rankingRulesDecideTheOrder(kind: StoreKind, path: SearchPath) async throws {
         try await kind.withStore { store throws in
             _ = try await store.upsert(Self.rankingShelf)
             for (query, first) in Self.rankingCases {
-                let titles = try await store.search(query, limit: 10).map(\.title)
-                #expect(Array(titles.prefix(first.count)) == first, "\(kind) \"\(query)\" → \(titles)")
+                let titles = try await path.search(query, limit: 10, in: store).map(\.title)
+                #expect(Array(titles.prefix(first.count)) == first, "\(kind) \(path) \"\(query)\" → \(titles)")
             }
         }
     }

@@ -59,24 +59,26 @@ extension BookStoreContract {
         Book(source: "scripts", sourceID: id, title: title, authors: [author], ratingsCount: ratings)
     }
 
-    @Test(arguments: StoreKind.available)
-    func everyScriptIsFoundAndRankedByTheSameRules(kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available, SearchPath.allCases)
+    func everyScriptIsFoundAndRankedByTheSameRules(kind: StoreKind, path: SearchPath) async throws {
         try await kind.withStore { store throws in
             _ = try await store.upsert(Self.scriptShelf)
             for (query, first) in Self.scriptCases {
-                let titles = try await store.search(query, limit: 10).map(\.title)
-                #expect(Array(titles.prefix(first.count)) == first, "\(kind) \"\(query)\" → \(titles)")
+                let titles = try await path.search(query, limit: 10, in: store).map(\.title)
+                #expect(Array(titles.prefix(first.count)) == first, "\(kind) \(path) \"\(query)\" → \(titles)")
             }
             for query in ["カフカフ", "猫人間", "三体红", "채식주의자들"] {
-                #expect(try await store.search(query, limit: 10).isEmpty, "\(kind) \"\(query)\" found something")
+                #expect(
+                    try await path.search(query, limit: 10, in: store).isEmpty,
+                    "\(kind) \(path) \"\(query)\" found something")
             }
         }
     }
 
     /// Every run of one to four characters of every CJK title and author finds that book, and
     /// every result holds the run.
-    @Test(arguments: StoreKind.available)
-    func anyRunOfACJKTitleOrAuthorFindsIt(kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available, SearchPath.allCases)
+    func anyRunOfACJKTitleOrAuthorFindsIt(kind: StoreKind, path: SearchPath) async throws {
         try await kind.withStore { store throws in
             _ = try await store.upsert(Self.scriptShelf)
             for book in Self.scriptShelf {
@@ -86,11 +88,11 @@ extension BookStoreContract {
                     for length in 1...min(4, characters.count) {
                         for start in 0...(characters.count - length) {
                             let run = String(characters[start..<(start + length)])
-                            let results = try await store.search(run, limit: 50)
-                            #expect(results.contains { $0.sourceID == book.sourceID }, "\(kind) \(run)")
+                            let results = try await path.search(run, limit: 50, in: store)
+                            #expect(results.contains { $0.sourceID == book.sourceID }, "\(kind) \(path) \(run)")
                             for result in results {
                                 let held = ([result.title] + result.authors).flatMap(SearchText.words(in:))
-                                #expect(held.contains { $0.contains(run) }, "\(kind) \(run) → \(result.title)")
+                                #expect(held.contains { $0.contains(run) }, "\(kind) \(path) \(run) → \(result.title)")
                             }
                         }
                     }
@@ -101,12 +103,12 @@ extension BookStoreContract {
 
     /// Highlights count in the stored text, whatever folding did: the middle of an unspaced
     /// title, and half-width katakana whose voiced marks are characters of their own in UTF-16.
-    @Test(arguments: StoreKind.available)
-    func cjkMatchRangesPointIntoTheStoredText(kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available, SearchPath.allCases)
+    func cjkMatchRangesPointIntoTheStoredText(kind: StoreKind, path: SearchPath) async throws {
         try await kind.withStore { store throws in
             _ = try await store.upsert(Self.scriptShelf)
             func titleRanges(_ query: String) async throws -> [String: [Range<Int>]] {
-                let matches = try await store.rankedSearch(query, limit: 10)
+                let matches = try await path.rankedSearch(query, limit: 10, in: store)
                 return Dictionary(
                     uniqueKeysWithValues: matches.map { match in
                         (match.book.title, match.highlights.filter { $0.field == .title }.map(\.range))

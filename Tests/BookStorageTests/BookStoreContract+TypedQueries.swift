@@ -6,8 +6,8 @@ import Testing
 /// typo — against every store: each result matches every query word (exactly, by prefix for the
 /// last, or within its typo budget), and the book the words came from is found.
 extension BookStoreContract {
-    @Test(arguments: StoreKind.available)
-    func everyResultMatchesEveryTypedWord(kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available, SearchPath.allCases)
+    func everyResultMatchesEveryTypedWord(kind: StoreKind, path: SearchPath) async throws {
         try await kind.withStore { store throws in
             let shelf = Self.rankingShelf + SampleBooks.all
             _ = try await store.upsert(shelf)
@@ -15,15 +15,17 @@ extension BookStoreContract {
             for _ in 0..<400 {
                 let book = shelf[Int(random.next() % UInt64(shelf.count))]
                 let query = Self.typedQuery(from: book, random: &random)
-                let results = try await store.search(query, limit: 50)
+                let results = try await path.search(query, limit: 50, in: store)
                 let words = SearchText.words(in: query)
                 let lastIsPrefix = SearchText.exactQuery(query)?.terms.last?.isPrefix ?? false
                 for result in results {
                     #expect(
                         Self.matchesEveryWord(words, lastIsPrefix: lastIsPrefix, in: result),
-                        "\(kind) \"\(query)\" → \(result.title)")
+                        "\(kind) \(path) \"\(query)\" → \(result.title)")
                 }
-                #expect(results.contains { $0.title == book.title }, "\(kind) \"\(query)\" did not find \(book.title)")
+                #expect(
+                    results.contains { $0.title == book.title },
+                    "\(kind) \(path) \"\(query)\" did not find \(book.title)")
             }
         }
     }

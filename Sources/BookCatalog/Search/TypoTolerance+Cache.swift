@@ -1,34 +1,96 @@
+import Synchronization
+
 extension TypoTolerance {
-    /// The cached ``TermDictionary``, the build in flight, and the catalog generation last read,
+    /// What search derives from one generation of a catalog: the dictionary of its words and,
+    /// unless turned off, the build of its ``CandidateIndex``, which starts once the dictionary
+    /// is built, so a search that waits for the dictionary never waits for the index too.
+    struct SearchCatalog: Sendable {
+        let dictionary: TermDictionary
+        let index: IndexBuild?
+
+        /// Builds the dictionary from `store` as it is now, and starts the index's build when
+        /// `indexesBooks`.
+        static func build(from store: some BookStore, indexesBooks: Bool) async throws -> SearchCatalog {
+            // CJK index words (pairs of characters) are never widened; they would only grow the trie.
+            let dictionary = TermDictionary(try await store.searchTerms().filter { !SearchText.isCJKWord($0) })
+            guard indexesBooks else { return SearchCatalog(dictionary: dictionary, index: nil) }
+            // A catalog too large for the index is searched in the store, as without one.
+            let index = IndexBuild { try? CandidateIndex(try await store.searchEntries()) }
+            return SearchCatalog(dictionary: dictionary, index: index)
+        }
+    }
+
+    /// The build of one generation's ``CandidateIndex``, in its own task; a build the store
+    /// failed (its error thrown by ``wait()``) starts again when ``index`` is next asked for.
+    final class IndexBuild: Sendable {
+        private typealias State = (task: Task<Void, any Error>, index: CandidateIndex?, hasFailed: Bool)
+        private let make: @Sendable () async throws -> CandidateIndex?
+        private let state: Mutex<State?> = Mutex(nil)
+
+        init(_ make: @escaping @Sendable () async throws -> CandidateIndex?) {
+            self.make = make
+            state.withLock { $0 = (start(), nil, false) }
+        }
+
+        /// The index once built; nil while it builds, for a catalog too large, and after a
+        /// failure (which starts the build again).
+        var index: CandidateIndex? {
+            state.withLock { state in
+                if state?.hasFailed == true { state = (start(), nil, false) }
+                return state?.index
+            }
+        }
+
+        /// Waits for the build in flight; throws the store's error if it failed.
+        func wait() async throws {
+            guard let task = state.withLock({ $0?.task }) else { return }
+            try await task.value
+        }
+
+        private func start() -> Task<Void, any Error> {
+            Task { [self] in
+                do {
+                    let index = try await make()
+                    state.withLock { $0?.index = index }
+                } catch {
+                    state.withLock { $0?.hasFailed = true }
+                    throw error
+                }
+            }
+        }
+    }
+
+    /// The cached ``SearchCatalog``, the build of one in flight, and the catalog generation last read,
     /// guarded by ``TypoTolerance``'s mutex. Only bookkeeping happens under the lock; a build runs
     /// in its own task, so a search never holds the lock across a suspension, and searches
     /// arriving during a build share that same task instead of starting another.
-    struct DictionaryCache: Sendable {
-        typealias Build = Task<TermDictionary, any Error>
+    struct CatalogCache: Sendable {
+        typealias Build = Task<SearchCatalog, any Error>
         /// Time since the ``TypoTolerance`` was made, on its clock.
         typealias Instant = Duration
 
-        /// What a search can have of the dictionary.
+        /// What a search can have of the catalog.
         enum Lookup: Sendable {
-            case ready(TermDictionary)
-            /// An older dictionary, to use while the current generation's builds.
-            case stale(TermDictionary)
-            /// No dictionary yet: the build of the first one.
+            case ready(SearchCatalog)
+            /// An older one, to use while the current generation's builds.
+            case stale(SearchCatalog)
+            /// None yet: the build of the first one.
             case building(Build)
 
             /// The dictionary to use now without waiting, current or older; `nil` while building.
             var dictionaryAtHand: TermDictionary? {
                 switch self {
-                case .ready(let dictionary), .stale(let dictionary): dictionary
+                case .ready(let catalog), .stale(let catalog): catalog.dictionary
                 case .building: nil
                 }
             }
+
         }
 
         /// A build this lookup started; whoever asked records its end with ``finish(_:at:with:)``.
         typealias Started = (task: Build, generation: Int64)
 
-        private var cached: (generation: Int64, dictionary: TermDictionary)?
+        private var cached: (generation: Int64, catalog: SearchCatalog)?
         private var inFlight: (generation: Int64, task: Build)?
         private var lastRead: (generation: Int64, at: Instant)?
 
@@ -39,44 +101,56 @@ extension TypoTolerance {
             return lastRead.generation
         }
 
+        /// The build in flight, if any.
+        var build: Started? { inFlight.map { ($0.task, $0.generation) } }
+
+        /// Forgets the generation last read, so the next search reads it again: this process
+        /// just wrote to the catalog.
+        mutating func forgetGeneration() {
+            lastRead = nil
+        }
+
         /// Notes the generation read at `instant`; a read that finished late never moves it back.
         mutating func noteGeneration(_ generation: Int64, readAt instant: Instant) {
             if let lastRead, lastRead.generation > generation { return }
             lastRead = (generation, instant)
         }
 
-        /// The cached dictionary if it is of `generation` (or newer); else an older one while a
+        /// The cached catalog if it is of `generation` (or newer); else an older one while a
         /// build of `generation` runs in the background (a catalog being imported changes every
         /// moment, and a search should not wait a second for a dictionary that is stale again at
         /// once; one build at a time); else, with no dictionary yet, the build of it. The build is
         /// started now unless one already runs; `started` then names it.
-        mutating func dictionaryOrBuild(at generation: Int64, from store: some BookStore) -> (
+        mutating func catalogOrBuild(at generation: Int64, from store: some BookStore, indexesBooks: Bool) -> (
             lookup: Lookup, started: Started?
         ) {
             if let cached {
-                if cached.generation >= generation { return (.ready(cached.dictionary), nil) }
-                return (.stale(cached.dictionary), inFlight == nil ? startBuild(of: generation, from: store) : nil)
+                if cached.generation >= generation { return (.ready(cached.catalog), nil) }
+                let started =
+                    inFlight == nil ? startBuild(of: generation, from: store, indexesBooks: indexesBooks) : nil
+                return (.stale(cached.catalog), started)
             }
             if let inFlight, inFlight.generation == generation { return (.building(inFlight.task), nil) }
-            let started = startBuild(of: generation, from: store)
+            let started = startBuild(of: generation, from: store, indexesBooks: indexesBooks)
             return (.building(started.task), started)
         }
 
-        private mutating func startBuild(of generation: Int64, from store: some BookStore) -> Started {
+        private mutating func startBuild(of generation: Int64, from store: some BookStore, indexesBooks: Bool)
+            -> Started
+        {
             // Not cancelled with the search that started it: the next keystroke's search, which
-            // superseded it, needs the same dictionary.
-            // CJK index words (pairs of characters) are never widened; they would only grow the trie.
-            let task = Build { TermDictionary(try await store.searchTerms().filter { !SearchText.isCJKWord($0) }) }
+            // superseded it, needs the same catalog.
+            let task = Build { try await SearchCatalog.build(from: store, indexesBooks: indexesBooks) }
             inFlight = (generation, task)
             return (task, generation)
         }
 
-        /// Records the end of `task`, which built the dictionary of `generation` (`nil` when it
+        /// Records the end of `task`, which built the catalog of `generation` (`nil` when it
         /// failed, so the next search retries). A newer cached generation is never replaced.
-        mutating func finish(_ task: Build, at generation: Int64, with dictionary: TermDictionary?) {
+        mutating func finish(_ task: Build, at generation: Int64, with catalog: SearchCatalog?) {
             if inFlight?.task == task { inFlight = nil }
-            guard let dictionary else { return }
-            if cached.map({ $0.generation <= generation }) ?? true { cached = (generation, dictionary) }
+            guard let catalog else { return }
+            if cached.map({ $0.generation <= generation }) ?? true { cached = (generation, catalog) }
         }
     }
 }

@@ -4,16 +4,21 @@ import Synchronization
 /// is widened to the indexed words within its typo budget (1 typo from 4 characters, 2 from 9;
 /// see ``allowedTypos(in:)``); a query whose words the catalog all holds runs as typed.
 ///
-/// The store finds candidates — up to ``candidatePool`` (or the limit, if larger) for the exact
+/// Candidates come from the ``CandidateIndex`` in memory when it is of the catalog's current
+/// generation, else from the store's ``BookStore/search(_:limit:)`` (which finds the same
+/// books in the same order) — up to ``candidatePool`` (or the limit, if larger) for the exact
 /// query, then for one typo per word, then two, while fewer have been found — and
-/// ``BookRanking`` orders them by its rules, so every store ranks alike.
+/// ``BookRanking`` orders them by its rules, so every store ranks alike. From the index, only
+/// the books returned are read from the store, in one statement.
 ///
-/// A store owns one (its dictionary cache belongs to that store) and delegates
-/// ``BookStore/search(_:limit:)`` to it. The ``TermDictionary`` is built from
-/// ``BookStore/searchTerms()`` on first need and rebuilt in the background when
-/// ``BookStore/generation()`` changes (searches meanwhile use the previous one); concurrent
-/// searches share one build. The generation is read at most once per
-/// ``generationCheckInterval``, so new words reach typo tolerance within about that long.
+/// A store owns one (its cache belongs to that store) and delegates
+/// ``BookStore/rankedSearch(_:limit:)`` to it. The ``TermDictionary`` (from
+/// ``BookStore/searchTerms()``) is built on first need, then the index (from
+/// ``BookStore/searchEntries()``) in the background; both are rebuilt in the background when
+/// ``BookStore/generation()`` changes, and searches meanwhile use the previous dictionary and
+/// the store's search; concurrent searches share one build. The generation is read at most once per
+/// ``generationCheckInterval`` — at once after ``catalogChanged()``, which the store calls after
+/// its own writes — so another process's writes reach search within about that long.
 ///
 /// ```swift
 /// let typoTolerance = TypoTolerance()
@@ -22,15 +27,21 @@ import Synchronization
 public final class TypoTolerance: Sendable {
     /// How long a generation read stays current: reading it is a round trip to a database server.
     public let generationCheckInterval: Duration
-    private let cache = Mutex(DictionaryCache())
+    private let cache = Mutex(CatalogCache())
+    /// Whether candidates come from a ``CandidateIndex`` when one is current; without, always
+    /// from the store.
+    public let indexesBooks: Bool
     /// Time since this was made, on the clock it was given.
     private let elapsed: @Sendable () -> Duration
 
-    /// Makes one with an empty dictionary; it loads on first need. `clock` times the
-    /// generation checks (tests pass a manual one).
-    public init<C: Clock>(generationCheckInterval: Duration = .seconds(1), clock: C = ContinuousClock())
-    where C.Duration == Duration {
+    /// Makes one with an empty cache; it loads on first need. `clock` times the generation
+    /// checks (tests pass a manual one); `indexesBooks: false` leaves every candidate search to
+    /// the store (tests that watch the store's queries).
+    public init<C: Clock>(
+        generationCheckInterval: Duration = .seconds(1), clock: C = ContinuousClock(), indexesBooks: Bool = true
+    ) where C.Duration == Duration {
         self.generationCheckInterval = generationCheckInterval
+        self.indexesBooks = indexesBooks
         let origin = clock.now
         elapsed = { origin.duration(to: clock.now) }
     }
@@ -64,8 +75,14 @@ public final class TypoTolerance: Sendable {
     public func rankedSearch(_ text: String, limit: Int, in store: some BookStore) async throws -> [BookMatch] {
         guard let exact = SearchText.exactQuery(text), limit > 0 else { return [] }
         let pool = max(limit, Self.candidatePool)
-        let typed = exact.terms.map { QueryWord(typed: $0.alternatives[0], isPrefix: $0.isPrefix) }
         let budgets = exact.terms.map { Self.allowedTypos(in: $0.alternatives[0]) }
+        if indexesBooks, case .ready(let catalog) = try await catalogLookup(for: store),
+            let index = catalog.index?.index
+        {
+            return try await rankedFromIndex(
+                exact, budgets: budgets, limit: limit, index: index, catalog.dictionary, in: store)
+        }
+        let typed = exact.terms.map { QueryWord(typed: $0.alternatives[0], isPrefix: $0.isPrefix) }
         func ranked(_ books: [Book], _ words: [QueryWord]) -> [BookMatch] {
             Array(BookRanking.rank(books, for: words).prefix(limit))
         }
@@ -73,23 +90,51 @@ public final class TypoTolerance: Sendable {
             return ranked(try await store.search(exact, limit: pool), typed)
         }
 
-        if let dictionary = try await dictionaryLookup(for: store).dictionaryAtHand {
-            let widening = Widening(exact, budgets: budgets, dictionary: dictionary)
-            guard widening.widensAnything else { return ranked(try await store.search(exact, limit: pool), typed) }
-            let books = try await search(widening, after: [], budgets: budgets, limit: pool, in: store)
-            return ranked(books, widening.queryWords)
+        if let dictionary = try await catalogLookup(for: store).dictionaryAtHand {
+            let (books, words) = try await candidates(
+                exact, budgets: budgets, dictionary: dictionary, limit: pool, from: store.search)
+            return ranked(books, words)
         }
         let books = try await store.search(exact, limit: pool)
         guard books.count < limit else { return ranked(books, typed) }
         let widening = Widening(exact, budgets: budgets, dictionary: try await dictionary(for: store))
-        let widened = try await search(widening, after: books, budgets: budgets, limit: pool, in: store)
+        let widened = try await search(widening, after: books, budgets: budgets, limit: pool, from: store.search)
         return ranked(widened, widening.queryWords)
+    }
+
+    /// The candidates from `index`, ranked; the first `limit` read back whole from `store` and
+    /// ranked again (the same order, unless a write changed them since the index was built, so
+    /// the highlights always fit the text returned).
+    private func rankedFromIndex(
+        _ exact: BookQuery, budgets: [Int], limit: Int, index: CandidateIndex, _ dictionary: TermDictionary,
+        in store: some BookStore
+    ) async throws -> [BookMatch] {
+        let (books, words) = try await candidates(
+            exact, budgets: budgets, dictionary: dictionary, limit: max(limit, Self.candidatePool)
+        ) { query, limit in index.search(query, limit: limit) }
+        let chosen = BookRanking.rank(books, for: words).prefix(limit)
+        guard !chosen.isEmpty else { return [] }
+        return BookRanking.rank(try await store.books(ids: chosen.map(\.book.id)), for: words)
+    }
+
+    /// The candidates for `exact` from `find` (a store's search or an index's) and the query
+    /// words to rank them by: with a dictionary at hand, a word it does not know means the exact
+    /// query would find nothing (or, right after an import, only books the widened query finds
+    /// too), so only the widened queries run.
+    private func candidates(
+        _ exact: BookQuery, budgets: [Int], dictionary: TermDictionary, limit: Int,
+        from find: (BookQuery, Int) async throws -> [Book]
+    ) async throws -> (books: [Book], words: [QueryWord]) {
+        let widening = Widening(exact, budgets: budgets, dictionary: dictionary)
+        guard widening.widensAnything else { return (try await find(exact, limit), widening.queryWords) }
+        return (try await search(widening, after: [], budgets: budgets, limit: limit, from: find), widening.queryWords)
     }
 
     /// `found`, then the books the widened queries find, one typo per word before two, so closer
     /// matches are among the candidates first.
     private func search(
-        _ widening: Widening, after found: [Book], budgets: [Int], limit: Int, in store: some BookStore
+        _ widening: Widening, after found: [Book], budgets: [Int], limit: Int,
+        from find: (BookQuery, Int) async throws -> [Book]
     ) async throws -> [Book] {
         var books = found
         var seen = Set(books.map(\.id))
@@ -98,7 +143,7 @@ public final class TypoTolerance: Sendable {
             let query = widening.query(allowingTypos: typos)
             guard query != previous else { continue }
             previous = query
-            for book in try await store.search(query, limit: limit) where seen.insert(book.id).inserted {
+            for book in try await find(query, limit) where seen.insert(book.id).inserted {
                 books.append(book)
             }
             // The widened query also finds the earlier books, and at most those many of its
@@ -129,19 +174,48 @@ public final class TypoTolerance: Sendable {
         }
     }
 
+    /// Makes the next search read the catalog's generation, so it sees a write this process has
+    /// just made (it would otherwise trust the generation read up to ``generationCheckInterval``
+    /// ago and search an index without the written books).
+    public func catalogChanged() {
+        cache.withLock { $0.forgetGeneration() }
+    }
+
+    /// Builds the dictionary and index of `store`'s current generation, unless built, and waits
+    /// for them: what a server does before it takes searches, so the first ones are fast. Throws
+    /// what the store throws.
+    ///
+    /// ```swift
+    /// try await typoTolerance.prepare(for: store)
+    /// ```
+    public func prepare(for store: some BookStore) async throws {
+        // Until the lookup is ready: while an import runs, each write asks for the next build.
+        while true {
+            if case .ready(let catalog) = try await catalogLookup(for: store) {
+                try await catalog.index?.wait()
+                return
+            }
+            guard let build = cache.withLock({ $0.build }) else { continue }
+            let catalog = try await build.task.value
+            cache.withLock { $0.finish(build.task, at: build.generation, with: catalog) }
+        }
+    }
+
     /// The dictionary of `store` at its current generation, or an older one while that builds;
     /// before the first one is built, that build.
     func dictionary(for store: some BookStore) async throws -> TermDictionary {
-        switch try await dictionaryLookup(for: store) {
-        case .ready(let dictionary), .stale(let dictionary): dictionary
-        case .building(let task): try await task.value
+        switch try await catalogLookup(for: store) {
+        case .ready(let catalog), .stale(let catalog): catalog.dictionary
+        case .building(let task): try await task.value.dictionary
         }
     }
 
     /// What the cache has for `store` now, at its current generation, starting a build if needed.
-    private func dictionaryLookup(for store: some BookStore) async throws -> DictionaryCache.Lookup {
+    private func catalogLookup(for store: some BookStore) async throws -> CatalogCache.Lookup {
         let generation = try await currentGeneration(of: store)
-        let (lookup, started) = cache.withLock { $0.dictionaryOrBuild(at: generation, from: store) }
+        let (lookup, started) = cache.withLock {
+            $0.catalogOrBuild(at: generation, from: store, indexesBooks: indexesBooks)
+        }
         if let started {
             Task { [self] in
                 let built = try? await started.task.value

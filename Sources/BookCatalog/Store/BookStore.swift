@@ -39,6 +39,10 @@ public protocol BookStore: Sendable {
     /// The book with the natural key `key`, or `nil`: `try await store.book(key: key)`.
     func book(key: BookKey) async throws -> Book?
 
+    /// The books with the store ids `ids` that exist, in any order:
+    /// `try await store.books(ids: [1, 2])`.
+    func books(ids: [Int64]) async throws -> [Book]
+
     /// How many books the store holds: `try await store.count()`.
     func count() async throws -> Int
 
@@ -78,6 +82,19 @@ public protocol BookStore: Sendable {
     /// let words = try await store.searchTerms()  // ["a", "collins", "fire", "games", …]
     /// ```
     func searchTerms() async throws -> [String]
+
+    /// Every book's id, title, authors and ratings count, in any order: what the
+    /// ``CandidateIndex`` of ranked search holds in memory.
+    ///
+    /// ```swift
+    /// let index = try CandidateIndex(try await store.searchEntries())
+    /// ```
+    func searchEntries() async throws -> [SearchEntry]
+
+    /// Builds what ranked search keeps in memory (the typo dictionary, the candidate index) for
+    /// the catalog as it is, and waits for it, so the first searches need not; a server calls
+    /// it before it takes searches: `try await store.prepareSearch()`.
+    func prepareSearch() async throws
 
     // MARK: Signals for relations
 

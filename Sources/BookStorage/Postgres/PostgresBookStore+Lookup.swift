@@ -11,6 +11,17 @@ extension PostgresBookStore {
         }
     }
 
+    /// The books with store ids `ids` that exist, in any order: `try await store.books(ids: [1, 2])`.
+    /// The ids are bound as one array, so every list runs the same prepared statement.
+    public func books(ids: [Int64]) async throws -> [Book] {
+        guard !ids.isEmpty else { return [] }
+        return try await storeWork {
+            try await database.query(
+                "SELECT \(Self.selectColumns) FROM books WHERE books.id = ANY($1)", [.integerArray(ids)],
+                Self.book(from:))
+        }
+    }
+
     /// The book with the natural key `key`, or `nil`: `try await store.book(key: key)`.
     public func book(key: BookKey) async throws -> Book? {
         try await storeWork {

@@ -29,6 +29,7 @@ extension PostgresBookStore {
                 }
                 return result
             }
+            typoTolerance.catalogChanged()
             // Tag changes rewrite book rows too; readings count as sent (merged or not).
             await maintain(after: [
                 "books": result.inserted + result.updated + batch.tags.count, "readings": batch.readings.count,

@@ -49,6 +49,18 @@ extension SharedLookups {
         }
     }
 
+    /// ``BookStore/searchEntries()``.
+    func everySearchEntry() async throws -> [SearchEntry] {
+        try await storeWork {
+            try await database.rows(of: "SELECT id, title, authors, ratings_count FROM books") { row in
+                SearchEntry(
+                    id: try row.int64(named: "id"), title: try row.string(named: "title"),
+                    authors: Self.strings(try row.string(named: "authors")),
+                    ratingsCount: try row.optionalInt(named: "ratings_count"))
+            }
+        }
+    }
+
     /// ``BookStore/generation()``.
     func catalogGeneration() async throws -> Int64 {
         try await storeWork {
@@ -62,12 +74,14 @@ extension SharedLookups {
 // The witnesses' documentation is BookStore's.
 extension SQLiteBookStore: SharedLookups {
     public func count() async throws -> Int { try await countBooks() }
+    public func searchEntries() async throws -> [SearchEntry] { try await everySearchEntry() }
     public func allBooks() async throws -> [Book] { try await everyBook() }
     public func generation() async throws -> Int64 { try await catalogGeneration() }
 }
 
 extension PostgresBookStore: SharedLookups {
     public func count() async throws -> Int { try await countBooks() }
+    public func searchEntries() async throws -> [SearchEntry] { try await everySearchEntry() }
     public func allBooks() async throws -> [Book] { try await everyBook() }
     public func generation() async throws -> Int64 { try await catalogGeneration() }
 }

@@ -25,5 +25,9 @@ extension TypoTolerantStore {
     }
 }
 
-extension SQLiteBookStore: TypoTolerantStore {}
-extension PostgresBookStore: TypoTolerantStore {}
+extension SQLiteBookStore: TypoTolerantStore {
+    public func prepareSearch() async throws { try await storeWork { try await typoTolerance.prepare(for: self) } }
+}
+extension PostgresBookStore: TypoTolerantStore {
+    public func prepareSearch() async throws { try await storeWork { try await typoTolerance.prepare(for: self) } }
+}

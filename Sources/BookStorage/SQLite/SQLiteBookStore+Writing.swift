@@ -13,7 +13,7 @@ extension SQLiteBookStore {
     public func apply(_ batch: ImportBatch) async throws -> UpsertResult {
         try await storeWork {
             guard !batch.isEmpty else { return UpsertResult() }
-            return try await database.transaction { tx in
+            let result = try await database.transaction { tx in
                 var result = try Self.upsert(batch.books, in: tx)
                 try Self.write(tags: batch.tags, in: tx, into: &result)
                 try Self.write(readings: batch.readings, in: tx, into: &result)
@@ -24,6 +24,9 @@ extension SQLiteBookStore {
                 }
                 return result
             }
+            // The next search reads the new generation, so the written books are found at once.
+            typoTolerance.catalogChanged()
+            return result
         }
     }
 

@@ -9,6 +9,8 @@ struct RelevanceAtScale {
     let count: Int
     let queries: Int
     let rows: [(name: String, load: Duration, latencies: [Duration])]
+    /// What the candidate index of this catalog holds in memory, in bytes.
+    let indexBytes: Int?
 
     static let sampleSize = 20_000
 
@@ -21,6 +23,7 @@ struct RelevanceAtScale {
             .map(\.text)
         let clock = ContinuousClock()
         var rows: [(name: String, load: Duration, latencies: [Duration])] = []
+        var indexBytes: Int?
         for kind in stores {
             let store = try await kind.open(in: directory, name: "relevance_generated")
             let load = try await clock.measure {
@@ -28,12 +31,13 @@ struct RelevanceAtScale {
             }
             let run = try await ScoutRunner(name: "Scout \(kind.name)", store: store).run(queries)
             rows.append(("Scout \(kind.name)", load, run.latencies))
+            if indexBytes == nil { indexBytes = try CandidateIndex(try await store.searchEntries()).byteCount }
         }
         let tantivy = try TantivyRunner.make(directory: directory, name: "generated")
         try await GeneratedCatalog.generate(count: count, seed: 3) { try tantivy.write($0) }
         let run = try await tantivy.run(queries)
         rows.append((TantivyRunner.name, run.indexing ?? .zero, run.latencies))
-        return RelevanceAtScale(count: count, queries: queries.count, rows: rows)
+        return RelevanceAtScale(count: count, queries: queries.count, rows: rows, indexBytes: indexBytes)
     }
 
     func print() {
@@ -52,6 +56,11 @@ struct RelevanceAtScale {
             "Queries: prefix, typo and author+word made as at 10k from the catalog's first \(Self.sampleSize) books. "
                 + "Scout loads through upsert in batches of 5000 (as the books benchmark does); tantivy's time is "
                 + "its indexing of the same books from JSON lines, in memory.")
+        if let indexBytes {
+            Swift.print(
+                "Scout's candidate index in memory: \(indexBytes / 1_048_576) MiB, "
+                    + "\(indexBytes / max(count, 1)) bytes a book.")
+        }
     }
 
     var goals: [String] {

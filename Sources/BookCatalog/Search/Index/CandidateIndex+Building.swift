@@ -1,0 +1,117 @@
+extension CandidateIndex {
+    /// Builds the index of `entries` (any order; ids distinct). Throws ``TooLarge`` when the
+    /// catalog's text or words overflow 32-bit offsets.
+    ///
+    /// ```swift
+    /// let index = try CandidateIndex([SearchEntry(id: 1, title: "Dune", authors: [], ratingsCount: 9)])
+    /// ```
+    public init(_ entries: [SearchEntry]) throws {
+        let ranked = entries.sorted { $0.searchOrder < $1.searchOrder }
+        var words = WordsBeingNumbered()
+        var text: [UInt8] = []
+        var elementEnds: [UInt32] = []
+        var elementStarts: [UInt32] = [0]
+        // Word ids numbered as first met; renumbered in byte order below.
+        var bookWords: [UInt32] = []
+        var wordStarts: [UInt32] = [0]
+        var authorWordStarts: [UInt32] = []
+        elementEnds.reserveCapacity(ranked.count * 2)
+        bookWords.reserveCapacity(ranked.count * 8)
+        for entry in ranked {
+            for element in [entry.title] + entry.authors {
+                text.append(contentsOf: element.utf8)
+                elementEnds.append(try Self.offset(text.count))
+            }
+            elementStarts.append(try Self.offset(elementEnds.count))
+            let start = bookWords.count
+            Self.appendDistinct(SearchText.words(in: entry.title).map { words.id(of: $0) }, to: &bookWords, from: start)
+            authorWordStarts.append(try Self.offset(bookWords.count))
+            let authorStart = bookWords.count
+            Self.appendDistinct(
+                entry.authors.flatMap(SearchText.words(in:)).map { words.id(of: $0) }, to: &bookWords, from: authorStart
+            )
+            wordStarts.append(try Self.offset(bookWords.count))
+        }
+
+        let (vocabulary, renumbered) = words.sortedByBytes()
+        for index in bookWords.indices { bookWords[index] = renumbered[Int(bookWords[index])] }
+        let (postings, postingStarts) = try Self.postings(
+            of: bookWords, wordStarts: wordStarts, vocabularySize: vocabulary.count)
+
+        ids = ranked.map(\.id)
+        ratingsCounts = ranked.map(\.ratingsCount)
+        self.text = text
+        self.elementEnds = elementEnds
+        self.elementStarts = elementStarts
+        self.bookWords = bookWords
+        self.wordStarts = wordStarts
+        self.authorWordStarts = authorWordStarts
+        self.vocabulary = vocabulary
+        wordIDs = Dictionary(uniqueKeysWithValues: vocabulary.enumerated().map { ($1, UInt32($0)) })
+        self.postings = postings
+        self.postingStarts = postingStarts
+        cjkWords = vocabulary.indices.filter { SearchText.isCJKWord(vocabulary[$0]) }.map(UInt32.init)
+    }
+
+    /// Appends the ids of `found` not yet among `words[start...]` (a field has a few words, so a
+    /// scan beats a set).
+    private static func appendDistinct(_ found: [UInt32], to words: inout [UInt32], from start: Int) {
+        for id in found where !words[start...].contains(id) { words.append(id) }
+    }
+
+    /// For each word, the books holding it in either field, ascending: counted, then filled in
+    /// book order.
+    private static func postings(of bookWords: [UInt32], wordStarts: [UInt32], vocabularySize: Int) throws -> (
+        [UInt32], [UInt32]
+    ) {
+        var counts = [UInt32](repeating: 0, count: vocabularySize + 1)
+        var distinct: [UInt32] = []
+        func eachWord(_ body: (Int, UInt32) -> Void) {
+            for book in 0..<(wordStarts.count - 1) {
+                // A word in both the title and the authors is one posting.
+                distinct.removeAll(keepingCapacity: true)
+                for id in bookWords[Int(wordStarts[book])..<Int(wordStarts[book + 1])] where !distinct.contains(id) {
+                    distinct.append(id)
+                    body(book, id)
+                }
+            }
+        }
+        eachWord { _, id in counts[Int(id) + 1] += 1 }
+        for word in 0..<vocabularySize { counts[word + 1] += counts[word] }
+        let starts = counts
+        var next = counts
+        var postings = [UInt32](repeating: 0, count: Int(counts[vocabularySize]))
+        eachWord { book, id in
+            postings[Int(next[Int(id)])] = UInt32(book)
+            next[Int(id)] += 1
+        }
+        return (postings, starts)
+    }
+
+    static func offset(_ count: Int) throws -> UInt32 {
+        guard let offset = UInt32(exactly: count) else { throw TooLarge() }
+        return offset
+    }
+}
+
+/// Words numbered in the order first met, then renumbered by their UTF-8 bytes.
+private struct WordsBeingNumbered {
+    private var ids: [String: UInt32] = [:]
+    private var words: [String] = []
+
+    mutating func id(of word: String) -> UInt32 {
+        if let id = ids[word] { return id }
+        let id = UInt32(words.count)
+        ids[word] = id
+        words.append(word)
+        return id
+    }
+
+    /// The words in byte order, and each first-met id's place in it.
+    func sortedByBytes() -> (words: [String], renumbered: [UInt32]) {
+        let order = words.indices.sorted { words[$0].utf8.lexicographicallyPrecedes(words[$1].utf8) }
+        var renumbered = [UInt32](repeating: 0, count: words.count)
+        for (place, id) in order.enumerated() { renumbered[id] = UInt32(place) }
+        return (order.map { words[$0] }, renumbered)
+    }
+}

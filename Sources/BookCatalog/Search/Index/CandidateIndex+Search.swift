@@ -1,0 +1,172 @@
+extension CandidateIndex {
+    /// The books ``BookStore/search(_:limit:)`` finds for `query`, in its order, with the
+    /// fields ranking reads (id, title, authors, ratings count; source and the rest empty):
+    /// books matching every term, those matching all terms in one field (the title or the
+    /// authors) first, then the others; within each, in rank order. At most `limit`.
+    ///
+    /// ```swift
+    /// index.search(BookQuery(terms: [.init(["hunger"]), .init(["ga"], isPrefix: true)]), limit: 5)
+    /// ```
+    public func search(_ query: BookQuery, limit: Int) -> [Book] {
+        // A term without words asks nothing, as in the stores' query builders.
+        let terms = query.terms.filter { $0.alternatives.contains { !$0.isEmpty } }.map(wordRanges(of:))
+        guard limit > 0, !terms.isEmpty, !terms.contains(where: \.isEmpty) else { return [] }
+        var matches = Matches(limit: limit)
+        let driver = terms.min { postingCount(of: $0) < postingCount(of: $1) }!
+        let driverCount = postingCount(of: driver)
+        // A common driver: its first matches are among the first books. The walk costs as many
+        // checks as reading the driver's books would, at most.
+        if driverCount * driverCount > 4 * limit * count {
+            for book in 0..<min(count, driverCount) where matches.add(book, self.match(book, terms)) {
+                return books(matches.found)
+            }
+            if driverCount >= count { return books(matches.found) }
+            matches = Matches(limit: limit)
+        }
+        for book in books(holding: driver) where matches.add(Int(book), self.match(Int(book), terms)) { break }
+        return books(matches.found)
+    }
+
+    /// The ids of the words `term` matches, as sorted, disjoint runs: each alternative whole or,
+    /// for a prefix term, every word it begins; a CJK alternative every CJK word holding it.
+    func wordRanges(of term: BookQuery.Term) -> [Range<UInt32>] {
+        var ranges: [Range<UInt32>] = []
+        for word in term.alternatives where !word.isEmpty {
+            if SearchText.isCJKWord(word) {
+                ranges += cjkWords.lazy.filter { vocabulary[Int($0)].contains(word) }.map { $0..<($0 + 1) }
+            } else if term.isPrefix {
+                let run = wordsBeginning(with: word)
+                if !run.isEmpty { ranges.append(run) }
+            } else if let id = wordIDs[word] {
+                ranges.append(id..<(id + 1))
+            }
+        }
+        ranges.sort { $0.lowerBound < $1.lowerBound }
+        var merged: [Range<UInt32>] = []
+        for range in ranges {
+            if let last = merged.last, range.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                merged.append(range)
+            }
+        }
+        return merged
+    }
+
+    /// The ids of the words that begin with `prefix`'s bytes: one run, the vocabulary being in
+    /// byte order.
+    private func wordsBeginning(with prefix: String) -> Range<UInt32> {
+        let bytes = Array(prefix.utf8)
+        let start = firstWord { !$0.utf8.lexicographicallyPrecedes(bytes) }
+        let end = firstWord { word in
+            !word.utf8.lexicographicallyPrecedes(bytes) && !word.utf8.starts(with: bytes)
+        }
+        return UInt32(start)..<UInt32(max(start, end))
+    }
+
+    /// The first word for which `isPast` holds, `isPast` being false then true along the vocabulary.
+    private func firstWord(where isPast: (String) -> Bool) -> Int {
+        var low = 0
+        var high = vocabulary.count
+        while low < high {
+            let middle = (low + high) / 2
+            if isPast(vocabulary[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+
+    /// How many postings the words of `ranges` have.
+    private func postingCount(of ranges: [Range<UInt32>]) -> Int {
+        ranges.reduce(0) { $0 + Int(postingStarts[Int($1.upperBound)] - postingStarts[Int($1.lowerBound)]) }
+    }
+
+    /// The books holding any word of `ranges`, ascending, once each.
+    private func books(holding ranges: [Range<UInt32>]) -> [UInt32] {
+        guard ranges.count > 1 || ranges.first?.count != 1 else {
+            let word = Int(ranges[0].lowerBound)
+            return Array(postings[Int(postingStarts[word])..<Int(postingStarts[word + 1])])
+        }
+        var books = ranges.flatMap {
+            postings[Int(postingStarts[Int($0.lowerBound)])..<Int(postingStarts[Int($0.upperBound)])]
+        }
+        books.sort()
+        var kept = 0
+        for book in books where kept == 0 || books[kept - 1] != book {
+            books[kept] = book
+            kept += 1
+        }
+        books.removeLast(books.count - kept)
+        return books
+    }
+
+    /// Where `book` matches every term: ``Field/title`` and ``Field/authors`` when all terms
+    /// match in that field; `[]` when it matches every term but in no one field; nil when some
+    /// term matches nowhere.
+    private func match(_ book: Int, _ terms: [[Range<UInt32>]]) -> FieldSet? {
+        let title = bookWords[Int(wordStarts[book])..<Int(authorWordStarts[book])]
+        let authors = bookWords[Int(authorWordStarts[book])..<Int(wordStarts[book + 1])]
+        var all: FieldSet = [.title, .authors]
+        for term in terms {
+            var fields: FieldSet = []
+            if title.contains(where: { Self.contains(term, $0) }) { fields.insert(.title) }
+            if authors.contains(where: { Self.contains(term, $0) }) { fields.insert(.authors) }
+            if fields.isEmpty { return nil }
+            all.formIntersection(fields)
+        }
+        return all
+    }
+
+    private static func contains(_ ranges: [Range<UInt32>], _ word: UInt32) -> Bool {
+        if ranges.count <= 8 { return ranges.contains { $0.contains(word) } }
+        var low = 0
+        var high = ranges.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ranges[middle].upperBound <= word { low = middle + 1 } else { high = middle }
+        }
+        return low < ranges.count && ranges[low].contains(word)
+    }
+
+    /// The fields of a book a term can match in.
+    struct FieldSet: OptionSet {
+        let rawValue: UInt8
+        static let title = FieldSet(rawValue: 1)
+        static let authors = FieldSet(rawValue: 2)
+    }
+
+    /// The matches found so far in rank order: those in one field, up to the limit, and the
+    /// others, as many as could still be needed.
+    private struct Matches {
+        let limit: Int
+        var inOneField: [Int] = []
+        var acrossFields: [Int] = []
+
+        /// Notes `book`'s match; true when `limit` books match in one field, so no later book can
+        /// be among the first `limit`.
+        mutating func add(_ book: Int, _ fields: FieldSet?) -> Bool {
+            guard let fields else { return false }
+            if !fields.isEmpty {
+                inOneField.append(book)
+            } else if acrossFields.count < limit {
+                acrossFields.append(book)
+            }
+            return inOneField.count >= limit
+        }
+
+        var found: [Int] { inOneField + acrossFields.prefix(limit - inOneField.count) }
+    }
+
+    /// The books at `places` in rank order, with the fields ranking reads.
+    private func books(_ places: [Int]) -> [Book] {
+        places.map { place in
+            let elements = Int(elementStarts[place])..<Int(elementStarts[place + 1])
+            let texts = elements.map { element in
+                let start = element == 0 ? 0 : Int(elementEnds[element - 1])
+                return String(decoding: text[start..<Int(elementEnds[element])], as: UTF8.self)
+            }
+            return Book(
+                id: ids[place], source: "", sourceID: "", title: texts[0], authors: Array(texts.dropFirst()),
+                ratingsCount: ratingsCounts[place])
+        }
+    }
+}
