@@ -11,8 +11,8 @@
         /// run its million inputs at its own pace (PostgreSQL answers over a socket): no query
         /// text is an error, and every book the exact query finds holds each typed word (the
         /// `LIKE` oracle over the folded title and authors; each word of the query searched, the
-        /// first ``SearchText/maximumQueryWords``). The typo-tolerant search never fails
-        /// either. The PostgreSQL target needs `SCOUT_TEST_POSTGRES_URL` to name a server
+        /// first ``SearchText/maximumQueryWords``), and the ``CandidateIndex`` in memory finds the
+        /// same books in the same order. The typo-tolerant search never fails either. The PostgreSQL target needs `SCOUT_TEST_POSTGRES_URL` to name a server
         /// (`scripts/with-postgres.sh`); without one it has no store to check.
         static let storeSearch = searchTarget("store-search", storeName: "SQLite") { SearchShelf.sqlite }
         static let postgresSearch = searchTarget("store-search-postgres", storeName: "PostgreSQL") {
@@ -30,19 +30,28 @@
                 case .success(let ready): store = ready
                 }
                 let raw = text(data)
-                let outcome = blocking { () async throws -> (words: [String], books: [Book]) in
+                let outcome = blocking { () async throws -> (words: [String], books: [Book], indexed: [Int64]) in
                     _ = try await store.search(raw, limit: 20)
-                    guard let query = SearchText.exactQuery(raw) else { return ([], []) }
-                    return (query.terms.map { $0.alternatives[0] }, try await store.search(query, limit: 200))
+                    guard let query = SearchText.exactQuery(raw) else { return ([], [], []) }
+                    let index = try CandidateIndex(try await store.searchEntries())
+                    return (
+                        query.terms.map { $0.alternatives[0] }, try await store.search(query, limit: 200),
+                        index.search(query, limit: 200).map(\.id)
+                    )
                 }
                 switch outcome {
                 case .failure(let error): return ["\(storeName) failed on \(raw.debugDescription): \(error)"]
-                case .success(let (words, books)):
-                    return books.flatMap { book in
-                        let held = ([book.title] + book.authors).flatMap(SearchText.words(in:)).joined(separator: " ")
-                        return check(
-                            words.allSatisfy(held.contains), "\(storeName): \(book.title) does not hold \(words)")
-                    }
+                case .success(let (words, books, indexed)):
+                    let sameAsIndex = check(
+                        indexed == books.map(\.id),
+                        "\(storeName) found \(books.map(\.id)) for \(raw.debugDescription), the index \(indexed)")
+                    return sameAsIndex
+                        + books.flatMap { book in
+                            let held = ([book.title] + book.authors).flatMap(SearchText.words(in:)).joined(
+                                separator: " ")
+                            return check(
+                                words.allSatisfy(held.contains), "\(storeName): \(book.title) does not hold \(words)")
+                        }
                 }
             }
         }
