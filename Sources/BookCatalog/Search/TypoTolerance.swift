@@ -76,9 +76,10 @@ public final class TypoTolerance: Sendable {
         guard let exact = SearchText.exactQuery(text), limit > 0 else { return [] }
         let pool = max(limit, Self.candidatePool)
         let budgets = exact.terms.map { Self.allowedTypos(in: $0.alternatives[0]) }
-        if indexesBooks, case .ready(let catalog) = try await catalogLookup(for: store),
-            let index = catalog.index?.index
-        {
+        let hasTypoBudget = budgets.contains(where: { $0 > 0 })
+        // One lookup for both uses below: each may read the catalog's generation from the store.
+        let lookup = indexesBooks || hasTypoBudget ? try await catalogLookup(for: store) : nil
+        if indexesBooks, case .ready(let catalog)? = lookup, let index = catalog.index?.index {
             return try await rankedFromIndex(
                 exact, budgets: budgets, limit: limit, index: index, catalog.dictionary, in: store)
         }
@@ -86,11 +87,9 @@ public final class TypoTolerance: Sendable {
         func ranked(_ books: [Book], _ words: [QueryWord]) -> [BookMatch] {
             Array(BookRanking.rank(books, for: words).prefix(limit))
         }
-        guard budgets.contains(where: { $0 > 0 }) else {
-            return ranked(try await store.search(exact, limit: pool), typed)
-        }
+        guard hasTypoBudget else { return ranked(try await store.search(exact, limit: pool), typed) }
 
-        if let dictionary = try await catalogLookup(for: store).dictionaryAtHand {
+        if let dictionary = lookup?.dictionaryAtHand {
             let (books, words) = try await candidates(
                 exact, budgets: budgets, dictionary: dictionary, limit: pool, from: store.search)
             return ranked(books, words)
