@@ -81,14 +81,17 @@ public struct ScoutApp: Sendable {
             thumbnails: thumbnails)
 
         var router = Router()
-        let health = try? Response.json(Health())
-        router.add(.get, "/healthz", immediate: { _ in health ?? .text("ok") })
+        // Asked every few seconds by each load balancer: built into a reply once.
+        let health = (try? Response.json(Health())).flatMap(\.bodyBytes).map {
+            PreparedResponse(headers: ["Content-Type": "application/json"], body: SharedBytes($0))
+        }
+        router.add(.get, "/healthz", immediate: { _ in health?.response ?? .text("ok") })
         router.add(.get, "/readyz", handler: ReadinessRoute(books: books, redis: redis).handler)
         let fleetSize: @Sendable () -> Int = { (fleet as? RedisFleetState)?.fleetSize ?? 1 }
         router.add(
             .get, "/metrics",
             handler: MetricsRoute(
-                metrics: metrics, images: images.loader, upstreamSearches: { gateway.upstreamCalls },
+                metrics: metrics, images: images, upstreamSearches: { gateway.upstreamCalls },
                 fleetSize: fleetSize
             ).handler)
         router.add(.get, "/", immediate: { request in Self.assets.response(forPath: "index.html", request: request) })

@@ -58,7 +58,7 @@ public struct ServerLimits: Sendable {
     public var maxHeaderCount: Int = 100
     /// Per-connection memory for the request line and headers; beyond it libmicrohttpd answers
     /// 414 or 431 on its own.
-    public var connectionMemoryBytes: Int = 32 * 1024
+    public var connectionMemoryBytes: Int = 16 * 1024
     /// Largest request body; larger is 413.
     public var maxBodyBytes: Int = 1024 * 1024
     /// Pending connections the kernel queues before accept.

@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Foundation
+import Synchronization
 
 /// The part of the server libmicrohttpd calls back into: turns callbacks into ``Request``s,
 /// runs handlers, queues ``Response``s and logs them.
@@ -15,6 +16,9 @@ final class ServerCore: @unchecked Sendable {
     let now: @Sendable () -> Duration
     /// The configuration's default header fields, as C strings once.
     let defaultHeaders: EncodedHeaders
+    /// Tells this server's ``PreparedResponse``s from another's, whose default fields may differ.
+    let identity = ServerCore.identities.add(1, ordering: .relaxed).newValue
+    private static let identities = Atomic<Int>(0)
 
     init(responder: any HTTPResponder, configuration: ServerConfiguration) {
         self.responder = responder
@@ -201,7 +205,23 @@ final class ServerCore: @unchecked Sendable {
         context.phase = .responded
         context.status = response.status
         let isDraining = registry.isDraining
+        if case .prepared(let prepared) = response.body, !isDraining,
+            let built = prepared.mhdResponse(
+                forServer: identity, build: { makeMHDResponse(response, context: context, isDraining: false) })
+        {
+            context.bytesSent = prepared.body.count
+            return MHD_queue_response(context.connection, UInt32(response.status), built)
+        }
+        guard let mhdResponse = makeMHDResponse(response, context: context, isDraining: isDraining) else {
+            return .NO
+        }
+        defer { MHD_destroy_response(mhdResponse) }
+        return MHD_queue_response(context.connection, UInt32(response.status), mhdResponse)
+    }
 
+    /// libmicrohttpd's response for `response`: its body, its header fields and the defaults it
+    /// does not set; `Connection: close` while draining. Nil when libmicrohttpd cannot make one.
+    private func makeMHDResponse(_ response: Response, context: RequestContext, isDraining: Bool) -> OpaquePointer? {
         let mhdResponse: OpaquePointer?
         switch response.body {
         case .bytes(let bytes):
@@ -212,16 +232,14 @@ final class ServerCore: @unchecked Sendable {
             }
         case .shared(let shared):
             context.bytesSent = shared.count
-            // The response holds the buffer until libmicrohttpd calls back, however many sends it takes.
-            let hold = Unmanaged.passRetained(shared)
-            mhdResponse = MHD_create_response_from_buffer_with_free_callback_cls(
-                shared.count, shared.buffer.baseAddress, releaseSharedBytes, hold.toOpaque())
-            if mhdResponse == nil { hold.release() }
+            mhdResponse = Self.sharedResponse(shared)
+        case .prepared(let prepared):
+            context.bytesSent = prepared.body.count
+            mhdResponse = Self.sharedResponse(prepared.body)
         case .stream(let stream):
             mhdResponse = StreamingBody(stream: stream, registry: registry, context: context).makeMHDResponse()
         }
-        guard let mhdResponse else { return .NO }
-        defer { MHD_destroy_response(mhdResponse) }
+        guard let mhdResponse else { return nil }
         for field in response.headers
         where !field.name.caseInsensitiveEquals("Content-Length")
             && !(isDraining && field.name.caseInsensitiveEquals("Connection"))
@@ -231,7 +249,17 @@ final class ServerCore: @unchecked Sendable {
         }
         defaultHeaders.add(to: mhdResponse, unlessIn: response.headers)
         if isDraining { _ = MHD_add_response_header(mhdResponse, "Connection", "close") }
-        return MHD_queue_response(context.connection, UInt32(response.status), mhdResponse)
+        return mhdResponse
+    }
+
+    /// A response sending `shared` in place, holding it until libmicrohttpd calls back, however
+    /// many sends (and, for a prepared response, however many requests) that takes.
+    private static func sharedResponse(_ shared: SharedBytes) -> OpaquePointer? {
+        let hold = Unmanaged.passRetained(shared)
+        let response = MHD_create_response_from_buffer_with_free_callback_cls(
+            shared.count, shared.buffer.baseAddress, releaseSharedBytes, hold.toOpaque())
+        if response == nil { hold.release() }
+        return response
     }
 }
 

@@ -61,13 +61,20 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 }
 
 extension String {
-    /// ASCII case-insensitive equality, which is what HTTP field names need.
+    /// ASCII case-insensitive equality, which is what HTTP field names need. Compares bytes in
+    /// place: every response's fields are checked against the server's defaults with it.
     func caseInsensitiveEquals(_ other: String) -> Bool {
-        let lhs = utf8
-        let rhs = other.utf8
-        guard lhs.count == rhs.count else { return false }
-        return zip(lhs, rhs).allSatisfy { a, b in
-            a == b || (a | 0x20 == b | 0x20 && (a | 0x20) >= 0x61 && (a | 0x20) <= 0x7A)
+        guard utf8.count == other.utf8.count else { return false }
+        var lhs = self
+        var rhs = other
+        return lhs.withUTF8 { a in
+            rhs.withUTF8 { b in
+                for index in a.indices where a[index] != b[index] {
+                    let folded = a[index] | 0x20
+                    guard folded == b[index] | 0x20, folded >= 0x61, folded <= 0x7A else { return false }
+                }
+                return true
+            }
         }
     }
 }

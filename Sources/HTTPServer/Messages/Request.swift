@@ -18,7 +18,7 @@ public struct Request: Sendable {
     /// The peer's address, when the socket reports one.
     public let remoteAddress: SocketAddress?
     /// Values of `:name` segments in the matched route pattern.
-    public internal(set) var pathParameters: [String: String]
+    public internal(set) var pathParameters: PathParameters
     /// The pattern of the route that matched (`/img/:source/*key`), set by ``Router``; nil
     /// before routing and when no route matched. Bounded, unlike the path: fit for a metric label.
     public internal(set) var route: String?
@@ -56,7 +56,7 @@ public struct Request: Sendable {
         self.body = body
         self.remoteAddress = remoteAddress
         self.clientSocket = clientSocket
-        self.pathParameters = [:]
+        self.pathParameters = PathParameters()
         self.route = nil
     }
 }

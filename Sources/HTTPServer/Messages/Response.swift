@@ -16,6 +16,9 @@ public struct Response: Sendable {
         case bytes([UInt8])
         /// Sent without a copy per response (see ``SharedBytes``).
         case shared(SharedBytes)
+        /// Sent as it is, built into libmicrohttpd's response once for every request (see
+        /// ``PreparedResponse``, whose status and headers the response carries too).
+        case prepared(PreparedResponse)
         /// Produced chunk by chunk; the server sends chunks as they come.
         case stream(ResponseStream)
     }
@@ -35,6 +38,7 @@ public struct Response: Sendable {
         switch body {
         case .bytes(let bytes): bytes
         case .shared(let shared): shared.bytes
+        case .prepared(let prepared): prepared.body.bytes
         case .stream: nil
         }
     }

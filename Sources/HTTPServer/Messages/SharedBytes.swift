@@ -19,6 +19,11 @@ public final class SharedBytes: Sendable {
     /// How many bytes there are.
     public var count: Int { buffer.count }
 
+    /// Calls `body` with the bytes in place, valid only during the call.
+    public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try body(UnsafeRawBufferPointer(buffer))
+    }
+
     /// A copy of the bytes, for tests and tools.
     public var bytes: [UInt8] { Array(buffer) }
 

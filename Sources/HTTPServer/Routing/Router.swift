@@ -67,15 +67,9 @@ public struct Router: HTTPResponder {
         return .immediate { _ in throw HTTPError.methodNotAllowed(allowed: sorted) }
     }
 
-    private func matchPattern(
-        _ path: String
-    ) -> ((text: String, handlers: [HTTPMethod: Handler]), [String: String])? {
-        // Split on bytes, not characters: this runs for every request to a patterned route.
-        let segments = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).map {
-            Substring($0)
-        }
+    private func matchPattern(_ path: String) -> ((text: String, handlers: [HTTPMethod: Handler]), PathParameters)? {
         for route in patterned {
-            if let parameters = route.pattern.match(segments) { return ((route.text, route.handlers), parameters) }
+            if let parameters = route.pattern.match(path) { return ((route.text, route.handlers), parameters) }
         }
         return nil
     }
@@ -107,25 +101,34 @@ struct RoutePattern: Equatable {
         "/" + segments.compactMap { if case .literal(let s) = $0 { s } else { nil } }.joined(separator: "/")
     }
 
-    /// The parameters when `path` — the segments of one canonical path, each a slice of it —
-    /// matches, else nil.
-    func match(_ path: [Substring]) -> [String: String]? {
-        var parameters: [String: String] = [:]
-        for (index, segment) in segments.enumerated() {
-            switch segment {
-            case .catchAll(let name):
-                guard index < path.count, let last = path.last else { return nil }
-                // The segments are slices of one canonical path (no empty segment, no trailing
-                // slash), so the rest of it is that path from this segment on, not a join.
-                parameters[name] = String(path[index].base[path[index].startIndex..<last.endIndex])
-                return parameters
-            case .literal(let literal):
-                guard index < path.count, path[index] == literal else { return nil }
-            case .parameter(let name):
-                guard index < path.count else { return nil }
-                parameters[name] = String(path[index])
+    /// The parameters when `path` — a canonical path: it starts with `/`, has no empty segment
+    /// and no trailing slash — matches, else nil. Walks the path's bytes once and keeps slices
+    /// of it: this runs for every request to a patterned route, where splitting the path into
+    /// an array of segments and filling a dictionary showed in profiles.
+    func match(_ path: String) -> PathParameters? {
+        let bytes = path.utf8
+        var parameters = PathParameters()
+        // The `/` before the next segment, or the end when the path has no more segments.
+        var slash = bytes.startIndex
+        for segment in segments {
+            guard slash < bytes.endIndex, case let start = bytes.index(after: slash), start < bytes.endIndex else {
+                return nil
             }
+            if case .catchAll(let name) = segment {
+                parameters.append(name, path[start...])
+                return parameters
+            }
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.endIndex
+            switch segment {
+            case .literal(let literal):
+                guard bytes[start..<end].elementsEqual(literal.utf8) else { return nil }
+            case .parameter(let name):
+                parameters.append(name, path[start..<end])
+            case .catchAll:
+                break
+            }
+            slash = end
         }
-        return path.count == segments.count ? parameters : nil
+        return slash == bytes.endIndex ? parameters : nil
     }
 }

@@ -27,7 +27,7 @@ struct JSONByteWriter {
     }
 
     /// Bytes that already are JSON.
-    mutating func raw(_ json: ArraySlice<UInt8>) {
+    mutating func raw(_ json: some Collection<UInt8>) {
         bytes.append(contentsOf: json)
     }
 

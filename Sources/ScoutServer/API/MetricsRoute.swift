@@ -7,14 +7,14 @@ import ImageLoading
 ///
 /// ```swift
 /// let route = MetricsRoute(
-///     metrics: metrics, images: proxy.loader, upstreamSearches: { gateway.upstreamCalls }, fleetSize: { 1 })
+///     metrics: metrics, images: proxy, upstreamSearches: { gateway.upstreamCalls }, fleetSize: { 1 })
 /// router.add(.get, "/metrics", handler: route.handler)
 /// // scout_image_hits_total{cache="memory"} 1234
 /// ```
 struct MetricsRoute: Sendable {
     let metrics: ScoutMetrics
-    /// The loader whose counters are exposed (the image proxy's).
-    let images: ImageLoader
+    /// The image proxy whose loader's counters are exposed.
+    let images: ImageProxy
     /// Searches this instance sent upstream.
     let upstreamSearches: @Sendable () -> Int
     /// The fleet's size as this instance last saw it.

@@ -1,3 +1,5 @@
+import HTTPServer
+
 /// A search reply's JSON, encoded once for both of its uses: the body the gateway caches
 /// (`cached: true`, `tookMs: 0`) and the body of the request that searched (`cached: false`,
 /// the time it took). The two differ only in those two keys, which sort first and last, so
@@ -9,8 +11,10 @@
 /// rendered.body(cached: false, tookMs: 12) // {"cached":false,"items":[],"next":null,"tookMs":12}
 /// ```
 struct RenderedReply: Sendable {
+    /// The reply to a cache hit, sent by every hit as it is (see ``HTTPServer/PreparedResponse``).
+    let cachedResponse: PreparedResponse
     /// The body of a cache hit.
-    let cachedBody: [UInt8]
+    var cachedBody: SharedBytes { cachedResponse.body }
     /// Where, in ``cachedBody``, the members between `cached` and `tookMs` are.
     private let members: Range<Int>
 
@@ -24,10 +28,8 @@ struct RenderedReply: Sendable {
         members = start..<writer.count
         writer.raw(#""tookMs":0}"#)
         // Cached for minutes: copied to exactly its size, not the writer's reserve.
-        let bytes = writer.bytes
-        cachedBody = [UInt8](unsafeUninitializedCapacity: bytes.count) { buffer, count in
-            count = buffer.initialize(fromContentsOf: bytes)
-        }
+        cachedResponse = PreparedResponse(
+            headers: ["Content-Type": "application/json"], body: SharedBytes(writer.bytes))
     }
 
     /// The body with `cached` and `tookMs` as given; `isStale` adds `"stale":true` (before
@@ -37,7 +39,7 @@ struct RenderedReply: Sendable {
         writer.raw(#"{"cached":"#)
         writer.bool(cached)
         writer.raw(",")
-        writer.raw(cachedBody[members])
+        cachedBody.withUnsafeBytes { writer.raw($0[members]) }
         if isStale { writer.raw(#""stale":true,"#) }
         writer.raw(#""tookMs":"#)
         writer.int(tookMs)

@@ -37,8 +37,8 @@ struct SearchAPI: Sendable {
             return .either(
                 immediate: { request in
                     let parameters = try admit(request)
-                    guard let body = gateway.cachedBody(for: parameters.key) else { return nil }
-                    return .json(bytes: body)
+                    guard let cached = gateway.cachedResponse(for: parameters.key) else { return nil }
+                    return cached.response
                 },
                 deferred: { request in try await search(admit(request, counted: false)) })
         }
@@ -47,14 +47,14 @@ struct SearchAPI: Sendable {
                 // A cached reply for a client whose token this instance already holds is answered
                 // on the server's thread: no task, no round trip to Redis.
                 let parameters = try admit(request, counted: false)
-                guard let body = gateway.cachedBody(for: parameters.key),
+                guard let cached = gateway.cachedResponse(for: parameters.key),
                     gateway.fleet.admitFromReserve(client: clients.of(request))
                 else { return nil }
-                return .json(bytes: body)
+                return cached.response
             },
             deferred: { request in
                 let parameters = try await admitThroughFleet(request)
-                if let body = gateway.cachedBody(for: parameters.key) { return .json(bytes: body) }
+                if let cached = gateway.cachedResponse(for: parameters.key) { return cached.response }
                 return try await search(parameters)
             })
     }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import Networking
 import ScoutModels
 import Synchronization
@@ -14,7 +15,7 @@ import Synchronization
 /// store's 1 s check of its typo dictionary included.
 ///
 /// Replies are cached already encoded, so a cache hit is answered on the server thread without
-/// a task hop (see ``cachedBody(for:)``). An entry stays after it expires, for
+/// a task hop (see ``cachedResponse(for:)``). An entry stays after it expires, for
 /// ``staleLifetime``, so that a search the upstream cannot answer now is answered from it,
 /// marked stale (`SearchGateway+Stale.swift`).
 final class SearchGateway: Sendable {
@@ -24,6 +25,29 @@ final class SearchGateway: Sendable {
         let queryKey: String
         let cursor: String?
         let limit: Int
+        /// Hashed once: a cache hit looks its key up more than once, and hashing the strings
+        /// anew each time showed in profiles.
+        private let hash: Int
+
+        init(source: SourceID, queryKey: String, cursor: String?, limit: Int) {
+            self.source = source
+            self.queryKey = queryKey
+            self.cursor = cursor
+            self.limit = limit
+            var hasher = Hasher()
+            hasher.combine(source)
+            hasher.combine(queryKey)
+            hasher.combine(cursor)
+            hasher.combine(limit)
+            hash = hasher.finalize()
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.hash == rhs.hash && lhs.limit == rhs.limit && lhs.source == rhs.source
+                && lhs.queryKey == rhs.queryKey && lhs.cursor == rhs.cursor
+        }
 
         /// The key as the fleet's shared cache names it: the query last, the cursor's length
         /// before it, so no two keys run together.
@@ -70,8 +94,14 @@ final class SearchGateway: Sendable {
 
         /// Marks `key`'s entry as used now.
         mutating func use(_ key: Key) {
+            guard let index = entries.index(forKey: key) else { return }
+            use(key, at: index)
+        }
+
+        /// Marks the entry at `index`, `key`'s, as used now, without looking it up again.
+        mutating func use(_ key: Key, at index: Dictionary<Key, Entry>.Index) {
             useCounter += 1
-            entries[key]?.lastUsed = useCounter
+            entries.values[index].lastUsed = useCounter
             // A copy of `entries` (shared storage, nothing copied) for the sweep to ask, so that
             // it does not read `self` while `recency` is being changed.
             let entries = self.entries
@@ -134,13 +164,15 @@ final class SearchGateway: Sendable {
     func countUpstreamCall() { calls.add(1, ordering: .relaxed) }
 
     /// The encoded reply for `key` when a fresh one is cached.
-    func cachedBody(for key: Key) -> [UInt8]? {
+    func cachedResponse(for key: Key) -> PreparedResponse? {
         let now = timeline.now()
         return state.withLock { state in
-            guard let entry = state.entries[key], now < entry.expiresAt else { return nil }
-            state.use(key)
+            guard let index = state.entries.index(forKey: key), case let entry = state.entries.values[index],
+                now < entry.expiresAt
+            else { return nil }
+            state.use(key, at: index)
             metrics.count(.localHit)
-            return entry.reply.rendered.cachedBody
+            return entry.reply.rendered.cachedResponse
         }
     }
 

@@ -2,15 +2,19 @@ import Foundation
 import HTTPServer
 import Synchronization
 
-/// The bodies of images the proxy answers from memory, each copied once into a ``SharedBytes``
-/// that every later response sends without copying — where building a response from the
-/// loader's `Data` copied the image twice per request (into an array, then into
-/// libmicrohttpd's response). Bounded by bytes: when full it starts over, which costs one copy
-/// per image and nothing else. Images are immutable under their URL, so nothing goes stale.
+/// The images the proxy answers from memory, by request path, each a ``PreparedResponse``:
+/// its body copied once and sent by every later response without a copy — where building a
+/// response from the loader's `Data` copied the image twice per request (into an array, then
+/// into libmicrohttpd's response) — and its headers built into libmicrohttpd's response once.
+/// Keyed by the canonical path the request already carries, a hit costs one hash and one
+/// lock: no upstream URL rebuilt, no loader recency list to walk. Bounded by bytes: when full
+/// it starts over, which costs one copy per image and nothing else. Images are immutable
+/// under their path, so nothing goes stale.
 final class HotImages: Sendable {
     private struct Table {
-        var bodies: [URL: SharedBytes] = [:]
+        var images: [String: PreparedResponse] = [:]
         var bytes = 0
+        var hits = 0
     }
 
     private let table = Mutex(Table())
@@ -21,16 +25,24 @@ final class HotImages: Sendable {
         self.capacity = capacity
     }
 
-    /// The shared body of `data`, the bytes of the image at `url`.
-    func body(for url: URL, data: Data) -> SharedBytes {
-        if let known = table.withLock({ $0.bodies[url] }) { return known }
-        let body = SharedBytes(data)
-        guard body.count <= capacity else { return body }
+    /// The reply held for `path`, counted as a hit.
+    func image(forPath path: String) -> PreparedResponse? {
         table.withLock { table in
-            if table.bytes + body.count > capacity { table = Table() }
-            table.bodies[url] = body
-            table.bytes += body.count
+            guard let image = table.images[path] else { return nil }
+            table.hits += 1
+            return image
         }
-        return body
     }
+
+    /// Keeps `image`, the reply for `path`, unless it is larger than the whole table.
+    func keep(_ image: PreparedResponse, forPath path: String) {
+        guard image.body.count <= capacity else { return }
+        table.withLock { table in
+            if table.bytes + image.body.count > capacity { table = Table(hits: table.hits) }
+            if table.images.updateValue(image, forKey: path) == nil { table.bytes += image.body.count }
+        }
+    }
+
+    /// Requests answered from here.
+    var hits: Int { table.withLock { $0.hits } }
 }

@@ -71,12 +71,14 @@ public final class ImageProxy: Sendable {
 
     /// A 200 with the image headers, `type` as its `Content-Type` and `body`.
     static func response(type: String, body: Response.Body) -> Response {
-        Response(
-            status: 200,
-            headers: [
-                "Content-Type": type, "Cache-Control": cacheControl, "X-Content-Type-Options": "nosniff",
-                "Content-Security-Policy": contentSecurityPolicy,
-            ],
-            body: body)
+        Response(status: 200, headers: headers(type: type), body: body)
+    }
+
+    /// The header fields of an image of `type`.
+    static func headers(type: String) -> HTTPHeaders {
+        [
+            "Content-Type": type, "Cache-Control": cacheControl, "X-Content-Type-Options": "nosniff",
+            "Content-Security-Policy": contentSecurityPolicy,
+        ]
     }
 }

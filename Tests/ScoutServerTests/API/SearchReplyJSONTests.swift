@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import ImageLoading
 import ScoutModels
 import ScoutTestSupport
@@ -89,9 +90,9 @@ struct SearchReplyJSONTests {
     func renderedOnce() throws {
         let rendered = RenderedReply { writer in writer.raw(#""items":[],"next":null,"#) }
         #expect(
-            String(decoding: rendered.cachedBody, as: UTF8.self)
+            String(decoding: rendered.cachedBody.bytes, as: UTF8.self)
                 == #"{"cached":true,"items":[],"next":null,"tookMs":0}"#)
-        #expect(rendered.body(cached: true, tookMs: 0) == rendered.cachedBody)
+        #expect(rendered.body(cached: true, tookMs: 0) == rendered.cachedBody.bytes)
         #expect(
             String(decoding: rendered.body(cached: false, tookMs: 12), as: UTF8.self)
                 == #"{"cached":false,"items":[],"next":null,"tookMs":12}"#)
@@ -143,18 +144,18 @@ struct SearchReplyJSONTests {
         }
         try await search("a")
         try await search("b")
-        #expect(gateway.cachedBody(for: key("a")) != nil)  // a is now more recent than b
+        #expect(gateway.cachedResponse(for: key("a")) != nil)  // a is now more recent than b
         try await search("c")
-        #expect(gateway.cachedBody(for: key("b")) == nil)
-        #expect(gateway.cachedBody(for: key("c")) != nil)  // a cache hit is a use: c, then a
-        #expect(gateway.cachedBody(for: key("a")) != nil)
+        #expect(gateway.cachedResponse(for: key("b")) == nil)
+        #expect(gateway.cachedResponse(for: key("c")) != nil)  // a cache hit is a use: c, then a
+        #expect(gateway.cachedResponse(for: key("a")) != nil)
         try await search("d")
-        #expect(gateway.cachedBody(for: key("c")) == nil)
-        #expect(gateway.cachedBody(for: key("d")) != nil)
-        #expect(gateway.cachedBody(for: key("a")) != nil)
+        #expect(gateway.cachedResponse(for: key("c")) == nil)
+        #expect(gateway.cachedResponse(for: key("d")) != nil)
+        #expect(gateway.cachedResponse(for: key("a")) != nil)
         for round in 0..<500 {  // many uses and evictions, a kept recent: the recency list stays right
             try await search("q\(round)")
-            #expect(gateway.cachedBody(for: key("a")) != nil)
+            #expect(gateway.cachedResponse(for: key("a")) != nil)
         }
         #expect(provider.calls == 4 + 500)
     }

@@ -24,9 +24,9 @@ struct GatewayClockTests {
         }
         #expect(try await search().isStale == false)
         clock.advance(by: .seconds(59))
-        #expect(gateway.cachedBody(for: key) != nil)
+        #expect(gateway.cachedResponse(for: key) != nil)
         clock.advance(by: .seconds(1))
-        #expect(gateway.cachedBody(for: key) == nil)
+        #expect(gateway.cachedResponse(for: key) == nil)
 
         provider.failure.withLock { $0 = APIError(kind: .unavailable, source: "Wikipedia") }
         let stale = try await search()

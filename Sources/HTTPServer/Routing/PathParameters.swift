@@ -1,0 +1,38 @@
+/// The values of a route pattern's `:name` and `*name` segments, by name.
+///
+/// A route has a handful of them at most, so they are kept as slices of the request's path in
+/// a list, not a dictionary: a hash table per request showed in profiles of the image route.
+///
+/// ```swift
+/// router.add(.get, "/api/v1/books/:id") { request in
+///     try await books.reply(for: request.pathParameters["id"] ?? "")
+/// }
+/// ```
+public struct PathParameters: Sendable, Equatable, ExpressibleByDictionaryLiteral {
+    private var entries: [(name: String, value: Substring)]
+
+    public init() { entries = [] }
+
+    public init(dictionaryLiteral elements: (String, String)...) {
+        entries = elements.map { ($0.0, Substring($0.1)) }
+    }
+
+    /// The value of the segment called `name`, or nil when the pattern has none.
+    public subscript(name: String) -> String? {
+        entries.first { $0.name == name }.map { String($0.value) }
+    }
+
+    /// How many segments were captured.
+    public var count: Int { entries.count }
+
+    public var isEmpty: Bool { entries.isEmpty }
+
+    mutating func append(_ name: String, _ value: Substring) {
+        entries.append((name, value))
+    }
+
+    public static func == (lhs: PathParameters, rhs: PathParameters) -> Bool {
+        lhs.entries.count == rhs.entries.count
+            && zip(lhs.entries, rhs.entries).allSatisfy { $0.name == $1.name && $0.value == $1.value }
+    }
+}
