@@ -8,7 +8,7 @@
 ///     try await books.reply(for: request.pathParameters["id"] ?? "")
 /// }
 /// ```
-public struct PathParameters: Sendable, Equatable, ExpressibleByDictionaryLiteral {
+public struct PathParameters: Sendable, ExpressibleByDictionaryLiteral {
     private var entries: [(name: String, value: Substring)]
 
     public init() { entries = [] }
@@ -22,17 +22,7 @@ public struct PathParameters: Sendable, Equatable, ExpressibleByDictionaryLitera
         entries.first { $0.name == name }.map { String($0.value) }
     }
 
-    /// How many segments were captured.
-    public var count: Int { entries.count }
-
-    public var isEmpty: Bool { entries.isEmpty }
-
     mutating func append(_ name: String, _ value: Substring) {
         entries.append((name, value))
-    }
-
-    public static func == (lhs: PathParameters, rhs: PathParameters) -> Bool {
-        lhs.entries.count == rhs.entries.count
-            && zip(lhs.entries, rhs.entries).allSatisfy { $0.name == $1.name && $0.value == $1.value }
     }
 }

@@ -125,7 +125,7 @@ struct RoutePattern: Equatable {
             case .parameter(let name):
                 parameters.append(name, path[start..<end])
             case .catchAll:
-                break
+                break  // answered above, before the segment's end is looked for
             }
             slash = end
         }
