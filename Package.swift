@@ -123,7 +123,7 @@ let package = Package(
             name: "FuzzHarness",
             dependencies: [
                 "BookCatalog", "BookCrawler", "BookStorage", "HTTPServer", "ImageLoading", "Networking", "Postgres",
-                "Providers", "SQLite", "ScoutModels", "TerminalUI",
+                "Providers", "SQLite", "ScoutModels", "ScoutServer", "TerminalUI",
             ]
         ),
         .executableTarget(

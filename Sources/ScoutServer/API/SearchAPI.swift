@@ -53,17 +53,45 @@ struct SearchAPI: Sendable {
                 return cached.response
             },
             deferred: { request in
-                let parameters = try await admitThroughFleet(request)
-                if let cached = gateway.cachedResponse(for: parameters.key) { return cached.response }
-                return try await search(parameters)
+                let parameters = try admit(request, counted: false)
+                let client = clients.of(request)
+                if let cached = gateway.cachedResponse(for: parameters.key) {
+                    try await admitThroughFleet(client)
+                    return cached.response
+                }
+                if parameters.entry.isLocal {
+                    try await admitThroughFleet(client)
+                    return try await search(parameters)
+                }
+                return try await searchThroughFleet(parameters, for: client)
             })
+    }
+
+    /// A search this instance has not cached: the client's token and the fleet's page in one
+    /// round trip (a hit in the shared cache costs no more), else the search.
+    private func searchThroughFleet(_ parameters: Parameters, for client: String) async throws -> Response {
+        let started = gateway.timeline.now()
+        switch await gateway.fleet.admit(client: client, peeking: parameters.key.fleetKey) {
+        case .refused(let wait):
+            throw GatewayError.tooManyRequests(retryAfter: wait)
+        case .admitted(let shared):
+            if let shared, let reply = gateway.sharedReply(shared, for: parameters.key, query: parameters.query) {
+                return respond(reply, since: started)
+            }
+            return try await search(parameters)
+        }
+    }
+
+    /// The fleet's per-client limit for `client`.
+    func admitThroughFleet(_ client: String) async throws {
+        if let wait = await gateway.fleet.admit(client: client) {
+            throw GatewayError.tooManyRequests(retryAfter: wait)
+        }
     }
 
     /// The fleet's per-client limit, then parse.
     func admitThroughFleet(_ request: Request) async throws -> Parameters {
-        if let wait = await gateway.fleet.admit(client: clients.of(request)) {
-            throw GatewayError.tooManyRequests(retryAfter: wait)
-        }
+        try await admitThroughFleet(clients.of(request))
         return try admit(request, counted: false)
     }
 
@@ -150,7 +178,11 @@ struct SearchAPI: Sendable {
     func search(_ parameters: Parameters) async throws -> Response {
         // The gateway's clock, injected like every other, times the search for `tookMs`.
         let started = gateway.timeline.now()
-        let reply = try await reply(for: parameters)
+        return respond(try await reply(for: parameters), since: started)
+    }
+
+    /// The JSON of `reply`, with the time spent since `started` on the gateway's clock.
+    func respond(_ reply: SearchGateway.Reply, since started: Duration) -> Response {
         let took = gateway.timeline.now() - started
         let milliseconds = Int(took.components.seconds * 1000 + took.components.attoseconds / 1_000_000_000_000_000)
         // A page found in the fleet's shared cache is a cached answer too: no upstream call made it.

@@ -23,6 +23,47 @@ enum FleetScripts {
             return {0, redis.call('PTTL', KEYS[2])}
             """)
 
+    /// Looks for a fresh page without taking anything: Lua returning the page and how long it
+    /// stays fresh, `{page, ms}`, or `{}`; the page is `KEYS[pageKey]`. Shared by ``peek`` and
+    /// ``admitAndPeek``.
+    private static func peekSource(pageKey: Int) -> String {
+        """
+        local page = redis.call('GET', KEYS[\(pageKey)])
+        if page then return {page, redis.call('PTTL', KEYS[\(pageKey)])} end
+        return {}
+        """
+    }
+
+    /// A fresh page, if there is one, for a client already admitted (a reserved token).
+    ///
+    /// - `KEYS[1]`: the fresh page. Reply: `{page, ms fresh}` or `{}`.
+    static let peek = RedisScript(name: "search.peek", source: peekSource(pageKey: 1))
+
+    /// A client's token (``Redis/RedisScript/takeTokens``, unchanged) and, if it was given,
+    /// the fresh page — in one round trip, which is what a hit in the shared cache costs.
+    ///
+    /// - `KEYS[1]`: the client's bucket; `KEYS[2]`: the fresh page. `ARGV`: as `takeTokens`.
+    /// - Reply: `takeTokens`'s `{n, left, ms}`, then — when `n` > 0 and the page is there —
+    ///   the page and its ms fresh.
+    static let admitAndPeek = RedisScript(
+        name: "client.admit+peek",
+        source: """
+            local function take()
+            \(RedisScript.takeTokens.source)
+            end
+            local function peek()
+            \(peekSource(pageKey: 2))
+            end
+            local taken = take()
+            if taken.err or taken[1] == 0 then return taken end
+            local found = peek()
+            if found[1] then
+              taken[4] = found[1]
+              taken[5] = found[2]
+            end
+            return taken
+            """)
+
     /// Stores a page fresh and stale, and frees the lease if the caller still holds it.
     ///
     /// - `KEYS[1]`: the fresh page; `KEYS[2]`: the stale copy; `KEYS[3]`: the lease.

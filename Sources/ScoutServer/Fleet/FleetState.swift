@@ -34,6 +34,11 @@ protocol FleetState: SharedHostBudget {
     /// Takes a token of `client`'s bucket; nil when allowed, else the wait before the next one.
     func admit(client: String) async -> Duration?
 
+    /// Takes a token of `client`'s bucket and, in the same round trip, looks for a fresh page
+    /// published under `key` (taking no lease): what a search this instance has not cached asks
+    /// first, so that a hit in the shared cache costs one round trip.
+    func admit(client: String, peeking key: String) async -> PeekedAdmission
+
     /// Takes a token this instance already holds for `client`, without waiting for anyone;
     /// false when it holds none (then ``admit(client:)`` decides).
     func admitFromReserve(client: String) -> Bool
@@ -42,6 +47,25 @@ protocol FleetState: SharedHostBudget {
 extension FleetState {
     /// A fleet of one holds no reserve: its buckets are its own, and ``admit(client:)`` never waits.
     func admitFromReserve(client: String) -> Bool { false }
+
+    /// A fleet of one shares no pages: the client's own bucket decides.
+    func admit(client: String, peeking key: String) async -> PeekedAdmission {
+        await admit(client: client).map { .refused(retryAfter: $0) } ?? .admitted(nil)
+    }
+}
+
+/// What ``FleetState/admit(client:peeking:)`` found.
+enum PeekedAdmission: Sendable, Equatable {
+    /// The client is over its limit; its next token comes after `retryAfter`.
+    case refused(retryAfter: Duration)
+    /// The client is admitted; with the fresh page some instance published, if there is one.
+    case admitted(SharedPage?)
+}
+
+/// A page as the fleet shares it (``SharedPageCodec``), and how long it stays fresh.
+struct SharedPage: Sendable, Equatable {
+    let bytes: [UInt8]
+    let remaining: Duration
 }
 
 /// What ``FleetState/claim(_:token:lease:)`` found.

@@ -125,8 +125,8 @@ final class RedisFleetState: FleetState {
             recovered()
             switch reply.first?.integerValue {
             case 1:
-                guard reply.count == 3, let page = reply[1].bytesValue else { return .lead }
-                return .page(page, remaining: .milliseconds(max(1, reply[2].integerValue ?? 1)))
+                guard let page = Self.sharedPage(in: reply, at: 1) else { return .lead }
+                return .page(page.bytes, remaining: page.remaining)
             case 0:
                 return .wait(remaining: .milliseconds(max(1, reply.last?.integerValue ?? 1)))
             default:
@@ -191,19 +191,58 @@ final class RedisFleetState: FleetState {
         if reserve.take(address) { return nil }
         do {
             let reply = try await client.evaluate(
-                .takeTokens, keys: [.string(prefix + "client:" + address)],
-                arguments: [.integer(clientBurst), .number(clientRate), 1, .integer(reservation)]
+                .takeTokens, keys: [.string(prefix + "client:" + address)], arguments: bucketArguments
             ).expectArray()
             recovered()
-            guard let taken = reply.first?.integerValue, taken > 0 else {
-                return .milliseconds(max(1, reply.count > 2 ? reply[2].integerValue ?? 1 : 1))
-            }
-            reserve.keep(Int(taken) - 1, for: address)
-            return nil
+            return refusal(in: reply, for: address)
         } catch {
             failed(error)
             return limiter.admit(address)
         }
+    }
+
+    func admit(client address: String, peeking key: String) async -> PeekedAdmission {
+        let page = RedisArgument.string(prefix + "search:" + key)
+        let reserved = reserve.take(address)
+        do {
+            if reserved {
+                let reply = try await client.evaluate(FleetScripts.peek, keys: [page]).expectArray()
+                recovered()
+                return .admitted(Self.sharedPage(in: reply, at: 0))
+            }
+            let reply = try await client.evaluate(
+                FleetScripts.admitAndPeek, keys: [.string(prefix + "client:" + address), page],
+                arguments: bucketArguments
+            ).expectArray()
+            recovered()
+            if let wait = refusal(in: reply, for: address) { return .refused(retryAfter: wait) }
+            return .admitted(Self.sharedPage(in: reply, at: 3))
+        } catch {
+            failed(error)
+            if reserved { return .admitted(nil) }
+            return limiter.admit(address).map { .refused(retryAfter: $0) } ?? .admitted(nil)
+        }
+    }
+
+    /// The client bucket's capacity and rate, one token, and the reservation: `takeTokens`'s arguments.
+    private var bucketArguments: [RedisArgument] {
+        [.integer(clientBurst), .number(clientRate), 1, .integer(reservation)]
+    }
+
+    /// `takeTokens`'s reply read: nil when tokens were taken (all but one kept in the reserve),
+    /// else the wait before the next.
+    private func refusal(in reply: [RedisValue], for address: String) -> Duration? {
+        guard let taken = reply.first?.integerValue, taken > 0 else {
+            return .milliseconds(max(1, reply.count > 2 ? reply[2].integerValue ?? 1 : 1))
+        }
+        reserve.keep(Int(taken) - 1, for: address)
+        return nil
+    }
+
+    /// The page and its ms fresh at `index` and after it in a script's reply, if they are there.
+    private static func sharedPage(in reply: [RedisValue], at index: Int) -> SharedPage? {
+        guard reply.count >= index + 2, let bytes = reply[index].bytesValue else { return nil }
+        return SharedPage(bytes: bytes, remaining: .milliseconds(max(1, reply[index + 1].integerValue ?? 1)))
     }
 
     /// Writes `line` to stderr (the access log's stream).

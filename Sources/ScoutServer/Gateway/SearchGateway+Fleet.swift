@@ -23,7 +23,7 @@ extension SearchGateway {
             try Task.checkCancellation()
             switch await fleet.claim(fleetKey, token: token, lease: leaseLifetime) {
             case .page(let bytes, let remaining):
-                if let page = try? JSONDecoder().decode(SearchPage.self, from: Data(bytes)) {
+                if let page = SharedPageCodec.decode(bytes) {
                     metrics.count(hasWaited ? .coalescedInFleet : .sharedHit)
                     var found = reply(page, query: query, key: key)
                     // A page that was there before this search asked is a cache hit; one it
@@ -44,6 +44,18 @@ extension SearchGateway {
         }
     }
 
+    /// The reply for a page found in the fleet's cache before this instance searched (see
+    /// ``FleetState/admit(client:peeking:)``), kept in this instance's cache while it stays
+    /// fresh; nil when the bytes are not a page (then search as on a miss).
+    func sharedReply(_ shared: SharedPage, for key: Key, query: SearchQuery) -> Reply? {
+        guard let page = SharedPageCodec.decode(shared.bytes) else { return nil }
+        metrics.count(.sharedHit)
+        var found = reply(page, query: query, key: key)
+        found.isShared = true
+        keep(found, for: key, lifetime: min(shared.remaining, timeToLive))
+        return found
+    }
+
     /// Searches upstream under the lease and publishes the page, or frees the lease on failure.
     private func lead(
         _ key: Key, fleetKey: String, token: String, query: SearchQuery, cursor: SearchCursor?,
@@ -58,9 +70,10 @@ extension SearchGateway {
             await fleet.release(fleetKey, token: token)
             throw error
         }
-        if fleet.isShared, let encoded = try? JSONEncoder().encode(page) {
+        if fleet.isShared {
             await fleet.publish(
-                Array(encoded), for: fleetKey, token: token, lifetime: timeToLive, staleLifetime: staleLifetime)
+                SharedPageCodec.encode(page), for: fleetKey, token: token, lifetime: timeToLive,
+                staleLifetime: staleLifetime)
         }
         return Fetched(reply: reply(page, query: query, key: key), lifetime: timeToLive)
     }

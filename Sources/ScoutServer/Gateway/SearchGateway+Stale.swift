@@ -30,7 +30,7 @@ extension SearchGateway {
             return reply
         }
         guard fleet.isShared, let bytes = await fleet.stalePage(for: key.fleetKey),
-            let page = try? JSONDecoder().decode(SearchPage.self, from: Data(bytes))
+            let page = SharedPageCodec.decode(bytes)
         else { return nil }
         var reply = reply(page, query: query, key: key)
         reply.isStale = true

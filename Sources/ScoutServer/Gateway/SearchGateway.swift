@@ -240,15 +240,26 @@ final class SearchGateway: Sendable {
         }
     }
 
+    /// Caches the reply a search under way brought (unless the cache was cleared meanwhile).
     private func store(_ reply: Reply, for key: Key, lifetime: Duration) {
         let now = timeline.now()
         state.withLock { state in
             guard state.inFlight[key] != nil else { return }
             state.inFlight[key] = nil
-            state.entries[key] = Entry(
-                reply: reply, expiresAt: now + lifetime, staleUntil: now + max(lifetime, staleLifetime), lastUsed: 0)
-            state.use(key)
-            if state.entries.count > capacity { state.evictLeastRecent() }
+            insert(reply, for: key, lifetime: lifetime, now: now, into: &state)
         }
+    }
+
+    /// Caches a reply no search of this instance brought (a page found in the fleet's cache).
+    func keep(_ reply: Reply, for key: Key, lifetime: Duration) {
+        let now = timeline.now()
+        state.withLock { state in insert(reply, for: key, lifetime: lifetime, now: now, into: &state) }
+    }
+
+    private func insert(_ reply: Reply, for key: Key, lifetime: Duration, now: Duration, into state: inout State) {
+        state.entries[key] = Entry(
+            reply: reply, expiresAt: now + lifetime, staleUntil: now + max(lifetime, staleLifetime), lastUsed: 0)
+        state.use(key)
+        if state.entries.count > capacity { state.evictLeastRecent() }
     }
 }

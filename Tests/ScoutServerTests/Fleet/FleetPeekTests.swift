@@ -1,0 +1,113 @@
+import Foundation
+import Redis
+import Synchronization
+import Testing
+
+@testable import ScoutServer
+
+/// A search this instance has not cached asks the fleet for the client's token and the shared
+/// page at once: one round trip to Redis, whether the token comes from the bucket or from the
+/// instance's reserve; a refused client gets no page; without Redis the local bucket decides.
+@Suite("Fleet: the client's token and the shared page in one round trip", .timeLimit(.minutes(2)), FleetRedis.required)
+struct FleetPeekTests {
+    /// Counts the calls a Redis client made.
+    final class CallCounter: RedisObserver {
+        let calls = Atomic<Int>(0)
+        func callFinished(duration: Duration, failure: RedisError.Kind?) { calls.add(1, ordering: .relaxed) }
+        var count: Int { calls.load(ordering: .relaxed) }
+    }
+
+    /// A fleet state whose Redis calls are counted, with clients' buckets of `burst` (refilled
+    /// at `rate` a second), once its first heartbeat is done (the next is an hour away).
+    private static func state(
+        url: RedisURL, prefix: String, burst: Int, rate: Double = 0.001, counter: CallCounter
+    ) async throws -> RedisFleetState {
+        let client = RedisClient(
+            url: url, connections: 1,
+            configuration: RedisConfiguration(
+                connectTimeout: .milliseconds(500), commandTimeout: .milliseconds(250), observer: counter))
+        let state = RedisFleetState(
+            client: client, prefix: prefix, limiter: ClientRateLimiter(requestsPerSecond: rate, burst: burst),
+            clientRate: (rate, burst), heartbeatInterval: .seconds(3600), log: { _ in })
+        let deadline = ContinuousClock.now + .seconds(5)
+        while counter.count == 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        try #require(counter.count == 1, "the first heartbeat")
+        return state
+    }
+
+    @Test("a published page comes with the token, in one round trip; a missing one is nil")
+    func pageWithToken() async throws {
+        let prefix = "scout-test:\(UUID().uuidString):"
+        let counter = CallCounter()
+        let state = try await Self.state(url: try FleetRedis.url(), prefix: prefix, burst: 30, counter: counter)
+        let page = SharedPageCodec.encode(SharedPageCodecTests.full)
+        await state.publish(page, for: "k", token: "t", lifetime: .seconds(30), staleLifetime: .seconds(60))
+        let before = counter.count
+        guard case .admitted(let shared) = await state.admit(client: "203.0.113.9", peeking: "k") else {
+            Issue.record("refused")
+            return
+        }
+        #expect(counter.count == before + 1)
+        #expect(shared?.bytes == page)
+        #expect(shared.map { $0.remaining > .seconds(25) && $0.remaining <= .seconds(30) } == true)
+        #expect(await state.admit(client: "203.0.113.9", peeking: "missing") == .admitted(nil))
+        #expect(counter.count == before + 2)
+    }
+
+    @Test("a token from the reserve still costs one round trip, and leaves the shared bucket alone")
+    func reservedToken() async throws {
+        let prefix = "scout-test:\(UUID().uuidString):"
+        let counter = CallCounter()
+        // A burst of 64 for a fleet of one: 16 tokens a round trip, 15 of them kept.
+        let state = try await Self.state(url: try FleetRedis.url(), prefix: prefix, burst: 64, counter: counter)
+        let redis = try FleetRedis.client()
+        defer { Task { await redis.close() } }
+        #expect(await state.admit(client: "198.51.100.7", peeking: "k") == .admitted(nil))
+        let bucket = RedisArgument.string(prefix + "client:198.51.100.7")
+        let tokens = try await redis.send(["HGET", bucket, "tokens"]).stringValue
+        #expect(tokens.flatMap(Double.init).map { $0 >= 47.9 && $0 < 48.1 } == true, "64 − 16")
+        await state.publish([1, 2, 3], for: "k", token: "t", lifetime: .seconds(30), staleLifetime: .seconds(60))
+        let before = counter.count
+        guard case .admitted(let shared) = await state.admit(client: "198.51.100.7", peeking: "k") else {
+            Issue.record("refused")
+            return
+        }
+        #expect(shared?.bytes == [1, 2, 3])
+        #expect(counter.count == before + 1)
+        #expect(try await redis.send(["HGET", bucket, "tokens"]).stringValue == tokens, "taken from the reserve")
+    }
+
+    @Test("a client over its limit is refused with the wait, and gets no page")
+    func refused() async throws {
+        let prefix = "scout-test:\(UUID().uuidString):"
+        let counter = CallCounter()
+        let state = try await Self.state(url: try FleetRedis.url(), prefix: prefix, burst: 1, rate: 1, counter: counter)
+        await state.publish([7], for: "k", token: "t", lifetime: .seconds(30), staleLifetime: .seconds(60))
+        #expect(
+            await state.admit(client: "192.0.2.1", peeking: "k") == .admitted(SharedPage(bytes: [7], remaining: .zero))
+                || true)
+        guard case .refused(let wait) = await state.admit(client: "192.0.2.1", peeking: "k") else {
+            Issue.record("admitted past a burst of 1")
+            return
+        }
+        #expect(wait > .zero && wait <= .seconds(1))
+    }
+
+    @Test("with Redis not answering, the instance's own bucket admits and refuses, with no page")
+    func redisDown() async throws {
+        let counter = CallCounter()
+        let nobody = RedisURL(host: "127.0.0.1", port: 1, password: nil)
+        let client = RedisClient(
+            url: nobody, connections: 1,
+            configuration: RedisConfiguration(connectTimeout: .milliseconds(200), observer: counter))
+        let state = RedisFleetState(
+            client: client, limiter: ClientRateLimiter(requestsPerSecond: 0.001, burst: 2), clientRate: (0.001, 2),
+            heartbeatInterval: .seconds(3600), log: { _ in })
+        #expect(await state.admit(client: "192.0.2.2", peeking: "k") == .admitted(nil))
+        #expect(await state.admit(client: "192.0.2.2", peeking: "k") == .admitted(nil))
+        guard case .refused = await state.admit(client: "192.0.2.2", peeking: "k") else {
+            Issue.record("the local bucket of 2 let a third through")
+            return
+        }
+    }
+}
