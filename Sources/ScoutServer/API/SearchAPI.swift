@@ -55,12 +55,11 @@ struct SearchAPI: Sendable {
             deferred: { request in
                 let parameters = try admit(request, counted: false)
                 let client = clients.of(request)
-                if let cached = gateway.cachedResponse(for: parameters.key) {
+                let cached = gateway.cachedResponse(for: parameters.key)
+                // Book searches are never shared: only the client's token is asked of Redis.
+                guard cached == nil, !parameters.entry.isLocal else {
                     try await admitThroughFleet(client)
-                    return cached.response
-                }
-                if parameters.entry.isLocal {
-                    try await admitThroughFleet(client)
+                    if let cached { return cached.response }
                     return try await search(parameters)
                 }
                 return try await searchThroughFleet(parameters, for: client)

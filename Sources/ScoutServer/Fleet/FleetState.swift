@@ -50,7 +50,7 @@ extension FleetState {
 
     /// A fleet of one shares no pages: the client's own bucket decides.
     func admit(client: String, peeking key: String) async -> PeekedAdmission {
-        await admit(client: client).map { .refused(retryAfter: $0) } ?? .admitted(nil)
+        PeekedAdmission(refusal: await admit(client: client))
     }
 }
 
@@ -60,6 +60,11 @@ enum PeekedAdmission: Sendable, Equatable {
     case refused(retryAfter: Duration)
     /// The client is admitted; with the fresh page some instance published, if there is one.
     case admitted(SharedPage?)
+
+    /// Refused for `refusal` (``FleetState/admit(client:)``'s answer), or admitted without a page.
+    init(refusal: Duration?) {
+        self = refusal.map { .refused(retryAfter: $0) } ?? .admitted(nil)
+    }
 }
 
 /// A page as the fleet shares it (``SharedPageCodec``), and how long it stays fresh.
@@ -70,8 +75,8 @@ struct SharedPage: Sendable, Equatable {
 
 /// What ``FleetState/claim(_:token:lease:)`` found.
 enum FleetClaim: Sendable, Equatable {
-    /// A fresh page, still fresh for `remaining`.
-    case page([UInt8], remaining: Duration)
+    /// A fresh page.
+    case page(SharedPage)
     /// The caller holds the lease: it searches and publishes.
     case lead
     /// Another instance searches; its lease lasts `remaining` more.

@@ -126,7 +126,7 @@ final class RedisFleetState: FleetState {
             switch reply.first?.integerValue {
             case 1:
                 guard let page = Self.sharedPage(in: reply, at: 1) else { return .lead }
-                return .page(page.bytes, remaining: page.remaining)
+                return .page(page)
             case 0:
                 return .wait(remaining: .milliseconds(max(1, reply.last?.integerValue ?? 1)))
             default:
@@ -220,7 +220,7 @@ final class RedisFleetState: FleetState {
         } catch {
             failed(error)
             if reserved { return .admitted(nil) }
-            return limiter.admit(address).map { .refused(retryAfter: $0) } ?? .admitted(nil)
+            return PeekedAdmission(refusal: limiter.admit(address))
         }
     }
 

@@ -22,14 +22,9 @@ extension SearchGateway {
         while true {
             try Task.checkCancellation()
             switch await fleet.claim(fleetKey, token: token, lease: leaseLifetime) {
-            case .page(let bytes, let remaining):
-                if let page = SharedPageCodec.decode(bytes) {
-                    metrics.count(hasWaited ? .coalescedInFleet : .sharedHit)
-                    var found = reply(page, query: query, key: key)
-                    // A page that was there before this search asked is a cache hit; one it
-                    // waited for was searched for it, as a coalesced search is.
-                    found.isShared = !hasWaited
-                    return Fetched(reply: found, lifetime: min(remaining, timeToLive))
+            case .page(let shared):
+                if let found = fleetReply(shared, query: query, key: key, hasWaited: hasWaited) {
+                    return Fetched(reply: found, lifetime: min(shared.remaining, timeToLive))
                 }
                 return try await lead(key, fleetKey: fleetKey, token: token, query: query, cursor: cursor, provider)
             case .lead:
@@ -48,11 +43,19 @@ extension SearchGateway {
     /// ``FleetState/admit(client:peeking:)``), kept in this instance's cache while it stays
     /// fresh; nil when the bytes are not a page (then search as on a miss).
     func sharedReply(_ shared: SharedPage, for key: Key, query: SearchQuery) -> Reply? {
-        guard let page = SharedPageCodec.decode(shared.bytes) else { return nil }
-        metrics.count(.sharedHit)
-        var found = reply(page, query: query, key: key)
-        found.isShared = true
+        guard let found = fleetReply(shared, query: query, key: key, hasWaited: false) else { return nil }
         keep(found, for: key, lifetime: min(shared.remaining, timeToLive))
+        return found
+    }
+
+    /// The reply for a page another instance published, counted; nil when the bytes are not a page.
+    /// A page that was there before this search asked is a cache hit; one it waited for was
+    /// searched for it, as a coalesced search is.
+    private func fleetReply(_ shared: SharedPage, query: SearchQuery, key: Key, hasWaited: Bool) -> Reply? {
+        guard let page = SharedPageCodec.decode(shared.bytes) else { return nil }
+        metrics.count(hasWaited ? .coalescedInFleet : .sharedHit)
+        var found = reply(page, query: query, key: key)
+        found.isShared = !hasWaited
         return found
     }
 
