@@ -12,7 +12,7 @@ struct ServeCommand: ScoutCommand {
     static let help = """
         Usage: scout serve [--listen host:port] [--threads n] [--connections-per-ip n]
                            [--client-rate n] [--trusted-proxy list] [--database path]
-                           [--redis url] [--fleet-size n] [--quiet]
+                           [--redis url] [--fleet-size n] [--image-memory MiB] [--quiet]
 
         Serves Scout's web page and API until Ctrl-C (SIGINT) or SIGTERM, then finishes the
         requests in flight and stops.
@@ -44,6 +44,9 @@ struct ServeCommand: ScoutCommand {
                               default 1). While Redis does not answer, this instance keeps
                               to 1/n of each upstream's budget, or less if the instances'
                               heartbeats last showed more of them.
+          --image-memory MiB  Memory for cached images (env SCOUT_IMAGE_MEMORY; default 64).
+                              0 keeps none in memory: images cached on disk are sent
+                              from their files (sendfile), the kernel caching the bytes.
           --quiet             Do not write the access log (one line per request on stderr).
 
         Endpoints:
@@ -78,6 +81,8 @@ struct ServeCommand: ScoutCommand {
     let trustedProxies: [String]
     /// The fleet's size when Redis does not say more, from `--fleet-size` or `SCOUT_FLEET_SIZE`.
     let fleetSize: Int?
+    /// Memory for cached images in MiB, from `--image-memory` or `SCOUT_IMAGE_MEMORY`.
+    let imageMemory: Int?
     let configuration: ScoutConfiguration
 
     init(arguments: [String], configuration: ScoutConfiguration) throws(UsageError) {
@@ -110,6 +115,10 @@ struct ServeCommand: ScoutCommand {
         fleetSize = try Self.count(
             fleet ?? configuration.fleetSize, option: fleet == nil ? "SCOUT_FLEET_SIZE" : "--fleet-size",
             range: 1...10_000)
+        let memory = try scanner.value(for: "--image-memory")
+        imageMemory = try Self.count(
+            memory ?? configuration.imageMemory, option: memory == nil ? "SCOUT_IMAGE_MEMORY" : "--image-memory",
+            range: 0...1_048_576)
         try scanner.finish()
         self.configuration = configuration
     }
@@ -160,6 +169,7 @@ struct ServeCommand: ScoutCommand {
         }
         appConfiguration.fleet.redisURL = redisURL
         if let fleetSize { appConfiguration.fleet.minimumFleetSize = fleetSize }
+        if let imageMemory { appConfiguration.imageMemoryCapacity = imageMemory * 1_048_576 }
         appConfiguration.clientAddress = ClientAddress(trustedProxies: trustedProxies)
         let app = ScoutApp(configuration: appConfiguration, books: await openCatalog())
         let server = Server(configuration: serverConfiguration, responder: app.router)

@@ -67,7 +67,7 @@ public struct ScoutApp: Sendable {
             origins: imageOrigins,
             allowlist: ImageAllowlist(origins: imageOrigins, explicitEntries: configuration.extraImageHosts),
             configuration: .init(
-                userAgent: configuration.userAgent,
+                userAgent: configuration.userAgent, memoryCapacity: configuration.imageMemoryCapacity,
                 diskDirectory: configuration.imageCacheDirectory?.appending(path: "images", directoryHint: .isDirectory)
             ))
         let gateway = SearchGateway(

@@ -31,6 +31,7 @@ struct CLITests {
             for option in [
                 "--listen", "--threads", "--connections-per-ip", "--client-rate", "--quiet", "SCOUT_LISTEN",
                 "SCOUT_WIKIPEDIA_API", "SCOUT_CACHE_DIR", "/api/v1/search", "--fleet-size", "SCOUT_FLEET_SIZE",
+                "--image-memory",
             ] {
                 #expect(result.standardOutput.contains(option), "\(arguments) documents \(option)")
             }
@@ -45,7 +46,7 @@ struct CLITests {
             ["serve", "--connections-per-ip", "x"], ["serve", "--bogus"],
             ["serve", "extra"], ["serve", "--redis", "rediss://cache:6379/0"],
             ["serve", "--redis", "redis://:s3cret@cache:99999/0"], ["serve", "--fleet-size", "0"],
-            ["serve", "--fleet-size", "three"],
+            ["serve", "--fleet-size", "three"], ["serve", "--image-memory", "lots"],
         ])
     func usageErrors(arguments: [String]) async throws {
         let result = try await ScoutExecutable.run(arguments)

@@ -69,6 +69,15 @@ struct ScoutConfigurationTests {
         #expect(throws: UsageError.self) { try ServeCommand(arguments: [], configuration: wrong) }
     }
 
+    @Test func theImageMemoryComesFromTheFlagElseTheEnvironment() throws {
+        let configuration = ScoutConfiguration(environment: ["SCOUT_IMAGE_MEMORY": "0"])
+        #expect(try ServeCommand(arguments: [], configuration: configuration).imageMemory == 0)
+        #expect(try ServeCommand(arguments: ["--image-memory", "8"], configuration: configuration).imageMemory == 8)
+        #expect(try ServeCommand(arguments: [], configuration: ScoutConfiguration(environment: [:])).imageMemory == nil)
+        let wrong = ScoutConfiguration(environment: ["SCOUT_IMAGE_MEMORY": "-1"])
+        #expect(throws: UsageError.self) { try ServeCommand(arguments: [], configuration: wrong) }
+    }
+
     @Test func theFlickrKeyAndRedisPasswordNeverShowInTheConfigurationsDescription() {
         let configuration = ScoutConfiguration(environment: [
             "FLICKR_API_KEY": Self.canary, "SCOUT_REDIS": "redis://:\(Self.canary)@127.0.0.1:6379/0",

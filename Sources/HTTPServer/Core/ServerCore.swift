@@ -209,7 +209,7 @@ final class ServerCore: @unchecked Sendable {
             let built = prepared.mhdResponse(
                 forServer: identity, build: { makeMHDResponse(response, context: context, isDraining: false) })
         {
-            context.bytesSent = prepared.body.count
+            context.bytesSent = prepared.content.count
             return MHD_queue_response(context.connection, UInt32(response.status), built)
         }
         guard let mhdResponse = makeMHDResponse(response, context: context, isDraining: isDraining) else {
@@ -234,8 +234,14 @@ final class ServerCore: @unchecked Sendable {
             context.bytesSent = shared.count
             mhdResponse = Self.sharedResponse(shared)
         case .prepared(let prepared):
-            context.bytesSent = prepared.body.count
-            mhdResponse = Self.sharedResponse(prepared.body)
+            context.bytesSent = prepared.content.count
+            switch prepared.content {
+            case .bytes(let shared): mhdResponse = Self.sharedResponse(shared)
+            case .file(let region): mhdResponse = Self.fileResponse(region)
+            }
+        case .file(let region):
+            context.bytesSent = region.count
+            mhdResponse = Self.fileResponse(region)
         case .stream(let stream):
             mhdResponse = StreamingBody(stream: stream, registry: registry, context: context).makeMHDResponse()
         }
@@ -259,6 +265,17 @@ final class ServerCore: @unchecked Sendable {
         let response = MHD_create_response_from_buffer_with_free_callback_cls(
             shared.count, shared.buffer.baseAddress, releaseSharedBytes, hold.toOpaque())
         if response == nil { hold.release() }
+        return response
+    }
+
+    /// A response sending `region` by `sendfile` through a duplicate of its descriptor, which
+    /// libmicrohttpd closes when the response is destroyed; nil when out of descriptors.
+    private static func fileResponse(_ region: FileRegion) -> OpaquePointer? {
+        let descriptor = region.duplicateDescriptor()
+        guard descriptor >= 0 else { return nil }
+        let response = MHD_create_response_from_fd_at_offset64(
+            UInt64(region.count), descriptor, UInt64(region.offset))
+        if response == nil { close(descriptor) }
         return response
     }
 }

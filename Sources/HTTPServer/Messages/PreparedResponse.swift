@@ -6,14 +6,39 @@ import Synchronization
 /// request. Building one per request cost a dozen allocations: the response, each header
 /// field copied into it, the fields checked against the server's defaults.
 ///
+/// Its body is bytes in memory or a region of an open file, which every request then sends
+/// by `sendfile` through the one descriptor the built response holds.
+///
 /// ```swift
 /// let hit = PreparedResponse(headers: ["Content-Type": "image/png"], body: SharedBytes(png))
 /// router.add(.get, "/logo.png", immediate: { _ in hit.response })
 /// ```
 public final class PreparedResponse: Sendable {
+    /// What a prepared response sends after its headers.
+    public enum Content: Sendable {
+        case bytes(SharedBytes)
+        case file(FileRegion)
+
+        /// How many bytes that is.
+        public var count: Int {
+            switch self {
+            case .bytes(let bytes): bytes.count
+            case .file(let region): region.count
+            }
+        }
+
+        /// A copy of the bytes (a file's read from it), for tests and tools.
+        public var bytes: [UInt8]? {
+            switch self {
+            case .bytes(let bytes): bytes.bytes
+            case .file(let region): region.bytes
+            }
+        }
+    }
+
     public let status: Int
     public let headers: HTTPHeaders
-    public let body: SharedBytes
+    public let content: Content
 
     /// libmicrohttpd's response, once a server has built it (with its own default fields).
     private struct Built: @unchecked Sendable {
@@ -23,10 +48,24 @@ public final class PreparedResponse: Sendable {
 
     private let built = Mutex<Built?>(nil)
 
-    public init(status: Int = 200, headers: HTTPHeaders, body: SharedBytes) {
+    public convenience init(status: Int = 200, headers: HTTPHeaders, body: SharedBytes) {
+        self.init(status: status, headers: headers, content: .bytes(body))
+    }
+
+    public convenience init(status: Int = 200, headers: HTTPHeaders, file: FileRegion) {
+        self.init(status: status, headers: headers, content: .file(file))
+    }
+
+    private init(status: Int, headers: HTTPHeaders, content: Content) {
         self.status = status
         self.headers = headers
-        self.body = body
+        self.content = content
+    }
+
+    /// The body when it is bytes in memory; nil for a file.
+    public var body: SharedBytes? {
+        guard case .bytes(let bytes) = content else { return nil }
+        return bytes
     }
 
     /// The reply, for a handler to return.

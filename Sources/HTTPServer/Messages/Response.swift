@@ -19,6 +19,8 @@ public struct Response: Sendable {
         /// Sent as it is, built into libmicrohttpd's response once for every request (see
         /// ``PreparedResponse``, whose status and headers the response carries too).
         case prepared(PreparedResponse)
+        /// Sent from a file by `sendfile` (see ``FileRegion``).
+        case file(FileRegion)
         /// Produced chunk by chunk; the server sends chunks as they come.
         case stream(ResponseStream)
     }
@@ -33,12 +35,13 @@ public struct Response: Sendable {
         self.init(status: status, headers: headers, body: .bytes(bytes))
     }
 
-    /// The buffered body bytes, or nil for a stream.
+    /// The body's bytes (a file's read from it), or nil for a stream.
     public var bodyBytes: [UInt8]? {
         switch body {
         case .bytes(let bytes): bytes
         case .shared(let shared): shared.bytes
-        case .prepared(let prepared): prepared.body.bytes
+        case .prepared(let prepared): prepared.content.bytes
+        case .file(let region): region.bytes
         case .stream: nil
         }
     }

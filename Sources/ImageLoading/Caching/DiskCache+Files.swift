@@ -18,6 +18,12 @@ extension DiskCache {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
+        return contents(of: descriptor, limit: limit)?.data
+    }
+
+    /// The whole regular file open as `descriptor`, and what `fstat` said of it before and
+    /// after the read, when it is at most `limit` bytes and did not change while it was read.
+    static func contents(of descriptor: Int32, limit: Int) -> (data: Data, identity: FileIdentity)? {
         var status = stat()
         guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size <= limit else {
             return nil
@@ -27,13 +33,15 @@ extension DiskCache {
         var offset = 0
         while offset < size {
             let count = bytes.withUnsafeMutableBytes { buffer in
-                read(descriptor, buffer.baseAddress! + offset, size - offset)
+                pread(descriptor, buffer.baseAddress! + offset, size - offset, off_t(offset))
             }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { return nil }
             offset += count
         }
-        return Data(bytes)
+        let identity = FileIdentity(status)
+        guard FileIdentity(descriptor: descriptor) == identity else { return nil }
+        return (Data(bytes), identity)
     }
 
     /// Writes `data` to a fresh temporary file in `directory`, fsyncs it, renames it to `name`

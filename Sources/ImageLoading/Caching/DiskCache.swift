@@ -67,8 +67,7 @@ final class DiskCache: Sendable {
         loadIndexIfNeeded()
         let name = Self.fileName(for: key)
         let path = directory.appendingPathComponent(name).path
-        guard let file = Self.contents(of: path, limit: DiskCacheEntry.headerSize + key.utf8.count + maxEntryBytes)
-        else {
+        guard let file = Self.contents(of: path, limit: maxBytes(for: key)) else {
             if FileManager.default.fileExists(atPath: path) {
                 remove(name)
                 return .corrupt
@@ -80,12 +79,61 @@ final class DiskCache: Sendable {
             remove(name)
             return .corrupt
         }
-        index.withLock { index in
-            if index.files[name] == nil { index.totalBytes += file.count }
-            index.files[name] = FileRecord(size: file.count, lastUse: now())
-        }
+        markUsed(name, size: file.count)
         return .hit(image)
     }
+
+    /// What a read for sending from the file found.
+    enum FileLookup {
+        case hit(CachedImageFile)
+        case miss
+        /// The file was there but did not check out; it has been deleted.
+        case corrupt
+    }
+
+    /// Opens, reads and verifies `key`'s entry as ``lookup(_:)`` does, and keeps it open to be
+    /// sent from the file.
+    func file(for key: String) -> FileLookup {
+        loadIndexIfNeeded()
+        let name = Self.fileName(for: key)
+        let path = directory.appendingPathComponent(name).path
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT {
+                forget(name)
+                return .miss
+            }
+            remove(name)
+            return .corrupt
+        }
+        guard let (file, identity) = Self.contents(of: descriptor, limit: maxBytes(for: key)),
+            let body = DiskCacheEntry.bodyRange(in: file, key: key),
+            let info = file.withUnsafeBytes({ ImageSniffer.sniff(Data($0[body])) })
+        else {
+            close(descriptor)
+            remove(name)
+            return .corrupt
+        }
+        markUsed(name, size: file.count)
+        return .hit(
+            CachedImageFile(descriptor: descriptor, image: body, info: info, identity: identity, name: name, now: now())
+        )
+    }
+
+    /// Records that the entry `name` was just read, so eviction takes it last.
+    func markUsed(_ name: String) {
+        index.withLock { index in index.files[name]?.lastUse = now() }
+    }
+
+    private func markUsed(_ name: String, size: Int) {
+        index.withLock { index in
+            if index.files[name] == nil { index.totalBytes += size }
+            index.files[name] = FileRecord(size: size, lastUse: now())
+        }
+    }
+
+    /// The largest file `key`'s entry can be.
+    private func maxBytes(for key: String) -> Int { DiskCacheEntry.headerSize + key.utf8.count + maxEntryBytes }
 
     /// Writes `image` under `key` atomically, then evicts down to the cap; returns how many
     /// files were evicted. Throws (leaving no partial file) when the write fails.

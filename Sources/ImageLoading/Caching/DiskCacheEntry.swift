@@ -25,8 +25,15 @@ enum DiskCacheEntry {
 
     /// The body stored in `file` under `key`, or nil when anything does not add up.
     static func decode(_ file: Data, key: String) -> Data? {
+        guard let body = bodyRange(in: file, key: key) else { return nil }
+        return file.withUnsafeBytes { Data($0[body]) }
+    }
+
+    /// Where the body stored in `file` under `key` lies, counted from the file's first byte,
+    /// or nil when anything does not add up.
+    static func bodyRange(in file: Data, key: String) -> Range<Int>? {
         let keyBytes = Array(key.utf8)
-        return file.withUnsafeBytes { raw -> Data? in
+        return file.withUnsafeBytes { raw -> Range<Int>? in
             let reader = ByteReader(bytes: raw)
             guard raw.count >= headerSize, reader.matches(magic, at: 0), reader.matches([version, 0, 0, 0], at: 8),
                 let keyLength = reader.u32LE(12), let lowBody = reader.u32LE(16), let highBody = reader.u32LE(20),
@@ -34,8 +41,8 @@ enum DiskCacheEntry {
                 raw.count == headerSize + keyLength + lowBody,
                 reader.matches(keyBytes, at: headerSize)
             else { return nil }
-            let body = Data(raw[(headerSize + keyLength)...])
-            guard reader.matches(checksum(key: keyBytes, body: body), at: 24) else { return nil }
+            let body = (headerSize + keyLength)..<raw.count
+            guard reader.matches(checksum(key: keyBytes, body: Data(raw[body])), at: 24) else { return nil }
             return body
         }
     }

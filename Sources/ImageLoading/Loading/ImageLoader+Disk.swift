@@ -85,3 +85,40 @@ extension ImageLoader {
         FileHandle.standardError.write(Data("scout: \(message)\n".utf8))
     }
 }
+
+extension ImageLoader {
+    /// Whether the loader keeps images in memory at all; when it does not
+    /// (``Configuration/memoryCapacity`` 0), a server sends disk hits from the file instead.
+    public var keepsImagesInMemory: Bool { configuration.memoryCapacity > 0 }
+
+    /// The disk entry for `url`, checked in full and held open to be sent from the file (see
+    /// ``CachedImageFile``); nil when it is not on disk or did not check out (it is then
+    /// deleted and counted). Counts a disk hit; never touches the network or memory.
+    ///
+    /// ```swift
+    /// if let file = await loader.diskFile(for: url) { return response(sending: file) }
+    /// ```
+    public func diskFile(for url: URL) async -> CachedImageFile? {
+        guard let key = HopURL.canonical(url)?.absoluteString, let disk = usableDisk else { return nil }
+        switch await onDiskQueue({ disk.file(for: key) }) {
+        case .hit(let file):
+            tally.withLock { $0.diskHits += 1 }
+            return file
+        case .corrupt:
+            tally.withLock { $0.corruptEntriesRemoved += 1 }
+            return nil
+        case .miss:
+            return nil
+        }
+    }
+
+    /// Whether `file`, from ``diskFile(for:)``, may be sent again: true, counting a disk hit
+    /// and marking its entry used (so eviction keeps files served this way), while it is
+    /// still the entry that was checked (``CachedImageFile/isIntact``).
+    public func reuse(_ file: CachedImageFile) -> Bool {
+        guard file.isIntact else { return false }
+        disk?.markUsed(file.name)
+        tally.withLock { $0.diskHits += 1 }
+        return true
+    }
+}

@@ -55,6 +55,9 @@ struct ScoutConfiguration: Sendable {
     /// The fewest instances of `serve`'s fleet (`SCOUT_FLEET_SIZE`; `--fleet-size`), as given:
     /// `serve` checks it.
     var fleetSize: String?
+    /// Memory for cached images in MiB (`SCOUT_IMAGE_MEMORY`; `--image-memory`), as given:
+    /// `serve` checks it.
+    var imageMemory: String?
 
     /// Reads every variable Scout knows from `environment`; unset and empty ones keep the defaults.
     init(environment: [String: String]) {
@@ -87,6 +90,7 @@ struct ScoutConfiguration: Sendable {
         redis = value("SCOUT_REDIS").map { text in Result { () throws(RedisError) in try RedisURL(text) } }
         trustedProxies = value("SCOUT_TRUSTED_PROXIES")
         fleetSize = value("SCOUT_FLEET_SIZE")
+        imageMemory = value("SCOUT_IMAGE_MEMORY")
     }
 
     /// The catalog `--database` names, else ``database``.

@@ -14,7 +14,7 @@ struct RenderedReply: Sendable {
     /// The reply to a cache hit, sent by every hit as it is (see ``HTTPServer/PreparedResponse``).
     let cachedResponse: PreparedResponse
     /// The body of a cache hit.
-    var cachedBody: SharedBytes { cachedResponse.body }
+    let cachedBody: SharedBytes
     /// Where, in ``cachedBody``, the members between `cached` and `tookMs` are.
     private let members: Range<Int>
 
@@ -28,8 +28,8 @@ struct RenderedReply: Sendable {
         members = start..<writer.count
         writer.raw(#""tookMs":0}"#)
         // Cached for minutes: copied to exactly its size, not the writer's reserve.
-        cachedResponse = PreparedResponse(
-            headers: ["Content-Type": "application/json"], body: SharedBytes(writer.bytes))
+        cachedBody = SharedBytes(writer.bytes)
+        cachedResponse = PreparedResponse(headers: ["Content-Type": "application/json"], body: cachedBody)
     }
 
     /// The body with `cached` and `tookMs` as given; `isStale` adds `"stale":true` (before

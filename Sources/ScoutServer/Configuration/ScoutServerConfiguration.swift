@@ -36,6 +36,9 @@ public struct ScoutServerConfiguration: Sendable {
     public var userAgent: String
     /// Where proxied images are cached on disk; nil keeps them in memory only.
     public var imageCacheDirectory: URL?
+    /// The most bytes of images kept in memory. 0 keeps none: disk-cache hits are then sent
+    /// from their files by `sendfile`, the kernel's page cache holding the bytes.
+    public var imageMemoryCapacity: Int
     /// How long one upstream search may take, retries included.
     public var upstreamDeadline: Duration
     /// How long a search result stays in the shared cache.
@@ -69,6 +72,7 @@ public struct ScoutServerConfiguration: Sendable {
         extraImageHosts = []
         userAgent = UserAgent.make(contact: nil)
         imageCacheDirectory = nil
+        imageMemoryCapacity = 64 * 1_048_576
         upstreamDeadline = .seconds(3)
         searchCacheTimeToLive = .seconds(60)
         localSearchCacheTimeToLive = .milliseconds(500)

@@ -36,10 +36,10 @@ final class HotImages: Sendable {
 
     /// Keeps `image`, the reply for `path`, unless it is larger than the whole table.
     func keep(_ image: PreparedResponse, forPath path: String) {
-        guard image.body.count <= capacity else { return }
+        guard image.content.count <= capacity else { return }
         table.withLock { table in
-            if table.bytes + image.body.count > capacity { table = Table(hits: table.hits) }
-            if table.images.updateValue(image, forKey: path) == nil { table.bytes += image.body.count }
+            if table.bytes + image.content.count > capacity { table = Table(hits: table.hits) }
+            if table.images.updateValue(image, forKey: path) == nil { table.bytes += image.content.count }
         }
     }
 

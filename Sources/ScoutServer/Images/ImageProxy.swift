@@ -29,6 +29,7 @@ public final class ImageProxy: Sendable {
     public let loader: ImageLoader
     let targets = ProxyTargets()
     let hotImages = HotImages()
+    let hotFiles = HotFiles()
 
     /// A proxy for `origins`, with a loader of its own whose policy is `allowlist` — so the
     /// first request and every redirect hop are checked.
@@ -53,8 +54,13 @@ public final class ImageProxy: Sendable {
     /// ```swift
     /// let response = await proxy.respond(to: request, source: "wikipedia", key: key)
     /// ```
+    /// When the loader keeps no images in memory, a disk hit is sent from its file (see
+    /// ``HotFiles``).
     public func respond(to request: Request, source: String, key: String) async -> Response {
         guard let url = upstreamURL(source: source, key: key) else { return ImageProxyError.notFound.response }
+        if !loader.keepsImagesInMemory, let file = await loader.diskFile(for: url) {
+            return hotFiles.keep(file, forPath: request.path)
+        }
         do {
             return Self.response(for: try await loader.image(for: url))
         } catch let error as ImageLoaderError {
