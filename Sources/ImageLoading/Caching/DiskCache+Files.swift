@@ -13,14 +13,6 @@ extension DiskCache {
         var meansDiskUnusable: Bool { [ENOSPC, EIO, EDQUOT, EROFS].contains(code) }
     }
 
-    /// The whole file at `path` when it exists and is at most `limit` bytes, else nil.
-    static func contents(of path: String, limit: Int) -> Data? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        return contents(of: descriptor, limit: limit)?.data
-    }
-
     /// The whole regular file open as `descriptor`, and what `fstat` said of it before and
     /// after the read, when it is at most `limit` bytes and did not change while it was read.
     static func contents(of descriptor: Int32, limit: Int) -> (data: Data, identity: FileIdentity)? {

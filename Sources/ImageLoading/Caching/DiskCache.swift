@@ -64,23 +64,13 @@ final class DiskCache: Sendable {
 
     /// Reads and verifies `key`'s entry.
     func lookup(_ key: String) -> Lookup {
-        loadIndexIfNeeded()
-        let name = Self.fileName(for: key)
-        let path = directory.appendingPathComponent(name).path
-        guard let file = Self.contents(of: path, limit: maxBytes(for: key)) else {
-            if FileManager.default.fileExists(atPath: path) {
-                remove(name)
-                return .corrupt
-            }
-            forget(name)
-            return .miss
+        switch check(key) {
+        case .passed(let file, let contents):
+            let image = contents.withUnsafeBytes { Data($0[file.imageOffset..<(file.imageOffset + file.imageCount)]) }
+            return .hit(LoadedImage(data: image, info: file.info))
+        case .miss: return .miss
+        case .corrupt: return .corrupt
         }
-        guard let body = DiskCacheEntry.decode(file, key: key), let image = LoadedImage(sniffing: body) else {
-            remove(name)
-            return .corrupt
-        }
-        markUsed(name, size: file.count)
-        return .hit(image)
     }
 
     /// What a read for sending from the file found.
@@ -91,13 +81,29 @@ final class DiskCache: Sendable {
         case corrupt
     }
 
-    /// Opens, reads and verifies `key`'s entry as ``lookup(_:)`` does, and keeps it open to be
-    /// sent from the file.
+    /// Reads and verifies `key`'s entry as ``lookup(_:)`` does, and keeps it open to be sent
+    /// from the file.
     func file(for key: String) -> FileLookup {
+        switch check(key) {
+        case .passed(let file, _): .hit(file)
+        case .miss: .miss
+        case .corrupt: .corrupt
+        }
+    }
+
+    /// What checking an entry found: the entry open, with the whole file as read.
+    private enum Check {
+        case passed(CachedImageFile, contents: Data)
+        case miss
+        case corrupt
+    }
+
+    /// Opens `key`'s entry and checks all of it; one that is there but does not check out is
+    /// deleted.
+    private func check(_ key: String) -> Check {
         loadIndexIfNeeded()
         let name = Self.fileName(for: key)
-        let path = directory.appendingPathComponent(name).path
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(directory.appendingPathComponent(name).path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ENOENT {
                 forget(name)
@@ -106,18 +112,18 @@ final class DiskCache: Sendable {
             remove(name)
             return .corrupt
         }
-        guard let (file, identity) = Self.contents(of: descriptor, limit: maxBytes(for: key)),
-            let body = DiskCacheEntry.bodyRange(in: file, key: key),
-            let info = file.withUnsafeBytes({ ImageSniffer.sniff(Data($0[body])) })
+        guard let (contents, identity) = Self.contents(of: descriptor, limit: maxBytes(for: key)),
+            let body = DiskCacheEntry.bodyRange(in: contents, key: key),
+            let info = contents.withUnsafeBytes({ ImageSniffer.sniff(Data($0[body])) })
         else {
             close(descriptor)
             remove(name)
             return .corrupt
         }
-        markUsed(name, size: file.count)
-        return .hit(
-            CachedImageFile(descriptor: descriptor, image: body, info: info, identity: identity, name: name, now: now())
-        )
+        markUsed(name, size: contents.count)
+        let file = CachedImageFile(
+            descriptor: descriptor, image: body, info: info, identity: identity, name: name, now: now())
+        return .passed(file, contents: contents)
     }
 
     /// Records that the entry `name` was just read, so eviction takes it last.
