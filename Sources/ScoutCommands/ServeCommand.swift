@@ -46,7 +46,7 @@ struct ServeCommand: ScoutCommand {
                               heartbeats last showed more of them.
           --image-memory MiB  Memory for cached images (env SCOUT_IMAGE_MEMORY; default 64).
                               0 keeps none in memory: images cached on disk are sent
-                              from their files (sendfile), the kernel caching the bytes.
+                              from their files, the kernel caching the bytes.
           --quiet             Do not write the access log (one line per request on stderr).
 
         Endpoints:

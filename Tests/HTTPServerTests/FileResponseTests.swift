@@ -3,9 +3,10 @@ import HTTPServer
 import ScoutTestSupport
 import Testing
 
-/// Bodies sent from a file by `sendfile`: exactly the region asked for, to every request on
-/// any connection, prepared once or not; a file cut short under a response ends that
-/// response, never the server; and no descriptor outlives the region and its responses.
+/// Bodies sent from a file — by `sendfile`, or prepared once from one mapping of the file:
+/// exactly the region asked for, to every request on any connection; a file cut short under a
+/// response or under its mapping ends that response, never the server; and no descriptor or
+/// mapping outlives the region and its responses.
 @Suite("File responses", .timeLimit(.minutes(10)))
 struct FileResponseTests {
     static let header = Array(repeating: UInt8(ascii: "H"), count: 56)
@@ -55,10 +56,12 @@ struct FileResponseTests {
                     #expect(headReply.status == 200 && headReply.body.isEmpty)
                     #expect(headReply.headers["Content-Length"] == "\(Self.payload.count)")
                     #expect(try await head.get("/prepared").body == Self.payload)
+                    // The prepared reply mapped the file once for all its requests.
+                    #expect(mappedFiles(under: directory).count == 1)
                 }
                 #expect(prepared.content.bytes == Self.payload)
             }
-            #expect(openDescriptors(under: directory).isEmpty)
+            #expect(openDescriptors(under: directory).isEmpty && mappedFiles(under: directory).isEmpty)
         }
     }
 
@@ -82,6 +85,38 @@ struct FileResponseTests {
                 }
             }
             #expect(openDescriptors(under: directory).isEmpty)
+        }
+    }
+
+    /// Touching a mapped page past the end of its file would kill the process with SIGBUS; only
+    /// the kernel reads this mapping, and its copy fails instead (EFAULT), ending the reply.
+    @Test(
+        "T10: a file cut short under a prepared reply's mapping ends that reply; the server goes on",
+        arguments: [100, 0])
+    func mappedFileCutShort(keptBytes: Int) async throws {
+        try await withTemporaryDirectory { directory in
+            let path = directory.appendingPathComponent("body").path
+            try Data(Self.header + Self.payload).write(to: URL(fileURLWithPath: path))
+            do {
+                let file = OpenFile(path)
+                let prepared = PreparedResponse(headers: ["Content-Type": "image/png"], file: file.region())
+                var router = Router()
+                router.add(.get, "/prepared", immediate: { _ in prepared.response })
+                router.add(.get, "/ok", immediate: { _ in .text("ok") })
+                try await withTestServer(router) { server in
+                    let connection = try RawHTTPConnection(port: server.port, timeout: .seconds(5))
+                    #expect(try await connection.get("/prepared").body == Self.payload)
+                    #expect(mappedFiles(under: directory).count == 1)
+                    #expect(truncate(path, off_t(Self.header.count + keptBytes)) == 0)
+                    for _ in 0..<3 {
+                        let cut = try? await RawHTTPConnection(port: server.port, timeout: .seconds(5)).get("/prepared")
+                        #expect(cut?.body != Self.payload)
+                    }
+                    let next = try await RawHTTPConnection(port: server.port).get("/ok")
+                    #expect(next.status == 200 && next.body == Array("ok".utf8))
+                }
+            }
+            #expect(openDescriptors(under: directory).isEmpty && mappedFiles(under: directory).isEmpty)
         }
     }
 }

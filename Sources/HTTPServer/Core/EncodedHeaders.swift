@@ -28,8 +28,9 @@ struct EncodedHeaders: Sendable {
     }
 }
 
-/// Frees a ``SharedBytes`` body's hold on its buffer once libmicrohttpd is done with the response.
-let releaseSharedBytes: MHD_ContentReaderFreeCallback = { context in
+/// Lets go of what kept an in-place body valid (``SharedBytes``, a ``FileMapping``) once
+/// libmicrohttpd is done with the response.
+let releaseBodyOwner: MHD_ContentReaderFreeCallback = { context in
     guard let context else { return }
-    Unmanaged<SharedBytes>.fromOpaque(context).release()
+    Unmanaged<AnyObject>.fromOpaque(context).release()
 }

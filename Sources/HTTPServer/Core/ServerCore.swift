@@ -237,7 +237,7 @@ final class ServerCore: @unchecked Sendable {
             context.bytesSent = prepared.content.count
             switch prepared.content {
             case .bytes(let shared): mhdResponse = Self.sharedResponse(shared)
-            case .file(let region): mhdResponse = Self.fileResponse(region)
+            case .file(let region): mhdResponse = Self.mappedResponse(region) ?? Self.fileResponse(region)
             }
         case .file(let region):
             context.bytesSent = region.count
@@ -261,9 +261,23 @@ final class ServerCore: @unchecked Sendable {
     /// A response sending `shared` in place, holding it until libmicrohttpd calls back, however
     /// many sends (and, for a prepared response, however many requests) that takes.
     private static func sharedResponse(_ shared: SharedBytes) -> OpaquePointer? {
-        let hold = Unmanaged.passRetained(shared)
+        inPlaceResponse(shared.buffer.baseAddress, count: shared.count, owner: shared)
+    }
+
+    /// A response sending `region` from a mapping of it, with its header in one `sendmsg`; for
+    /// prepared replies, which map a file once for every request (see ``FileMapping``). Nil
+    /// when the region cannot be mapped.
+    private static func mappedResponse(_ region: FileRegion) -> OpaquePointer? {
+        guard let mapping = FileMapping(region) else { return nil }
+        return inPlaceResponse(mapping.start, count: region.count, owner: mapping)
+    }
+
+    /// A response sending the `count` bytes at `start` without copying them, holding `owner`,
+    /// which keeps them valid, until libmicrohttpd destroys the response.
+    private static func inPlaceResponse(_ start: UnsafeRawPointer?, count: Int, owner: AnyObject) -> OpaquePointer? {
+        let hold = Unmanaged.passRetained(owner)
         let response = MHD_create_response_from_buffer_with_free_callback_cls(
-            shared.count, shared.buffer.baseAddress, releaseSharedBytes, hold.toOpaque())
+            count, UnsafeMutableRawPointer(mutating: start), releaseBodyOwner, hold.toOpaque())
         if response == nil { hold.release() }
         return response
     }

@@ -1,11 +1,14 @@
 import Foundation
 
-/// Bytes of an open file that a response sends by `sendfile`, straight from the page cache:
-/// no copy into the process, none into libmicrohttpd. For bodies already on disk — a cached
-/// image — that are too many or too large to hold in memory.
+/// Bytes of an open file that a response sends straight from the page cache: no copy into the
+/// process, none into libmicrohttpd. For bodies already on disk — a cached image — that are
+/// too many or too large to hold in memory. A plain response sends it by `sendfile`; a
+/// ``PreparedResponse`` maps it once and every request sends header and body in one
+/// `sendmsg` from that mapping, which only the kernel reads.
 ///
 /// The region borrows its descriptor from `owner`, which keeps it open for as long as the
-/// region lives; each libmicrohttpd response sending it holds a duplicate of its own.
+/// region lives; each libmicrohttpd response sending it by `sendfile` holds a duplicate of its
+/// own.
 ///
 /// ```swift
 /// let region = FileRegion(descriptor: file.descriptor, offset: 56, count: 4_096, owner: file)

@@ -6,8 +6,9 @@ import Synchronization
 /// request. Building one per request cost a dozen allocations: the response, each header
 /// field copied into it, the fields checked against the server's defaults.
 ///
-/// Its body is bytes in memory or a region of an open file, which every request then sends
-/// by `sendfile` through the one descriptor the built response holds.
+/// Its body is bytes in memory or a region of an open file, which the built response maps
+/// once; every request then sends header and body in one `sendmsg`, as for bytes in memory,
+/// the kernel copying from the page cache (or by `sendfile` when the file cannot be mapped).
 ///
 /// ```swift
 /// let hit = PreparedResponse(headers: ["Content-Type": "image/png"], body: SharedBytes(png))

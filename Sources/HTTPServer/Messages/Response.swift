@@ -19,7 +19,7 @@ public struct Response: Sendable {
         /// Sent as it is, built into libmicrohttpd's response once for every request (see
         /// ``PreparedResponse``, whose status and headers the response carries too).
         case prepared(PreparedResponse)
-        /// Sent from a file by `sendfile` (see ``FileRegion``).
+        /// Sent from a file by `sendfile` (see ``FileRegion``; a prepared one is mapped).
         case file(FileRegion)
         /// Produced chunk by chunk; the server sends chunks as they come.
         case stream(ResponseStream)

@@ -1,11 +1,11 @@
 import Foundation
 
 /// A disk-cache entry checked in full — length, key, checksum, sniffed as an image — and held
-/// open, so that a server can send its image from the file (by `sendfile`) again and again
-/// without reading or checking it again. ``isIntact`` (one `fstat`) tells whether the file is
-/// still the one that was checked: the same device, inode, size, modification and change
-/// times, and still linked — the cache's eviction and a newer entry renamed over it both
-/// unlink it, and any write in place changes its times (SECURITY.md T10).
+/// open, so that a server can send its image from the file (by `sendfile` or a mapping) again
+/// and again without reading or checking it again. ``isIntact`` (one `fstat`) tells whether
+/// the file is still the one that was checked: the same device, inode, size, modification and
+/// change times, and still linked — the cache's eviction and a newer entry renamed over it
+/// both unlink it, and any write in place changes its times (SECURITY.md T10).
 ///
 /// ```swift
 /// if let file = await loader.diskFile(for: url), loader.reuse(file) {

@@ -10,7 +10,7 @@ import ScoutTestSupport
 /// `SCOUT_WIKIMEDIA_UPLOAD`; the server's first request is then a disk hit and every later
 /// one a memory hit — the cached path this benchmark is about. With `fromFiles` the server
 /// keeps no images in memory (`SCOUT_IMAGE_MEMORY=0`) and every request is a disk hit sent
-/// from the file it holds open.
+/// from the file it holds open and mapped.
 struct CachedImageThroughput {
     var fromFiles = false
     var comparison = NginxComparison()
@@ -50,7 +50,7 @@ struct CachedImageThroughput {
             scoutURL: scout.url(target), nginxURL: "http://127.0.0.1:\(nginx.port)/thumbnail")
         comparison.print(
             outcome,
-            title: "Cached /img/ from \(fromFiles ? "disk (sendfile)" : "memory") (\(image.info), "
+            title: "Cached /img/ from \(fromFiles ? "disk (mapped file)" : "memory") (\(image.info), "
                 + "\(image.data.count) bytes): scout serve vs nginx static file",
             serverThreads: serverThreads)
         return outcome.ratio

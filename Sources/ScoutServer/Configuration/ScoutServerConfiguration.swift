@@ -37,7 +37,8 @@ public struct ScoutServerConfiguration: Sendable {
     /// Where proxied images are cached on disk; nil keeps them in memory only.
     public var imageCacheDirectory: URL?
     /// The most bytes of images kept in memory. 0 keeps none: disk-cache hits are then sent
-    /// from their files by `sendfile`, the kernel's page cache holding the bytes.
+    /// from their files (mapped, never copied into the process), the kernel's page cache
+    /// holding the bytes.
     public var imageMemoryCapacity: Int
     /// How long one upstream search may take, retries included.
     public var upstreamDeadline: Duration

@@ -5,11 +5,11 @@ import Synchronization
 
 /// The images the proxy sends from disk-cache files, by request path, when the loader keeps
 /// none in memory: each file checked in full once and held open, its reply a
-/// ``HTTPServer/PreparedResponse`` that every request sends by `sendfile` — as nginx's
+/// ``HTTPServer/PreparedResponse`` that every request sends from one mapping of it — as nginx's
 /// `open_file_cache` holds files — so a hit costs one `fstat` to see that the file is still
 /// the one checked (``ImageLoading/CachedImageFile/isIntact``), and no open, read, checksum
 /// or copy. A file changed or unlinked since is dropped and checked again from disk.
-/// Bounded by count (each file holds two descriptors): when full it starts over.
+/// Bounded by count (each file holds a descriptor and a mapping): when full it starts over.
 final class HotFiles: Sendable {
     private struct Entry {
         let file: CachedImageFile

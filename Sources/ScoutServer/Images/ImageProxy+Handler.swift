@@ -9,7 +9,7 @@ extension ImageProxy {
     /// server's thread (no suspend, task and resume — about 13 µs of CPU saved per request),
     /// its body shared, not copied, by every response: from ``HotImages`` by the request's path,
     /// or else from the loader's memory, after which it is hot; so is a disk-cache file held
-    /// open by ``HotFiles``, sent by `sendfile`. Anything else is loaded in a task by
+    /// open by ``HotFiles``, sent from its file. Anything else is loaded in a task by
     /// ``respond(to:source:key:)``.
     ///
     /// ```swift

@@ -50,7 +50,7 @@ struct DiskHitFileTests {
                     #expect(counters.downloads == 1 && counters.diskHits == 11 && counters.memoryHits == 0)
                     #expect(proxy.hotFiles.count == 1 && host.requests.count == 1)
                 }
-                #expect(openDescriptors(under: directory).isEmpty)
+                #expect(openDescriptors(under: directory).isEmpty && mappedFiles(under: directory).isEmpty)
             }
         }
     }
