@@ -3,8 +3,9 @@ import ScoutTestSupport
 
 /// Issue 15's fleet benchmark, in one run against one fake Wikipedia: cached search through
 /// nginx to three instances sharing Redis beside one instance alone (and one fleet instance
-/// reached directly, which is what the fleet layer costs without the extra hop); what a hit in
-/// the shared cache costs over a hit in an instance's own; and how many upstream calls 200
+/// reached directly — what the fleet layer costs without the extra hop — and the instance
+/// alone behind an nginx of its own — what the hop costs without the fleet); what a hit in the
+/// shared cache costs over a hit in an instance's own; and how many upstream calls 200
 /// identical uncached searches spread over the three cause.
 ///
 /// Redis is the one `scripts/bench.sh` starts (`SCOUT_BENCH_REDIS_URL`). On this two-core
@@ -35,8 +36,10 @@ struct FleetBenchmark {
             defer { for instance in fleet { instance.stop() } }
             let nginx = try Nginx(proxyingTo: fleet.map(\.port), workers: 1)
             defer { nginx.stop() }
+            let hop = try Nginx(proxyingTo: [alone.port], workers: 1)
+            defer { hop.stop() }
 
-            try throughput(alone: alone, fleet: fleet, nginx: nginx)
+            try throughput(alone: alone, fleet: fleet, nginx: nginx, hop: hop)
             try await sharedHitCost(writer: fleet[0], readers: Array(fleet[1...]), fake: fake)
             let calls = try await coalescing(over: fleet, fake: fake)
             print(
@@ -45,9 +48,10 @@ struct FleetBenchmark {
         }
     }
 
-    /// Cached search: the fleet behind nginx, and one fleet instance directly, each against the
-    /// instance alone, alternating rounds.
-    private func throughput(alone: ScoutServe, fleet: [ScoutServe], nginx: Nginx) throws {
+    /// Cached search: the fleet behind nginx, one fleet instance directly, and the instance
+    /// alone behind its own nginx (`hop`: what the balancer costs without the fleet), each
+    /// against the instance alone, alternating rounds.
+    private func throughput(alone: ScoutServe, fleet: [ScoutServe], nginx: Nginx, hop: Nginx) throws {
         let path = "/api/v1/search?source=wikipedia&q=alpha&limit=20"
         for server in fleet + [alone] {
             _ = try server.fetch(path)
@@ -55,12 +59,14 @@ struct FleetBenchmark {
         }
         let balanced = try comparison.run(scoutURL: "http://127.0.0.1:\(nginx.port)\(path)", nginxURL: alone.url(path))
         let direct = try comparison.run(scoutURL: fleet[0].url(path), nginxURL: alone.url(path))
+        let hopped = try comparison.run(scoutURL: "http://127.0.0.1:\(hop.port)\(path)", nginxURL: alone.url(path))
         var report = Report(
             title: "Cached /api/v1/search: a fleet of 3 sharing Redis vs one instance alone",
             columns: ["server", "requests/s", "p50", "p99", "errors", "ratio to alone"])
         for (name, result, ratio) in [
             ("nginx → 3 instances + Redis", balanced.scout, balanced.ratio),
             ("1 fleet instance, direct", direct.scout, direct.ratio),
+            ("nginx → 1 instance alone", hopped.scout, hopped.ratio),
             ("1 instance alone", balanced.nginx, 1.0),
         ] {
             report.add([

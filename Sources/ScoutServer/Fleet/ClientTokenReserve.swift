@@ -41,7 +41,12 @@ final class ClientTokenReserve: Sendable {
         }
     }
 
-    /// Keeps `count` tokens just taken from `client`'s shared bucket, for ``lifetime``.
+    /// Adds `count` tokens just taken from `client`'s shared bucket to what is left of its
+    /// reserve, which then lasts ``lifetime`` from now. Adds, not replaces: when the reserve
+    /// runs dry under many concurrent requests, each of them refills it in its own round trip,
+    /// and replacing kept only the last refill — the others' tokens, already out of the shared
+    /// bucket, were lost, and the next requests found the reserve dry again (a fleet instance
+    /// measured 0.38 of one alone on cached search that way).
     func keep(_ count: Int, for client: String) {
         guard count > 0 else { return }
         let now = elapsed()
@@ -50,7 +55,8 @@ final class ClientTokenReserve: Sendable {
                 reserves = reserves.filter { now < $0.value.until }
                 if reserves.count >= capacity { reserves.removeAll(keepingCapacity: true) }
             }
-            reserves[client] = Reserve(tokens: count, until: now + lifetime)
+            let left = reserves[client].map { now < $0.until ? $0.tokens : 0 } ?? 0
+            reserves[client] = Reserve(tokens: left + count, until: now + lifetime)
         }
     }
 }

@@ -3,8 +3,8 @@ import Testing
 
 @testable import ScoutServer
 
-/// The tokens an instance takes from Redis ahead of need: spent one by one, gone once they
-/// expire, and bounded in how many clients hold some.
+/// The tokens an instance takes from Redis ahead of need: spent one by one, added to by each
+/// refill, gone once they expire, and bounded in how many clients hold some.
 @Suite("Client token reserve", .timeLimit(.minutes(1)))
 struct ClientTokenReserveTests {
     /// A time line a test moves by hand.
@@ -21,6 +21,19 @@ struct ClientTokenReserveTests {
         reserve.keep(3, for: "a")
         #expect((0..<4).map { _ in reserve.take("a") } == [true, true, true, false])
         #expect(!reserve.take("b"))
+    }
+
+    @Test("refills add to what is left; tokens already expired are not revived")
+    func refillsAdd() {
+        let time = Timeline()
+        let reserve = ClientTokenReserve(lifetime: .seconds(1), elapsed: { time.now.withLock { $0 } })
+        reserve.keep(2, for: "a")
+        reserve.keep(3, for: "a")
+        #expect((0..<6).map { _ in reserve.take("a") } == [true, true, true, true, true, false])
+        reserve.keep(4, for: "a")
+        time.advance(.milliseconds(1001))
+        reserve.keep(1, for: "a")
+        #expect((0..<2).map { _ in reserve.take("a") } == [true, false])
     }
 
     @Test("reserved tokens expire after their lifetime")
