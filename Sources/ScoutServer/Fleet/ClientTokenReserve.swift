@@ -4,16 +4,28 @@ import Synchronization
 /// client's requests are admitted without a round trip to Redis — and a cached reply, without
 /// a task either (see `SearchAPI`). The fleet-wide limit still holds: every reserved token came
 /// out of the shared bucket. A reserve lasts ``lifetime``; what is left then is dropped, which
-/// can only admit fewer requests, never more.
+/// can only admit fewer requests, never more. When a take leaves few tokens, it asks its
+/// caller to refill ahead (once, until ``keep(_:for:)`` lands), so that a client's steady
+/// stream of requests keeps finding a token instead of all waiting on Redis when it runs dry.
 ///
 /// ```swift
 /// reserve.keep(3, for: "203.0.113.9")
-/// reserve.take("203.0.113.9")   // true, three times
+/// reserve.take("203.0.113.9").admitted   // true, three times
 /// ```
 final class ClientTokenReserve: Sendable {
     private struct Reserve {
         var tokens: Int
         var until: Duration
+        /// A refill ahead is under way; no other is asked for until it lands.
+        var refilling = false
+    }
+
+    /// What ``take(_:refillAt:)`` found.
+    struct Take: Equatable {
+        /// A reserved token was taken: the request is admitted.
+        var admitted: Bool
+        /// The caller should refill this client's reserve now (no one else has been asked to).
+        var refillAhead: Bool
     }
 
     private let reserves = Mutex<[String: Reserve]>([:])
@@ -30,14 +42,19 @@ final class ClientTokenReserve: Sendable {
         self.elapsed = elapsed
     }
 
-    /// Takes one of `client`'s reserved tokens; false when none is left or they expired.
-    func take(_ client: String) -> Bool {
+    /// Takes one of `client`'s reserved tokens (not admitted when none is left or they expired),
+    /// and asks for a refill ahead when at most `lowWater` are left and none is under way.
+    func take(_ client: String, refillAt lowWater: Int = 0) -> Take {
         let now = elapsed()
         return reserves.withLock { reserves in
-            guard var reserve = reserves[client], now < reserve.until, reserve.tokens > 0 else { return false }
+            guard var reserve = reserves[client], now < reserve.until, reserve.tokens > 0 else {
+                return Take(admitted: false, refillAhead: false)
+            }
             reserve.tokens -= 1
-            reserves[client] = reserve.tokens > 0 ? reserve : nil
-            return true
+            let refillAhead = !reserve.refilling && reserve.tokens <= lowWater
+            reserve.refilling = reserve.refilling || refillAhead
+            reserves[client] = reserve.tokens > 0 || reserve.refilling ? reserve : nil
+            return Take(admitted: true, refillAhead: refillAhead)
         }
     }
 
@@ -46,16 +63,23 @@ final class ClientTokenReserve: Sendable {
     /// runs dry under many concurrent requests, each of them refills it in its own round trip,
     /// and replacing kept only the last refill — the others' tokens, already out of the shared
     /// bucket, were lost, and the next requests found the reserve dry again (a fleet instance
-    /// measured 0.38 of one alone on cached search that way).
+    /// measured 0.38 of one alone on cached search that way). With any `count`, 0 included, a
+    /// refill ahead under way is over: the next low take asks for another.
     func keep(_ count: Int, for client: String) {
-        guard count > 0 else { return }
         let now = elapsed()
         reserves.withLock { reserves in
+            let left = reserves[client].map { now < $0.until ? $0.tokens : 0 } ?? 0
+            guard count > 0 else {
+                if var reserve = reserves[client] {
+                    reserve.refilling = false
+                    reserves[client] = left > 0 ? reserve : nil
+                }
+                return
+            }
             if reserves.count >= capacity, reserves[client] == nil {
                 reserves = reserves.filter { now < $0.value.until }
                 if reserves.count >= capacity { reserves.removeAll(keepingCapacity: true) }
             }
-            let left = reserves[client].map { now < $0.until ? $0.tokens : 0 } ?? 0
             reserves[client] = Reserve(tokens: left + count, until: now + lifetime)
         }
     }

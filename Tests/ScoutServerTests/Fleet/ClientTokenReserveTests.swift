@@ -17,10 +17,10 @@ struct ClientTokenReserveTests {
     func spent() {
         let time = Timeline()
         let reserve = ClientTokenReserve(elapsed: { time.now.withLock { $0 } })
-        #expect(!reserve.take("a"))
+        #expect(!reserve.take("a").admitted)
         reserve.keep(3, for: "a")
-        #expect((0..<4).map { _ in reserve.take("a") } == [true, true, true, false])
-        #expect(!reserve.take("b"))
+        #expect((0..<4).map { _ in reserve.take("a").admitted } == [true, true, true, false])
+        #expect(!reserve.take("b").admitted)
     }
 
     @Test("refills add to what is left; tokens already expired are not revived")
@@ -29,11 +29,28 @@ struct ClientTokenReserveTests {
         let reserve = ClientTokenReserve(lifetime: .seconds(1), elapsed: { time.now.withLock { $0 } })
         reserve.keep(2, for: "a")
         reserve.keep(3, for: "a")
-        #expect((0..<6).map { _ in reserve.take("a") } == [true, true, true, true, true, false])
+        #expect((0..<6).map { _ in reserve.take("a").admitted } == [true, true, true, true, true, false])
         reserve.keep(4, for: "a")
         time.advance(.milliseconds(1001))
         reserve.keep(1, for: "a")
-        #expect((0..<2).map { _ in reserve.take("a") } == [true, false])
+        #expect((0..<2).map { _ in reserve.take("a").admitted } == [true, false])
+    }
+
+    @Test("a take that leaves few tokens asks for one refill ahead, and no other until it lands")
+    func refillAhead() {
+        let time = Timeline()
+        let reserve = ClientTokenReserve(elapsed: { time.now.withLock { $0 } })
+        reserve.keep(4, for: "a")
+        let takes = (0..<4).map { _ in reserve.take("a", refillAt: 2) }
+        #expect(takes.map(\.admitted) == [true, true, true, true])
+        #expect(takes.map(\.refillAhead) == [false, true, false, false])
+        #expect(reserve.take("a", refillAt: 2) == .init(admitted: false, refillAhead: false))
+        reserve.keep(3, for: "a")
+        #expect(reserve.take("a", refillAt: 2) == .init(admitted: true, refillAhead: true))
+        // A refill that found the bucket empty is over too; the next low take asks again.
+        reserve.keep(0, for: "a")
+        #expect(reserve.take("a", refillAt: 2) == .init(admitted: true, refillAhead: true))
+        #expect(reserve.take("b", refillAt: 2) == .init(admitted: false, refillAhead: false))
     }
 
     @Test("reserved tokens expire after their lifetime")
@@ -41,9 +58,9 @@ struct ClientTokenReserveTests {
         let time = Timeline()
         let reserve = ClientTokenReserve(lifetime: .seconds(1), elapsed: { time.now.withLock { $0 } })
         reserve.keep(5, for: "a")
-        #expect(reserve.take("a"))
+        #expect(reserve.take("a").admitted)
         time.advance(.milliseconds(1001))
-        #expect(!reserve.take("a"))
+        #expect(!reserve.take("a").admitted)
     }
 
     @Test("past its capacity the reserve drops expired clients first, then everyone")
@@ -54,11 +71,11 @@ struct ClientTokenReserveTests {
         time.advance(.seconds(2))
         reserve.keep(1, for: "a")
         reserve.keep(1, for: "b")
-        #expect(!reserve.take("old"))
-        #expect(reserve.take("a"))
+        #expect(!reserve.take("old").admitted)
+        #expect(reserve.take("a").admitted)
         reserve.keep(1, for: "a")
         reserve.keep(1, for: "c")
-        #expect(reserve.take("c"))
-        #expect(!reserve.take("b"))
+        #expect(reserve.take("c").admitted)
+        #expect(!reserve.take("b").admitted)
     }
 }

@@ -83,14 +83,63 @@ struct FleetPeekTests {
         let counter = CallCounter()
         let state = try await Self.state(url: try FleetRedis.url(), prefix: prefix, burst: 1, rate: 1, counter: counter)
         await state.publish([7], for: "k", token: "t", lifetime: .seconds(30), staleLifetime: .seconds(60))
-        #expect(
-            await state.admit(client: "192.0.2.1", peeking: "k") == .admitted(SharedPage(bytes: [7], remaining: .zero))
-                || true)
+        guard case .admitted(let first) = await state.admit(client: "192.0.2.1", peeking: "k") else {
+            Issue.record("refused within a burst of 1")
+            return
+        }
+        #expect(first?.bytes == [7])
         guard case .refused(let wait) = await state.admit(client: "192.0.2.1", peeking: "k") else {
             Issue.record("admitted past a burst of 1")
             return
         }
         #expect(wait > .zero && wait <= .seconds(1))
+    }
+
+    @Test("a reserve at half a reservation is refilled ahead in one round trip; no token is lost or made")
+    func refilledAhead() async throws {
+        let prefix = "scout-test:\(UUID().uuidString):"
+        let counter = CallCounter()
+        // A burst of 64 for a fleet of one: 16 tokens a round trip, refilled ahead at 8 left.
+        let state = try await Self.state(url: try FleetRedis.url(), prefix: prefix, burst: 64, counter: counter)
+        let redis = try FleetRedis.client()
+        defer { Task { await redis.close() } }
+        let bucket = RedisArgument.string(prefix + "client:198.51.100.8")
+        func bucketTokens() async throws -> Int {
+            Int(try await redis.send(["HGET", bucket, "tokens"]).stringValue.flatMap(Double.init) ?? -1)
+        }
+        func refilled(to tokens: Int) async throws {
+            let deadline = ContinuousClock.now + .seconds(5)
+            while try await bucketTokens() != tokens, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(5))
+            }
+            try await Task.sleep(for: .milliseconds(20))  // the reply kept in the reserve
+        }
+        #expect(await state.admit(client: "198.51.100.8") == nil)  // 16 taken, 15 kept
+        var admitted = 1
+        let before = counter.count
+        for _ in 0..<6 { admitted += state.admitFromReserve(client: "198.51.100.8") ? 1 : 0 }
+        let untouched = try await bucketTokens()
+        #expect(counter.count == before && untouched == 48, "9 left: no refill yet")
+        admitted += state.admitFromReserve(client: "198.51.100.8") ? 1 : 0  // 8 left: refill ahead
+        try await refilled(to: 32)
+        #expect(counter.count == before + 1, "one refill ahead")
+        // 24 in the reserve: 15 more go without Redis, the 16th (8 left) asks ahead again.
+        for _ in 0..<15 { admitted += state.admitFromReserve(client: "198.51.100.8") ? 1 : 0 }
+        #expect(counter.count == before + 1 && admitted == 23)
+        // Spent to the end: every token of the burst admits exactly one request.
+        while true {
+            if state.admitFromReserve(client: "198.51.100.8") {
+                admitted += 1
+            } else if await state.admit(client: "198.51.100.8") == nil {
+                admitted += 1
+            } else {
+                try await Task.sleep(for: .milliseconds(50))  // a refill ahead still landing
+                guard state.admitFromReserve(client: "198.51.100.8") else { break }
+                admitted += 1
+            }
+        }
+        let left = try await bucketTokens()
+        #expect(admitted == 64 && left == 0)
     }
 
     @Test("with Redis not answering, the instance's own bucket admits and refuses, with no page")
