@@ -43,7 +43,8 @@ final class ClientTokenReserve: Sendable {
     }
 
     /// Takes one of `client`'s reserved tokens (not admitted when none is left or they expired),
-    /// and asks for a refill ahead when at most `lowWater` are left and none is under way.
+    /// and asks for a refill ahead when at most `lowWater` are left (never, for a negative one)
+    /// and none is under way.
     func take(_ client: String, refillAt lowWater: Int = 0) -> Take {
         let now = elapsed()
         return reserves.withLock { reserves in

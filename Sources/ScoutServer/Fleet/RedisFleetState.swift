@@ -193,9 +193,13 @@ final class RedisFleetState: FleetState {
     /// One of the tokens this instance holds for `address`; when few are left (half a
     /// reservation), the reserve is refilled ahead in the background, so that requests keep
     /// finding tokens — on the server's thread, for cached replies — instead of each asking Redis
-    /// once it runs dry.
+    /// once it runs dry. Only for reservations of 8 or more (bursts of 32 per instance): a refill
+    /// ahead takes tokens no request has asked for yet, and with small buckets those are the
+    /// ones a client near its limit then lacks on another instance — with the default burst of
+    /// 30 over three instances, 30 searches spread over them met a 429.
     private func takeReserved(_ address: String) -> Bool {
-        let take = reserve.take(address, refillAt: reservation / 2)
+        let reservation = reservation
+        let take = reserve.take(address, refillAt: reservation >= 8 ? reservation / 2 : -1)
         if take.refillAhead { Task { await self.refill(address) } }
         return take.admitted
     }

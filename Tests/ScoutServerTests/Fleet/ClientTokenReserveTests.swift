@@ -51,6 +51,8 @@ struct ClientTokenReserveTests {
         reserve.keep(0, for: "a")
         #expect(reserve.take("a", refillAt: 2) == .init(admitted: true, refillAhead: true))
         #expect(reserve.take("b", refillAt: 2) == .init(admitted: false, refillAhead: false))
+        reserve.keep(1, for: "c")
+        #expect(reserve.take("c", refillAt: -1) == .init(admitted: true, refillAhead: false))
     }
 
     @Test("reserved tokens expire after their lifetime")
