@@ -2,8 +2,9 @@ import Foundation
 
 /// A read-only shared mapping of a ``FileRegion``, so that libmicrohttpd sends a prepared file
 /// reply as it sends bytes in memory: header and body in one `sendmsg`, where `sendfile` took
-/// a `send` for the header and a `sendfile` (a splice through a pipe) for the body — 0.87× nginx
-/// against 1.39× mapped, in the same images benchmark run.
+/// a `send` for the header and a `sendfile` (a splice through a pipe) for the body — in the
+/// images benchmark, 0.87× nginx by `sendfile` and 1.26× mapped (separate runs, each against
+/// nginx in that run).
 ///
 /// The mapping is never read in this process; only the kernel copies from it while sending.
 /// That is what makes it safe against a file cut short under it (T10): a process touching a
