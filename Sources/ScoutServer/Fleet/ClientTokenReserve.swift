@@ -60,12 +60,11 @@ final class ClientTokenReserve: Sendable {
     }
 
     /// Adds `count` tokens just taken from `client`'s shared bucket to what is left of its
-    /// reserve, which then lasts ``lifetime`` from now. Adds, not replaces: when the reserve
-    /// runs dry under many concurrent requests, each of them refills it in its own round trip,
-    /// and replacing kept only the last refill — the others' tokens, already out of the shared
-    /// bucket, were lost, and the next requests found the reserve dry again (a fleet instance
-    /// measured 0.38 of one alone on cached search that way). With any `count`, 0 included, a
-    /// refill ahead under way is over: the next low take asks for another.
+    /// reserve, which then lasts ``lifetime`` from now. Adds, not replaces: a refill ahead lands
+    /// while tokens are left, and the tokens of a refill for a request that found none land
+    /// next to those a concurrent one brought; replacing lost tokens already out of the shared
+    /// bucket (a fleet instance measured 0.38 of one alone on cached search that way). With any
+    /// `count`, 0 included, a refill ahead under way is over: the next low take asks for another.
     func keep(_ count: Int, for client: String) {
         let now = elapsed()
         reserves.withLock { reserves in

@@ -31,11 +31,15 @@ final class RedisFleetState: FleetState {
     let client: RedisClient
     let prefix: String
     let instanceID = UUID().uuidString
-    private let limiter: ClientRateLimiter
+    /// The per-client buckets used while Redis does not answer.
+    let limiter: ClientRateLimiter
     /// Client tokens taken from Redis ahead of need (``reservation`` per round trip).
-    private let reserve: ClientTokenReserve
-    private let clientRate: Double
-    private let clientBurst: Int
+    let reserve: ClientTokenReserve
+    /// The refills of clients' reserves under way, one per client at most: every request that
+    /// finds the reserve dry meanwhile waits for it (see `RedisFleetState+Clients.swift`).
+    let refills = Mutex<[String: Task<ReserveRefill, Never>]>([:])
+    let clientRate: Double
+    let clientBurst: Int
     private let configuredFleetSize: Int
     private let observedFleetSize = Atomic<Int>(1)
     let localShare = Mutex(LocalHostShare())
@@ -181,104 +185,8 @@ final class RedisFleetState: FleetState {
         }
     }
 
-    /// How many of a client's tokens one round trip takes: a quarter of its burst shared among
-    /// the fleet, so an instance holds little of a bucket the others need (2 for the default
-    /// burst of 30 and three instances). At most 256: refilled ahead at half of that, a client
-    /// sending 100,000 cached searches a second leaves the refill over a millisecond to land,
-    /// where 16 (8 left) ran the reserve dry and held a fleet instance at 0.72 of one alone.
-    var reservation: Int { max(1, min(256, clientBurst / (4 * fleetSize))) }
-
-    func admitFromReserve(client address: String) -> Bool { takeReserved(address) }
-
-    /// One of the tokens this instance holds for `address`; when few are left (half a
-    /// reservation), the reserve is refilled ahead in the background, so that requests keep
-    /// finding tokens — on the server's thread, for cached replies — instead of each asking Redis
-    /// once it runs dry. Only for reservations of 8 or more (bursts of 32 per instance): a refill
-    /// ahead takes tokens no request has asked for yet, and with small buckets those are the
-    /// ones a client near its limit then lacks on another instance — with the default burst of
-    /// 30 over three instances, 30 searches spread over them met a 429.
-    private func takeReserved(_ address: String) -> Bool {
-        let reservation = reservation
-        let take = reserve.take(address, refillAt: reservation >= 8 ? reservation / 2 : -1)
-        if take.refillAhead { Task { await self.refill(address) } }
-        return take.admitted
-    }
-
-    /// Takes up to ``reservation`` of `address`'s tokens from its shared bucket into the
-    /// reserve, all of them kept (no request waits on this); none when the bucket is empty or
-    /// Redis fails, and the next request without a token asks for itself.
-    private func refill(_ address: String) async {
-        var taken = 0
-        do {
-            let reply = try await takeTokens(of: address)
-            recovered()
-            taken = Int(reply.first?.integerValue ?? 0)
-        } catch {
-            failed(error)
-        }
-        reserve.keep(taken, for: address)
-    }
-
-    /// The key of `address`'s shared token bucket.
-    private func clientBucket(_ address: String) -> RedisArgument { .string(prefix + "client:" + address) }
-
-    /// `takeTokens` on `address`'s shared bucket: up to ``reservation`` tokens, or none.
-    private func takeTokens(of address: String) async throws -> [RedisValue] {
-        try await client.evaluate(.takeTokens, keys: [clientBucket(address)], arguments: bucketArguments).expectArray()
-    }
-
-    func admit(client address: String) async -> Duration? {
-        if takeReserved(address) { return nil }
-        do {
-            let reply = try await takeTokens(of: address)
-            recovered()
-            return refusal(in: reply, for: address)
-        } catch {
-            failed(error)
-            return limiter.admit(address)
-        }
-    }
-
-    func admit(client address: String, peeking key: String) async -> PeekedAdmission {
-        let page = RedisArgument.string(prefix + "search:" + key)
-        let reserved = takeReserved(address)
-        do {
-            if reserved {
-                let reply = try await client.evaluate(FleetScripts.peek, keys: [page]).expectArray()
-                recovered()
-                return .admitted(Self.sharedPage(in: reply, at: 0))
-            }
-            let reply = try await client.evaluate(
-                FleetScripts.admitAndPeek, keys: [clientBucket(address), page],
-                arguments: bucketArguments
-            ).expectArray()
-            recovered()
-            if let wait = refusal(in: reply, for: address) { return .refused(retryAfter: wait) }
-            return .admitted(Self.sharedPage(in: reply, at: 3))
-        } catch {
-            failed(error)
-            if reserved { return .admitted(nil) }
-            return PeekedAdmission(refusal: limiter.admit(address))
-        }
-    }
-
-    /// The client bucket's capacity and rate, one token, and the reservation: `takeTokens`'s arguments.
-    private var bucketArguments: [RedisArgument] {
-        [.integer(clientBurst), .number(clientRate), 1, .integer(reservation)]
-    }
-
-    /// `takeTokens`'s reply read: nil when tokens were taken (all but one kept in the reserve),
-    /// else the wait before the next.
-    private func refusal(in reply: [RedisValue], for address: String) -> Duration? {
-        guard let taken = reply.first?.integerValue, taken > 0 else {
-            return .milliseconds(max(1, reply.count > 2 ? reply[2].integerValue ?? 1 : 1))
-        }
-        reserve.keep(Int(taken) - 1, for: address)
-        return nil
-    }
-
     /// The page and its ms fresh at `index` and after it in a script's reply, if they are there.
-    private static func sharedPage(in reply: [RedisValue], at index: Int) -> SharedPage? {
+    static func sharedPage(in reply: [RedisValue], at index: Int) -> SharedPage? {
         guard reply.count >= index + 2, let bytes = reply[index].bytesValue else { return nil }
         return SharedPage(bytes: bytes, remaining: .milliseconds(max(1, reply[index + 1].integerValue ?? 1)))
     }

@@ -95,6 +95,33 @@ struct FleetPeekTests {
         #expect(wait > .zero && wait <= .seconds(1))
     }
 
+    @Test("a burst of concurrent requests that finds the reserve dry shares its refills: each token admits one")
+    func concurrentDry() async throws {
+        let prefix = "scout-test:\(UUID().uuidString):"
+        let counter = CallCounter()
+        // A burst of 40 for a fleet of one: 10 tokens a round trip. Each of 40 requests asking
+        // Redis for a reservation of its own would empty the bucket after four of them.
+        let state = try await Self.state(url: try FleetRedis.url(), prefix: prefix, burst: 40, counter: counter)
+        let before = counter.count
+        let admitted = await withTaskGroup(of: Bool.self) { group in
+            for index in 0..<40 {
+                group.addTask {
+                    guard index.isMultiple(of: 2) else { return await state.admit(client: "198.51.100.9") == nil }
+                    guard case .admitted = await state.admit(client: "198.51.100.9", peeking: "k") else { return false }
+                    return true
+                }
+            }
+            return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        #expect(admitted == 40)
+        #expect(counter.count - before < 40, "requests waited for refills instead of each asking Redis")
+        try await Task.sleep(for: .milliseconds(50))  // a refill ahead still landing
+        var left = 0
+        while state.admitFromReserve(client: "198.51.100.9") { left += 1 }
+        #expect(left == 0, "tokens taken from the bucket and never used")
+        #expect(await state.admit(client: "198.51.100.9") != nil)
+    }
+
     @Test("a reserve at half a reservation is refilled ahead in one round trip; no token is lost or made")
     func refilledAhead() async throws {
         let prefix = "scout-test:\(UUID().uuidString):"
