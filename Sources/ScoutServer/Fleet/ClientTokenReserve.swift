@@ -5,8 +5,8 @@ import Synchronization
 /// a task either (see `SearchAPI`). The fleet-wide limit still holds: every reserved token came
 /// out of the shared bucket. A reserve lasts ``lifetime``; what is left then is dropped, which
 /// can only admit fewer requests, never more. When a take leaves few tokens, it asks its
-/// caller to refill ahead (once, until ``keep(_:for:)`` lands), so that a client's steady
-/// stream of requests keeps finding a token instead of all waiting on Redis when it runs dry.
+/// caller to refill ahead, so that a client's steady stream of requests keeps finding a token
+/// instead of all waiting on Redis when it runs dry; the caller runs one refill at a time.
 ///
 /// ```swift
 /// reserve.keep(3, for: "203.0.113.9")
@@ -16,15 +16,14 @@ final class ClientTokenReserve: Sendable {
     private struct Reserve {
         var tokens: Int
         var until: Duration
-        /// A refill ahead is under way; no other is asked for until it lands.
-        var refilling = false
     }
 
     /// What ``take(_:refillAt:)`` found.
     struct Take: Equatable {
         /// A reserved token was taken: the request is admitted.
         var admitted: Bool
-        /// The caller should refill this client's reserve now (no one else has been asked to).
+        /// Few tokens are left: the caller should refill this client's reserve, unless it is
+        /// already refilling it.
         var refillAhead: Bool
     }
 
@@ -43,8 +42,7 @@ final class ClientTokenReserve: Sendable {
     }
 
     /// Takes one of `client`'s reserved tokens (not admitted when none is left or they expired),
-    /// and asks for a refill ahead when at most `lowWater` are left (never, for a negative one)
-    /// and none is under way.
+    /// and asks for a refill ahead when at most `lowWater` are left (never, for a negative one).
     func take(_ client: String, refillAt lowWater: Int = 0) -> Take {
         let now = elapsed()
         return reserves.withLock { reserves in
@@ -52,10 +50,8 @@ final class ClientTokenReserve: Sendable {
                 return Take(admitted: false, refillAhead: false)
             }
             reserve.tokens -= 1
-            let refillAhead = !reserve.refilling && reserve.tokens <= lowWater
-            reserve.refilling = reserve.refilling || refillAhead
-            reserves[client] = reserve.tokens > 0 || reserve.refilling ? reserve : nil
-            return Take(admitted: true, refillAhead: refillAhead)
+            reserves[client] = reserve.tokens > 0 ? reserve : nil
+            return Take(admitted: true, refillAhead: reserve.tokens <= lowWater)
         }
     }
 
@@ -63,19 +59,12 @@ final class ClientTokenReserve: Sendable {
     /// reserve, which then lasts ``lifetime`` from now. Adds, not replaces: a refill ahead lands
     /// while tokens are left, and the tokens of a refill for a request that found none land
     /// next to those a concurrent one brought; replacing lost tokens already out of the shared
-    /// bucket (a fleet instance measured 0.38 of one alone on cached search that way). With any
-    /// `count`, 0 included, a refill ahead under way is over: the next low take asks for another.
+    /// bucket (a fleet instance measured 0.38 of one alone on cached search that way).
     func keep(_ count: Int, for client: String) {
+        guard count > 0 else { return }
         let now = elapsed()
         reserves.withLock { reserves in
             let left = reserves[client].map { now < $0.until ? $0.tokens : 0 } ?? 0
-            guard count > 0 else {
-                if var reserve = reserves[client] {
-                    reserve.refilling = false
-                    reserves[client] = left > 0 ? reserve : nil
-                }
-                return
-            }
             if reserves.count >= capacity, reserves[client] == nil {
                 reserves = reserves.filter { now < $0.value.until }
                 if reserves.count >= capacity { reserves.removeAll(keepingCapacity: true) }

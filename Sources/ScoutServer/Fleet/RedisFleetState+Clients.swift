@@ -33,9 +33,9 @@ extension RedisFleetState {
 
     func admit(client address: String) async -> Duration? {
         switch await token(of: address, peeking: nil) {
-        case .reserved, .taken: return nil
-        case .refused(let wait): return wait
-        case .failed: return limiter.admit(address)
+        case .reserved, .ownTrip(.taken): return nil
+        case .ownTrip(.refused(let wait)): return wait
+        case .ownTrip(.failed): return limiter.admit(address)
         }
     }
 
@@ -43,9 +43,9 @@ extension RedisFleetState {
         let page = RedisArgument.string(prefix + "search:" + key)
         switch await token(of: address, peeking: page) {
         case .reserved: return await peek(page)
-        case .taken(let found): return .admitted(found)
-        case .refused(let wait): return .refused(retryAfter: wait)
-        case .failed: return PeekedAdmission(refusal: limiter.admit(address))
+        case .ownTrip(.taken(let found)): return .admitted(found)
+        case .ownTrip(.refused(let wait)): return .refused(retryAfter: wait)
+        case .ownTrip(.failed): return PeekedAdmission(refusal: limiter.admit(address))
         }
     }
 
@@ -53,21 +53,9 @@ extension RedisFleetState {
     private enum RequestToken {
         /// From the reserve (a page, if wanted, is still to be looked for).
         case reserved
-        /// From Redis, by a round trip of this request's own, with the page it looked for, if found.
-        case taken(SharedPage?)
-        /// The client's shared bucket is empty; its next token comes after the wait.
-        case refused(Duration)
-        /// Redis did not answer.
-        case failed
-
-        /// What a round trip of the request's own came to.
-        init(_ refill: ReserveRefill) {
-            switch refill {
-            case .taken(let found): self = .taken(found)
-            case .refused(let wait): self = .refused(wait)
-            case .failed: self = .failed
-            }
-        }
+        /// What a round trip of the request's own came to: its token and the page it looked
+        /// for, if found; the bucket empty; or Redis not answering.
+        case ownTrip(ReserveRefill)
     }
 
     /// A token for `address` from the reserve, else from a refill: the one under way, waited
@@ -81,10 +69,10 @@ extension RedisFleetState {
             let (refill, started) = startRefill(address, peeking: page, forRequest: true)
             let outcome = await refill.value
             if case .taken = outcome, !started { continue }
-            return RequestToken(outcome)
+            return .ownTrip(outcome)
         }
         if takeReserved(address) { return .reserved }
-        return RequestToken(await takeTokens(of: address, peeking: page, most: 1).outcome)
+        return .ownTrip(await takeTokens(of: address, peeking: page, most: 1).outcome)
     }
 
     /// How many refills others started a request waits for before it asks Redis alone.
@@ -117,11 +105,8 @@ extension RedisFleetState {
 
     /// The refill of `address`'s reserve under way, or a new one when there is none
     /// (`started`). A refill for a request keeps one token fewer than it took: the request's.
-    ///
-    /// It leaves ``refills`` before it fills the reserve: a refill ahead is asked for only while
-    /// none is pending in the reserve (``ClientTokenReserve/take(_:refillAt:)``), and one asked
-    /// for while this one runs must see this one's ``ClientTokenReserve/keep(_:for:)`` after it,
-    /// or no refill ahead would be asked for again.
+    /// It fills the reserve before it leaves ``refills``, so that a request finding the reserve
+    /// dry meanwhile waits for it and finds the tokens, instead of starting another.
     private func startRefill(
         _ address: String, peeking page: RedisArgument?, forRequest: Bool
     ) -> (refill: Task<ReserveRefill, Never>, started: Bool) {
@@ -129,8 +114,8 @@ extension RedisFleetState {
             if let running = refills[address] { return (running, false) }
             let refill = Task {
                 let (outcome, taken) = await self.takeTokens(of: address, peeking: page, most: self.reservation)
-                _ = self.refills.withLock { $0.removeValue(forKey: address) }
                 self.reserve.keep(forRequest ? max(0, taken - 1) : taken, for: address)
+                _ = self.refills.withLock { $0.removeValue(forKey: address) }
                 return outcome
             }
             refills[address] = refill

@@ -36,20 +36,17 @@ struct ClientTokenReserveTests {
         #expect((0..<2).map { _ in reserve.take("a").admitted } == [true, false])
     }
 
-    @Test("a take that leaves few tokens asks for one refill ahead, and no other until it lands")
+    @Test("a take that leaves at most the low-water mark asks for a refill ahead; a negative mark never does")
     func refillAhead() {
         let time = Timeline()
         let reserve = ClientTokenReserve(elapsed: { time.now.withLock { $0 } })
         reserve.keep(4, for: "a")
         let takes = (0..<4).map { _ in reserve.take("a", refillAt: 2) }
         #expect(takes.map(\.admitted) == [true, true, true, true])
-        #expect(takes.map(\.refillAhead) == [false, true, false, false])
+        #expect(takes.map(\.refillAhead) == [false, true, true, true])
         #expect(reserve.take("a", refillAt: 2) == .init(admitted: false, refillAhead: false))
-        reserve.keep(3, for: "a")
-        #expect(reserve.take("a", refillAt: 2) == .init(admitted: true, refillAhead: true))
-        // A refill that found the bucket empty is over too; the next low take asks again.
-        reserve.keep(0, for: "a")
-        #expect(reserve.take("a", refillAt: 2) == .init(admitted: true, refillAhead: true))
+        reserve.keep(4, for: "a")
+        #expect(reserve.take("a", refillAt: 2) == .init(admitted: true, refillAhead: false))
         #expect(reserve.take("b", refillAt: 2) == .init(admitted: false, refillAhead: false))
         reserve.keep(1, for: "c")
         #expect(reserve.take("c", refillAt: -1) == .init(admitted: true, refillAhead: false))

@@ -148,10 +148,12 @@ struct FleetPeekTests {
         let untouched = try await bucketTokens()
         #expect(counter.count == before && untouched == 48, "9 left: no refill yet")
         admitted += state.admitFromReserve(client: "198.51.100.8") ? 1 : 0  // 8 left: refill ahead
+        // 7, 6 and 5 left, each low: the refill ahead under way stays the only one.
+        for _ in 0..<3 { admitted += state.admitFromReserve(client: "198.51.100.8") ? 1 : 0 }
         try await refilled(to: 32)
         #expect(counter.count == before + 1, "one refill ahead")
-        // 24 in the reserve: 15 more go without Redis, the 16th (8 left) asks ahead again.
-        for _ in 0..<15 { admitted += state.admitFromReserve(client: "198.51.100.8") ? 1 : 0 }
+        // 21 in the reserve: 12 more go without Redis, the 13th (8 left) would ask ahead again.
+        for _ in 0..<12 { admitted += state.admitFromReserve(client: "198.51.100.8") ? 1 : 0 }
         #expect(counter.count == before + 1 && admitted == 23)
         // Spent to the end: every token of the burst admits exactly one request.
         while true {
