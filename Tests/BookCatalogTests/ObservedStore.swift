@@ -2,7 +2,7 @@ import BookCatalog
 import BookStorage
 import Synchronization
 
-/// A store that forwards everything to a SQLite store, records every query ``rankedSearch(_:limit:)``
+/// A store that forwards everything to a SQLite store, records every query ``rankedPage(_:offset:limit:)``
 /// runs, counts generation reads, and fails its `failingApplyAt`-th `apply` (1-based) when given one.
 final class ObservedStore: BookStore {
     struct Interrupted: Error {}
@@ -41,9 +41,10 @@ final class ObservedStore: BookStore {
         if count == failingApplyAt { throw Interrupted() }
         return try await base.apply(batch)
     }
-    func rankedSearch(_ text: String, limit: Int) async throws -> [BookMatch] {
-        try await typoTolerance.rankedSearch(text, limit: limit, in: self)
+    func rankedPage(_ text: String, offset: Int, limit: Int) async throws -> BookSearchPage {
+        try await typoTolerance.rankedPage(text, offset: offset, limit: limit, in: self)
     }
+    func searchCount(_ query: BookQuery) async throws -> Int { try await base.searchCount(query) }
     func search(_ query: BookQuery, limit: Int) async throws -> [Book] {
         queries.withLock { $0.append(query) }
         return try await base.search(query, limit: limit)

@@ -33,6 +33,21 @@ struct PaginatorTests {
         #expect(paginator.pagesLoaded == 2)
     }
 
+    @Test func theTotalIsTheLastOneASourceGave() {
+        var paginator = Paginator()
+        #expect(paginator.total == nil)
+        _ = paginator.loadNextPage()
+        paginator.receive(SearchPage(items: [item("A", id: "a")], nextCursor: SearchCursor("2"), total: 3))
+        #expect(paginator.total == 3)
+        _ = paginator.loadNextPage()
+        // A page that does not say keeps what the last one said.
+        paginator.receive(SearchPage(items: [item("B", id: "b")], nextCursor: SearchCursor("3")))
+        #expect(paginator.total == 3)
+        _ = paginator.loadNextPage()
+        paginator.receive(SearchPage(items: [item("C", id: "c")], nextCursor: nil, total: 4))
+        #expect(paginator.total == 4)
+    }
+
     @Test func duplicateIDsAcrossPagesAreDropped() {
         var paginator = Paginator()
         _ = paginator.loadNextPage()

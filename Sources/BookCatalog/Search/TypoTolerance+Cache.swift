@@ -85,6 +85,11 @@ extension TypoTolerance {
                 }
             }
 
+            /// The candidate index of the current generation, once built.
+            var currentIndex: CandidateIndex? {
+                guard case .ready(let catalog) = self else { return nil }
+                return catalog.index?.index
+            }
         }
 
         /// A build this lookup started; whoever asked records its end with ``finish(_:at:with:)``.

@@ -6,13 +6,14 @@ import Synchronization
 ///
 /// Candidates come from the ``CandidateIndex`` in memory when it is of the catalog's current
 /// generation, else from the store's ``BookStore/search(_:limit:)`` (which finds the same
-/// books in the same order) — up to ``candidatePool`` (or the limit, if larger) for the exact
-/// query, then for one typo per word, then two, while fewer have been found — and
-/// ``BookRanking`` orders them by its rules, so every store ranks alike. From the index, only
-/// the books returned are read from the store, in one statement.
+/// books in the same order) — for the exact query, then for one typo per word, then two, while
+/// fewer than the page needs have been found — and ``BookRanking`` orders them by its rules in
+/// blocks of ``candidatePool``, so every store ranks alike and pages never overlap (see
+/// ``rankedPage(_:offset:limit:in:)``). From the index, only the books returned are read from
+/// the store, in one statement.
 ///
 /// A store owns one (its cache belongs to that store) and delegates
-/// ``BookStore/rankedSearch(_:limit:)`` to it. The ``TermDictionary`` (from
+/// ``BookStore/rankedPage(_:offset:limit:)`` to it. The ``TermDictionary`` (from
 /// ``BookStore/searchTerms()``) is built on first need, then the index (from
 /// ``BookStore/searchEntries()``) in the background; both are rebuilt in the background when
 /// ``BookStore/generation()`` changes, and searches meanwhile use the previous dictionary and
@@ -61,95 +62,15 @@ public final class TypoTolerance: Sendable {
         try await rankedSearch(text, limit: limit, in: store).map(\.book)
     }
 
-    /// How many candidates the store is asked for before ranking: enough that the book a
-    /// person means is among them even when many more popular books match a short prefix.
-    public static let candidatePool = 64
-
     /// ``search(_:limit:in:)`` with how each book matched: the highlights and the measures it
-    /// was ranked by.
+    /// was ranked by. The first page of ``rankedPage(_:offset:limit:in:)``.
     ///
     /// ```swift
     /// let first = try await typoTolerance.rankedSearch("mocki", limit: 5, in: store).first
     /// first?.highlights   // [title 0..<5]: "Mocki" of "Mockingjay"
     /// ```
     public func rankedSearch(_ text: String, limit: Int, in store: some BookStore) async throws -> [BookMatch] {
-        guard let exact = SearchText.exactQuery(text), limit > 0 else { return [] }
-        let pool = max(limit, Self.candidatePool)
-        let budgets = exact.terms.map { Self.allowedTypos(in: $0.alternatives[0]) }
-        let hasTypoBudget = budgets.contains(where: { $0 > 0 })
-        // One lookup for both uses below: each may read the catalog's generation from the store.
-        let lookup = indexesBooks || hasTypoBudget ? try await catalogLookup(for: store) : nil
-        if indexesBooks, case .ready(let catalog)? = lookup, let index = catalog.index?.index {
-            return try await rankedFromIndex(
-                exact, budgets: budgets, limit: limit, index: index, catalog.dictionary, in: store)
-        }
-        let typed = exact.terms.map { QueryWord(typed: $0.alternatives[0], isPrefix: $0.isPrefix) }
-        func ranked(_ books: [Book], _ words: [QueryWord]) -> [BookMatch] {
-            Array(BookRanking.rank(books, for: words).prefix(limit))
-        }
-        guard hasTypoBudget else { return ranked(try await store.search(exact, limit: pool), typed) }
-
-        if let dictionary = lookup?.dictionaryAtHand {
-            let (books, words) = try await candidates(
-                exact, budgets: budgets, dictionary: dictionary, limit: pool, from: store.search)
-            return ranked(books, words)
-        }
-        let books = try await store.search(exact, limit: pool)
-        guard books.count < limit else { return ranked(books, typed) }
-        let widening = Widening(exact, budgets: budgets, dictionary: try await dictionary(for: store))
-        let widened = try await search(widening, after: books, budgets: budgets, limit: pool, from: store.search)
-        return ranked(widened, widening.queryWords)
-    }
-
-    /// The candidates from `index`, ranked; the first `limit` read back whole from `store` and
-    /// ranked again (the same order, unless a write changed them since the index was built, so
-    /// the highlights always fit the text returned).
-    private func rankedFromIndex(
-        _ exact: BookQuery, budgets: [Int], limit: Int, index: CandidateIndex, _ dictionary: TermDictionary,
-        in store: some BookStore
-    ) async throws -> [BookMatch] {
-        let (books, words) = try await candidates(
-            exact, budgets: budgets, dictionary: dictionary, limit: max(limit, Self.candidatePool)
-        ) { query, limit in index.search(query, limit: limit) }
-        let chosen = BookRanking.rank(books, for: words).prefix(limit)
-        guard !chosen.isEmpty else { return [] }
-        return BookRanking.rank(try await store.books(ids: chosen.map(\.book.id)), for: words)
-    }
-
-    /// The candidates for `exact` from `find` (a store's search or an index's) and the query
-    /// words to rank them by: with a dictionary at hand, a word it does not know means the exact
-    /// query would find nothing (or, right after an import, only books the widened query finds
-    /// too), so only the widened queries run.
-    private func candidates(
-        _ exact: BookQuery, budgets: [Int], dictionary: TermDictionary, limit: Int,
-        from find: (BookQuery, Int) async throws -> [Book]
-    ) async throws -> (books: [Book], words: [QueryWord]) {
-        let widening = Widening(exact, budgets: budgets, dictionary: dictionary)
-        guard widening.widensAnything else { return (try await find(exact, limit), widening.queryWords) }
-        return (try await search(widening, after: [], budgets: budgets, limit: limit, from: find), widening.queryWords)
-    }
-
-    /// `found`, then the books the widened queries find, one typo per word before two, so closer
-    /// matches are among the candidates first.
-    private func search(
-        _ widening: Widening, after found: [Book], budgets: [Int], limit: Int,
-        from find: (BookQuery, Int) async throws -> [Book]
-    ) async throws -> [Book] {
-        var books = found
-        var seen = Set(books.map(\.id))
-        var previous: BookQuery?
-        for typos in 1...(budgets.max() ?? 0) {
-            let query = widening.query(allowingTypos: typos)
-            guard query != previous else { continue }
-            previous = query
-            for book in try await find(query, limit) where seen.insert(book.id).inserted {
-                books.append(book)
-            }
-            // The widened query also finds the earlier books, and at most those many of its
-            // first `limit` are old, so asking for `limit` always yields enough new ones.
-            if books.count >= limit { break }
-        }
-        return Array(books.prefix(limit))
+        try await rankedPage(text, offset: 0, limit: limit, in: store).matches
     }
 
     /// How many typos a query word may have: 0 below 4 characters, for numbers and for CJK
@@ -210,8 +131,12 @@ public final class TypoTolerance: Sendable {
     }
 
     /// What the cache has for `store` now, at its current generation, starting a build if needed.
-    private func catalogLookup(for store: some BookStore) async throws -> CatalogCache.Lookup {
-        let generation = try await currentGeneration(of: store)
+    func catalogLookup(for store: some BookStore) async throws -> CatalogCache.Lookup {
+        catalogLookup(for: store, at: try await currentGeneration(of: store))
+    }
+
+    /// What the cache has for `store` at `generation`, starting a build if needed.
+    func catalogLookup(for store: some BookStore, at generation: Int64) -> CatalogCache.Lookup {
         let (lookup, started) = cache.withLock {
             $0.catalogOrBuild(at: generation, from: store, indexesBooks: indexesBooks)
         }
@@ -226,7 +151,7 @@ public final class TypoTolerance: Sendable {
 
     /// The catalog's generation, read from `store` unless a read within
     /// ``generationCheckInterval`` already gave it.
-    private func currentGeneration(of store: some BookStore) async throws -> Int64 {
+    func currentGeneration(of store: some BookStore) async throws -> Int64 {
         let interval = generationCheckInterval
         let now = elapsed()
         if let recent = cache.withLock({ $0.recentGeneration(within: interval, of: now) }) { return recent }

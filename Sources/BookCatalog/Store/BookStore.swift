@@ -55,16 +55,19 @@ public protocol BookStore: Sendable {
 
     // MARK: Search
 
-    /// Books whose title or authors match every word of `text` as a person types it — the last
-    /// word as a prefix, case- and diacritic-insensitive, typo tolerant (1 typo from 5
-    /// characters, 2 from 9) — in the order of ``BookRanking``'s rules, each with the parts of
-    /// its title and authors that matched. Any text is safe.
+    /// One page of the books whose title or authors match every word of `text` as a person
+    /// types it — the last word as a prefix, case- and diacritic-insensitive, typo tolerant (1
+    /// typo from 4 characters, 2 from 9) — in the order of ``BookRanking``'s rules, each with
+    /// the parts of its title and authors that matched: `limit` books from `offset`, with how
+    /// many match in all and where the next page starts. Pages at one generation give every
+    /// matching book once (see ``TypoTolerance/rankedPage(_:offset:limit:in:)``). Any text is safe.
     ///
     /// ```swift
-    /// let first = try await store.rankedSearch("les miser", limit: 10).first  // Les Misérables
-    /// first?.highlights   // title 0..<3 ("Les"), 4..<9 ("Misér")
+    /// let page = try await store.rankedPage("les miser", offset: 0, limit: 10)
+    /// page.matches.first?.highlights   // title 0..<3 ("Les"), 4..<9 ("Misér")
+    /// page.total                       // every book that matches
     /// ```
-    func rankedSearch(_ text: String, limit: Int) async throws -> [BookMatch]
+    func rankedPage(_ text: String, offset: Int, limit: Int) async throws -> BookSearchPage
 
     /// The candidates for a ranked search: books matching every term of `query` (any of a
     /// term's alternatives, in the title or the authors), books matching all terms in one field
@@ -74,6 +77,10 @@ public protocol BookStore: Sendable {
     /// let books = try await store.search(SearchText.exactQuery("dune")!, limit: 10)
     /// ```
     func search(_ query: BookQuery, limit: Int) async throws -> [Book]
+
+    /// How many books match every term of `query`: as many as ``search(_:limit:)`` would find
+    /// with no limit. `try await store.searchCount(SearchText.exactQuery("love")!)`.
+    func searchCount(_ query: BookQuery) async throws -> Int
 
     /// Every distinct word the search index holds for titles and authors, folded as
     /// ``SearchText`` folds them: the dictionary typo tolerance draws on.
@@ -136,6 +143,16 @@ public protocol BookStore: Sendable {
 }
 
 extension BookStore {
+    /// The first page of ``rankedPage(_:offset:limit:)``: the best `limit` books for `text`,
+    /// each with how it matched.
+    ///
+    /// ```swift
+    /// let first = try await store.rankedSearch("les miser", limit: 10).first  // Les Misérables
+    /// ```
+    public func rankedSearch(_ text: String, limit: Int) async throws -> [BookMatch] {
+        try await rankedPage(text, offset: 0, limit: limit).matches
+    }
+
     /// ``rankedSearch(_:limit:)``'s books alone.
     ///
     /// ```swift

@@ -4,8 +4,8 @@ import BookCatalog
 /// dictionary of its words) over its own candidate search, and caps what one search returns.
 ///
 /// ```swift
-/// public func rankedSearch(_ text: String, limit: Int) async throws -> [BookMatch] {
-///     try await typoTolerantSearch(text, limit: limit)
+/// public func rankedPage(_ text: String, offset: Int, limit: Int) async throws -> BookSearchPage {
+///     try await typoTolerantPage(text, offset: offset, limit: limit)
 /// }
 /// ```
 protocol TypoTolerantStore: BookStore {
@@ -16,11 +16,12 @@ protocol TypoTolerantStore: BookStore {
 }
 
 extension TypoTolerantStore {
-    /// ``BookStore/rankedSearch(_:limit:)`` for either store: `limit` clamped to
+    /// ``BookStore/rankedPage(_:offset:limit:)`` for either store: `limit` clamped to
     /// 1…``maximumSearchLimit``, a database's error thrown as a ``BookStoreError``.
-    func typoTolerantSearch(_ text: String, limit: Int) async throws -> [BookMatch] {
+    func typoTolerantPage(_ text: String, offset: Int, limit: Int) async throws -> BookSearchPage {
         try await storeWork {
-            try await typoTolerance.rankedSearch(text, limit: min(max(limit, 1), Self.maximumSearchLimit), in: self)
+            try await typoTolerance.rankedPage(
+                text, offset: offset, limit: min(max(limit, 1), Self.maximumSearchLimit), in: self)
         }
     }
 }

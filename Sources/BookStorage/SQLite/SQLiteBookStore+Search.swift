@@ -2,28 +2,28 @@ import BookCatalog
 import SQLite
 
 extension SQLiteBookStore {
-    /// The most results one search returns, whatever `limit` asks for.
+    /// The most results one page of a search returns, whatever `limit` asks for.
     ///
     /// ```swift
     /// let all = try await store.search("the", limit: SQLiteBookStore.maximumSearchLimit)
     /// ```
     public static let maximumSearchLimit = 200
 
-    /// Books matching `text` as a person types it, ranked; see ``BookStore/rankedSearch(_:limit:)``.
-    /// `limit` is clamped to 1…``maximumSearchLimit``.
+    /// One page of the books matching `text` as a person types it, ranked; see
+    /// ``BookStore/rankedPage(_:offset:limit:)``. `limit` is clamped to 1…``maximumSearchLimit``.
     ///
     /// ```swift
-    /// try await store.rankedSearch("collins", limit: 5)     // books by Suzanne Collins
-    /// try await store.rankedSearch("les miser", limit: 5)   // Les Misérables
+    /// try await store.rankedPage("collins", offset: 0, limit: 5)     // books by Suzanne Collins
+    /// try await store.rankedPage("les miser", offset: 0, limit: 5)   // Les Misérables
     /// ```
-    public func rankedSearch(_ text: String, limit: Int) async throws -> [BookMatch] {
-        try await typoTolerantSearch(text, limit: limit)
+    public func rankedPage(_ text: String, offset: Int, limit: Int) async throws -> BookSearchPage {
+        try await typoTolerantPage(text, offset: offset, limit: limit)
     }
 
     /// Books matching every term of `query`: books where all terms fall in one column (title
     /// *or* authors) first, then those matching across columns; within each, by ratings count.
     /// Every word is quoted, so nothing in it acts as FTS5 syntax. `limit` is clamped to
-    /// 1…``maximumSearchLimit``.
+    /// 1…``BookCatalog/TypoTolerance/maximumCandidates``, the deepest page's candidates.
     ///
     /// ```swift
     /// try await store.search(BookQuery(terms: [.init(["hunger"]), .init(["ga"], isPrefix: true)]), limit: 5)
@@ -31,7 +31,7 @@ extension SQLiteBookStore {
     public func search(_ query: BookQuery, limit: Int) async throws -> [Book] {
         try await storeWork {
             guard let match = Self.match(query) else { return [] }
-            let limit = min(max(limit, 1), Self.maximumSearchLimit)
+            let limit = min(max(limit, 1), TypoTolerance.maximumCandidates)
             // Index rows are keyed most-read first (see `rankKey`), so each query reads only the
             // first `limit` matches: one-column matches, then, if short, any matches.
             let sql = """
@@ -48,6 +48,22 @@ extension SQLiteBookStore {
             let any = try await database.query(
                 sql, [.text(match), .integer(Int64(limit + sameColumn.count))], Self.book(from:))
             return sameColumn + any.filter { !found.contains($0.id) }.prefix(limit - sameColumn.count)
+        }
+    }
+
+    /// How many books match every term of `query`, in any column: what ``search(_:limit:)``
+    /// would find with no limit, counted by FTS5 without reading the books.
+    ///
+    /// ```swift
+    /// try await store.searchCount(BookQuery(terms: [.init(["love"], isPrefix: true)]))
+    /// ```
+    public func searchCount(_ query: BookQuery) async throws -> Int {
+        try await storeWork {
+            guard let match = Self.match(query) else { return 0 }
+            let counts = try await database.query(
+                "SELECT count(*) FROM books_fts WHERE books_fts MATCH ?", [.text(match)]
+            ) { row in try row.int64(0) }
+            return Int(counts.first ?? 0)
         }
     }
 

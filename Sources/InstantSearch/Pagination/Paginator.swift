@@ -119,6 +119,14 @@ public struct Paginator: Sendable, Equatable {
     /// ```
     public var hasMore: Bool { phase != .exhausted }
 
+    /// How many results the source says match in all, from the last page received that said;
+    /// nil when it never did.
+    ///
+    /// ```swift
+    /// footer.text = paginator.total.map { "\(paginator.items.count) of \($0)" } ?? ""
+    /// ```
+    public private(set) var total: Int?
+
     /// True while a page is being fetched.
     ///
     /// ```swift
@@ -168,6 +176,7 @@ public struct Paginator: Sendable, Equatable {
     public mutating func receive(_ page: SearchPage) -> [SearchItem] {
         guard case .loading(let cursor) = phase else { return [] }
         let added = append(page.items)
+        if let pageTotal = page.total { total = pageTotal }
         pagesLoaded += 1
         retainedPages.append(PageSpan(cursor: cursor, itemCount: added.count))
         releasePagesPastBound()

@@ -50,6 +50,12 @@ extension SearchSession {
         /// let latency = publication.publishedAt - publication.queryChangedAt
         /// ```
         public let queryChangedAt: Duration
+        /// How many results match in all, when the state is results and the source said so.
+        ///
+        /// ```swift
+        /// countLabel.text = publication.total.map { "\(publication.state.items.count) of \($0)" }
+        /// ```
+        public let total: Int?
 
         /// A publication; sessions make these, tests may too.
         ///
@@ -60,8 +66,9 @@ extension SearchSession {
         /// ```
         public init(
             state: SearchState, isLoadingMore: Bool, loadMoreFailure: String?, sequence: UInt64,
-            publishedAt: Duration, queryChangedAt: Duration
+            publishedAt: Duration, queryChangedAt: Duration, total: Int? = nil
         ) {
+            self.total = total
             self.state = state
             self.isLoadingMore = isLoadingMore
             self.loadMoreFailure = loadMoreFailure

@@ -250,7 +250,8 @@ struct SessionMachine: Sendable {
         else { return [] }
         publication = SearchSession.Publication(
             state: state, isLoadingMore: isLoadingMore, loadMoreFailure: loadMoreFailure,
-            sequence: publication.sequence + 1, publishedAt: now, queryChangedAt: queryChangedAt)
+            sequence: publication.sequence + 1, publishedAt: now, queryChangedAt: queryChangedAt,
+            total: state.isLoading || state.items.isEmpty ? nil : paginator.total)
         return [.publish(publication)]
     }
 }

@@ -49,6 +49,13 @@ public final class SearchViewModel {
     /// ```
     public private(set) var loadMoreFailure: String?
 
+    /// How many results match in all, while results show and the source says (books do).
+    ///
+    /// ```swift
+    /// Text(model.total.map { "\(model.state.items.count) of \($0)" } ?? "")
+    /// ```
+    public private(set) var total: Int?
+
     /// The session behind this model.
     ///
     /// ```swift
@@ -131,5 +138,6 @@ public final class SearchViewModel {
         if state != publication.state { state = publication.state }
         if isLoadingMore != publication.isLoadingMore { isLoadingMore = publication.isLoadingMore }
         if loadMoreFailure != publication.loadMoreFailure { loadMoreFailure = publication.loadMoreFailure }
+        if total != publication.total { total = publication.total }
     }
 }

@@ -62,7 +62,8 @@ public struct BooksProvider: SearchProvider {
     public func search(_ query: SearchQuery, cursor: SearchCursor?, limit: Int) async throws -> SearchPage {
         guard !query.isEmpty else { return SearchPage(items: [], nextCursor: nil) }
         let reply = try await send(searchEndpoint(query, cursor: cursor, limit: min(max(limit, 1), 50)))
-        return SearchPage(items: reply.items.map(item(for:)), nextCursor: reply.next.map(SearchCursor.init))
+        return SearchPage(
+            items: reply.items.map(item(for:)), nextCursor: reply.next.map(SearchCursor.init), total: reply.found)
     }
 
     /// The books related to the book with the ``ScoutModels/SearchItem/id`` `id`, of `kind`

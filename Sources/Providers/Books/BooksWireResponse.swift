@@ -52,13 +52,17 @@ struct WireBook: Decodable {
 struct BookSearchReply: Decodable {
     let items: [WireBook]
     let next: String?
+    /// How many books match in all; nil from a server that does not say.
+    let found: Int?
 
-    enum CodingKeys: String, CodingKey { case items, next }
+    enum CodingKeys: String, CodingKey { case items, next, found }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         items = try container.decode([Lossy<WireBook>].self, forKey: .items).compactMap(\.value)
         next = try? container.decodeIfPresent(String.self, forKey: .next)
+        let found = (try? container.decodeIfPresent(FlexibleInt.self, forKey: .found))?.value
+        self.found = found.map { max($0, 0) }
     }
 }
 

@@ -50,6 +50,8 @@ public struct SearchResponseBody: Codable, Sendable, Equatable {
     public let items: [Item]
     /// The cursor of the next page; null on the last.
     @ExplicitNull public var next: String?
+    /// How many results match in all (Typesense's name for it), when the source says: books do.
+    @ExplicitNull public var found: Int?
     @ExplicitNull public var suggestion: String?
     /// Milliseconds the server spent (0 when served from its cache).
     public let tookMs: Int
@@ -57,8 +59,9 @@ public struct SearchResponseBody: Codable, Sendable, Equatable {
 
     public init(
         query: String, source: SourceID, items: [Item], next: String?, suggestion: String?, tookMs: Int,
-        cached: Bool
+        cached: Bool, found: Int? = nil
     ) {
+        self.found = found
         self.query = query
         self.source = source
         self.items = items

@@ -75,6 +75,8 @@ extension BooksAPI {
 
     struct SearchBody: Encodable {
         let query: String
+        /// How many books match in all, on every page.
+        let found: Int
         let items: [BookBody]
         @ExplicitNull var next: String?
     }

@@ -44,10 +44,10 @@ struct BooksAPI: Sendable {
         let limit =
             try Self.number(request.query["limit"], name: "limit", range: 1...Self.maximumLimit)
             ?? Self.defaultLimit
-        let offset = try BookPaging.offset(request.query["cursor"])
-        let page = try await BookPaging.page(of: books, text: text, offset: offset, limit: limit)
+        let cursor = try BookPaging.cursor(request.query["cursor"])
+        let page = try await BookPaging.page(of: books, text: text, cursor: cursor, limit: limit)
         let items = page.books.map { body(for: $0.book, matches: Matches($0.highlights)) }
-        return try .json(SearchBody(query: text, items: items, next: page.next))
+        return try .json(SearchBody(query: text, found: page.total, items: items, next: page.next))
     }
 
     func book(_ request: Request) async throws -> Response {

@@ -31,7 +31,7 @@ extension SearchAPI {
         return SearchReply(
             body: SearchResponseBody(
                 query: query.text, source: source, items: items.map(\.item), next: page.nextCursor?.rawValue,
-                suggestion: page.suggestion, tookMs: tookMs, cached: cached),
+                suggestion: page.suggestion, tookMs: tookMs, cached: cached, found: page.total),
             items: items)
     }
 }

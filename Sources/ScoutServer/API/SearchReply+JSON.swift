@@ -12,7 +12,9 @@ extension SearchReply {
     /// ```
     func rendered() -> RenderedReply {
         RenderedReply { writer in
-            writer.raw(#""items":["#)
+            writer.raw(#""found":"#)
+            writer.int(body.found)
+            writer.raw(#","items":["#)
             for (index, item) in items.enumerated() {
                 if index > 0 { writer.raw(",") }
                 item.write(to: &writer)

@@ -43,6 +43,7 @@ function normalizeReply(body, q) {
     query: asString(body.query) || q,
     items,
     next: asString(body.next),
+    found: Number.isSafeInteger(body.found) && body.found >= 0 ? body.found : null,
     suggestion: asString(body.suggestion),
     stale: body.stale === true,
   };
@@ -56,7 +57,7 @@ function parseRetryAfter(header) {
   return Number.isNaN(date) ? null : Math.max(0, Math.round((date - Date.now()) / 1000));
 }
 
-/** One page of `q` in `source`: {query, items, next, suggestion}; throws a SearchFailure. */
+/** One page of `q` in `source`: {query, items, next, found, suggestion}; throws a SearchFailure. */
 export async function fetchPage(q, source, cursor, signal, limit = PAGE_SIZE) {
   const parameters = new URLSearchParams({ source, q, limit: String(limit) });
   if (cursor) parameters.set('cursor', cursor);

@@ -48,6 +48,7 @@ export const state = {
   items: [],
   ids: new Set(),
   next: null,
+  found: null, // how many results match in all, when the source says (books)
   suggestion: null,
   stale: false, // the results are an earlier answer: the source could not answer now
   loadingMore: false,

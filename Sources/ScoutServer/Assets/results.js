@@ -22,6 +22,7 @@ export function showPage(page) {
   state.items = [];
   state.ids = new Set();
   state.next = page.next;
+  state.found = page.found;
   state.suggestion = page.suggestion;
   state.stale = page.stale;
   state.view = page.items.length ? 'results' : 'empty';
@@ -48,6 +49,7 @@ export function showStart() {
   state.items = [];
   state.ids = new Set();
   state.next = null;
+  state.found = null;
   state.suggestion = null;
   state.loadingMore = false;
   state.moreFailure = null;
@@ -67,6 +69,7 @@ export function showFailure(failure) {
   state.items = [];
   state.ids = new Set();
   state.next = null;
+  state.found = null;
   list.replaceChildren();
   more.replaceChildren();
   photos.clear();
@@ -134,6 +137,7 @@ async function loadMore() {
     const page = await fetchPage(q, source, state.next, signal);
     if (generation !== state.generation) return;
     state.next = page.next;
+    if (page.found !== null) state.found = page.found;
     appendItems(page.items);
   } catch (error) {
     if (isAbort(error) || generation !== state.generation) return;

@@ -19,8 +19,11 @@ export function renderStatus() {
     const count = state.items.length || photos.count();
     const hasMore = state.next || photos.hasMore();
     const line = make('p', 'status-line');
+    const found = state.found !== null && state.found > count ? state.found : null;
     line.append(
-      `${count}${hasMore ? '+' : ''} ${count === 1 && !hasMore ? 'result' : 'results'} for `,
+      found !== null
+        ? `${count} of ${found} results for `
+        : `${count}${hasMore ? '+' : ''} ${count === 1 && !hasMore ? 'result' : 'results'} for `,
       make('strong', '', state.query),
       ` in ${sourceName(state.request ? state.request.source : state.source)}`,
     );

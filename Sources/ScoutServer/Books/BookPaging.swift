@@ -1,32 +1,66 @@
 import BookCatalog
 
 /// Pages through a book search the one way both `/api/v1/books/search` and the `books`
-/// source of `/api/v1/search` do: the cursor is the offset of the page's first book.
+/// source of `/api/v1/search` do.
 ///
-/// The store ranks whole result lists, so a page is a slice of one, fetched one longer to know
-/// whether another page follows; offsets stop at ``maximumOffset`` (nobody pages that far
-/// through a type-ahead list, and it bounds what one request may make the store rank).
+/// A cursor names the offset of the page's first book and the catalog generation its search
+/// was ranked at, `"<offset>.<generation>"` (`"20.4711"`): pages of one generation give every
+/// matching book once (``BookCatalog/BookStore/rankedPage(_:offset:limit:)``), and a cursor from
+/// an earlier generation is refused with a sentence instead of repeating or skipping books.
+/// Offsets stop at ``BookCatalog/BookSearchPage/maximumOffset``.
 enum BookPaging {
-    static let maximumOffset = 150
+    /// A cursor as this server writes it.
+    struct Cursor: Equatable {
+        let offset: Int
+        let generation: Int64
 
-    /// The offset a cursor names (0 for none); a bad one is a 400 with a sentence.
-    static func offset(_ cursor: String?) throws -> Int {
-        guard let cursor, !cursor.isEmpty else { return 0 }
-        guard let offset = Int(cursor), (0...maximumOffset).contains(offset) else {
-            throw GatewayError.badRequest(
-                "bad_cursor", "cursor must be a whole number from 0 to \(maximumOffset). Start the search again.")
+        /// `"20.4711"`.
+        var text: String { "\(offset).\(generation)" }
+
+        /// Reads `text`: two runs of ASCII digits around one dot, the offset from 0 to the
+        /// deepest page; nil for anything else.
+        init?(_ text: String) {
+            let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.count <= 18 && $0.allSatisfy(\.isASCII) }),
+                parts.allSatisfy({ $0.allSatisfy(\.isNumber) }),
+                let offset = Int(parts[0]), (0...BookSearchPage.maximumOffset).contains(offset),
+                let generation = Int64(parts[1])
+            else { return nil }
+            self.init(offset: offset, generation: generation)
         }
-        return offset
+
+        init(offset: Int, generation: Int64) {
+            self.offset = offset
+            self.generation = generation
+        }
     }
 
-    /// The books of one page of `text`, with how each matched, and the cursor of the next page
-    /// (nil on the last).
+    /// The cursor `text` names (nil for none, the first page); a cursor this server did not
+    /// write is a 400 with a sentence.
+    static func cursor(_ text: String?) throws -> Cursor? {
+        guard let text, !text.isEmpty else { return nil }
+        guard let cursor = Cursor(text) else {
+            throw GatewayError.badRequest(
+                "bad_cursor", "That cursor is not one this server gave out. Start the search again.")
+        }
+        return cursor
+    }
+
+    /// One page of `text` from `cursor` (the first page for nil): its books with how each
+    /// matched, the cursor of the next page (nil on the last) and how many books match in all.
+    /// A cursor of an earlier catalog generation is a 400: the catalog changed, so its order may
+    /// have too.
     static func page(
-        of books: any BookStore, text: String, offset: Int, limit: Int
-    ) async throws -> (books: [BookMatch], next: String?) {
-        let found = try await books.rankedSearch(text, limit: offset + limit + 1)
-        let page = Array(found.dropFirst(offset).prefix(limit))
-        let end = offset + limit
-        return (page, found.count > end && end <= maximumOffset ? String(end) : nil)
+        of books: any BookStore, text: String, cursor: Cursor?, limit: Int
+    ) async throws -> (books: [BookMatch], next: String?, total: Int) {
+        let page = try await books.rankedPage(text, offset: cursor?.offset ?? 0, limit: limit)
+        if let cursor, cursor.generation != page.generation {
+            throw GatewayError.badRequest(
+                "stale_cursor",
+                "The catalog changed since this search began, so its next page could repeat or skip books. "
+                    + "Start the search again.")
+        }
+        let next = page.nextOffset.map { Cursor(offset: $0, generation: page.generation).text }
+        return (page.matches, next, page.total)
     }
 }

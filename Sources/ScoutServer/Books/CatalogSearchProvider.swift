@@ -19,12 +19,12 @@ struct CatalogSearchProvider: SearchProvider {
     let books: any BookStore
 
     func search(_ query: SearchQuery, cursor: SearchCursor?, limit: Int) async throws -> SearchPage {
-        let offset = try BookPaging.offset(cursor?.rawValue)
+        let cursor = try BookPaging.cursor(cursor?.rawValue)
         let page = try await CatalogFailure.mapping(source: .books) {
-            try await BookPaging.page(of: books, text: query.text, offset: offset, limit: limit)
+            try await BookPaging.page(of: books, text: query.text, cursor: cursor, limit: limit)
         }
         return SearchPage(
-            items: page.books.map(Self.item(for:)), nextCursor: page.next.map(SearchCursor.init))
+            items: page.books.map(Self.item(for:)), nextCursor: page.next.map(SearchCursor.init), total: page.total)
     }
 
     static func item(for match: BookMatch) -> SearchItem {

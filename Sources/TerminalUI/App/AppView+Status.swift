@@ -30,7 +30,11 @@ extension AppView {
         var parts: [String] = []
         switch model.state {
         case .results(_, let items, _, let hasMore, _):
-            parts.append("\(items.count)\(hasMore ? "+" : "") result\(items.count == 1 && !hasMore ? "" : "s")")
+            if let total = model.total, total > items.count {
+                parts.append("\(items.count) of \(total) results")
+            } else {
+                parts.append("\(items.count)\(hasMore ? "+" : "") result\(items.count == 1 && !hasMore ? "" : "s")")
+            }
         case .empty: parts.append("0 results")
         default: break
         }

@@ -96,4 +96,48 @@ struct BooksAPITests {
             #expect(validator.problems(try reply.json(), schema: validator.schema("Error")) == [])
         }
     }
+
+    @Test(
+        "pages of both search routes give every book once with the total; a cursor from before an import is refused",
+        arguments: ["/api/v1/books/search?q=love&limit=50", "/api/v1/search?source=books&q=love&limit=50"])
+    func completePagingAndStaleCursors(route: String) async throws {
+        try await withTemporaryDirectory { directory in
+            let store = try await SQLiteBookStore(path: directory.appending(path: "books.sqlite").path)
+            let kinds = ["Story", "Actually", "Song", "Letters"]
+            _ = try await store.upsert(
+                (1...150).map {
+                    Book(
+                        source: "t", sourceID: "\($0)", title: "Love \(kinds[$0 % 4]) \($0)",
+                        authors: ["Author \($0 % 7)"],
+                        ratingsCount: $0 % 13)
+                })
+            try await withScoutApp(pages: [], books: store) { _, _, port in
+                let connection = try RawHTTPConnection(port: port)
+                let validator = OpenAPIValidator(document: try await connection.get("/api/openapi.json").json())
+                let schema = route.contains("books/search") ? "BookSearchResponse" : "SearchResponse"
+                var ids: [String] = []
+                var cursor: String?
+                var pages = 0
+                repeat {
+                    let body = try await connection.get(route + (cursor.map { "&cursor=\($0)" } ?? "")).json()
+                    #expect(validator.problems(body, schema: validator.schema(schema)) == [])
+                    #expect(body["found"] == 150)
+                    ids += body["items"]?.arrayValue?.compactMap { $0["id"].map { "\($0)" } } ?? []
+                    cursor = body["next"]?.stringValue
+                    pages += 1
+                } while cursor != nil && pages < 10
+                #expect(pages == 3)
+                #expect(ids.count == 150 && Set(ids).count == 150)
+
+                let first = try await connection.get(route.replacingOccurrences(of: "q=love", with: "q=lov")).json()
+                let next = try #require(first["next"]?.stringValue)
+                _ = try await store.upsert([Book(source: "t", sourceID: "new", title: "Love Anew", ratingsCount: 99)])
+                let stale = try await connection.get(
+                    route.replacingOccurrences(of: "q=love", with: "q=lov") + "&cursor=\(next)")
+                #expect(stale.status == 400)
+                #expect(try stale.json()["error"]?["code"] == "stale_cursor")
+                #expect(validator.problems(try stale.json(), schema: validator.schema("Error")) == [])
+            }
+        }
+    }
 }

@@ -27,6 +27,21 @@ extension CandidateIndex {
         return books(matches.found)
     }
 
+    /// How many books match every term of `query`: as many as ``search(_:limit:)`` finds with
+    /// no limit, counted without reading them.
+    ///
+    /// ```swift
+    /// index.count(SearchText.exactQuery("love")!)   // every book with a word beginning "love"
+    /// ```
+    public func count(_ query: BookQuery) -> Int {
+        let terms = query.terms.filter { $0.alternatives.contains { !$0.isEmpty } }.map(wordRanges(of:))
+        guard !terms.isEmpty, !terms.contains(where: \.isEmpty) else { return 0 }
+        let driver = terms.min { postingCount(of: $0) < postingCount(of: $1) }!
+        let books = books(holding: driver)
+        guard terms.count > 1 else { return books.count }
+        return books.reduce(0) { count, book in match(Int(book), terms) == nil ? count : count + 1 }
+    }
+
     /// The ids of the words `term` matches, as sorted, disjoint runs: each alternative whole or,
     /// for a prefix term, every word it begins; a CJK alternative every CJK word holding it.
     func wordRanges(of term: BookQuery.Term) -> [Range<UInt32>] {
