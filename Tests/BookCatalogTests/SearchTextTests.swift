@@ -42,4 +42,38 @@ import Testing
         #expect(TypoTolerance.allowedTypos(in: "ノルウェイの森") == 0)
         #expect(TypoTolerance.allowedTypos(in: "norwegian") == 2)
     }
+
+    @Test("letters of their own are folded as English readers type them")
+    func latinLetters() {
+        #expect(SearchText.words(in: "Jo Nesbø") == ["jo", "nesbo"])
+        #expect(SearchText.words(in: "Æsop Œuvre Straße") == ["aesop", "oeuvre", "strasse"])
+        #expect(SearchText.words(in: "Łódź Đorđe Þór Ðiðrik") == ["lodz", "dorde", "thor", "didrik"])
+    }
+
+    @Test(
+        "the index also holds initials, possessives, compounds and particles joined",
+        arguments: [
+            ("J.K. Rowling", ["j", "jk", "k", "rowling"]),
+            ("J. K. Rowling", ["j", "jk", "k", "rowling"]),
+            ("J.R.R. Tolkien", ["j", "jrr", "r", "r", "tolkien"]),
+            ("George R.R. Martin", ["george", "r", "rr", "r", "martin"]),
+            ("Ender's Game", ["ender", "enders", "s", "game"]),
+            ("Spider-Man", ["spider", "spiderman", "man"]),
+            ("The Da Vinci Code", ["the", "da", "davinci", "vinci", "code"]),
+            // Never across the ", " between authors, nor before a short word.
+            ("A, B", ["a", "b"]),
+            ("De Ed", ["de", "ed"]),
+            ("海辺のカフカ", ["海辺のカフカ"]),
+        ])
+    func joinedIndexWords(text: String, expected: [String]) {
+        #expect(SearchText.indexTokens(in: text).map(\.folded) == expected)
+    }
+
+    @Test("a query types words an apostrophe or hyphen separates as one")
+    func queryWords() {
+        #expect(SearchText.queryWords(in: "ender's ga") == ["enders", "ga"])
+        #expect(SearchText.queryWords(in: "Spider‐Man 2") == ["spiderman", "2"])
+        #expect(SearchText.queryWords(in: "j.k. rowling") == ["j", "k", "rowling"])
+        #expect(SearchText.exactQuery("hitchhiker’s gu")?.terms.map(\.alternatives) == [["hitchhikers"], ["gu"]])
+    }
 }

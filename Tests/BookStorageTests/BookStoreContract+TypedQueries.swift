@@ -16,7 +16,7 @@ extension BookStoreContract {
                 let book = shelf[Int(random.next() % UInt64(shelf.count))]
                 let query = Self.typedQuery(from: book, random: &random)
                 let results = try await path.search(query, limit: 50, in: store)
-                let words = SearchText.words(in: query)
+                let words = SearchText.queryWords(in: query)
                 let lastIsPrefix = SearchText.exactQuery(query)?.terms.last?.isPrefix ?? false
                 for result in results {
                     #expect(
@@ -53,7 +53,7 @@ extension BookStoreContract {
     }
 
     private static func matchesEveryWord(_ words: [String], lastIsPrefix: Bool, in book: Book) -> Bool {
-        let document = ([book.title] + book.authors).flatMap(SearchText.words(in:))
+        let document = ([book.title] + book.authors).flatMap { SearchText.indexTokens(in: $0).map(\.folded) }
         return words.enumerated().allSatisfy { offset, word in
             let budget = TypoTolerance.allowedTypos(in: word)
             let isPrefix = lastIsPrefix && offset == words.count - 1

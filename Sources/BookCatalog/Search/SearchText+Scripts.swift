@@ -1,5 +1,6 @@
 extension SearchText {
-    /// What an index holds for text: its words as ``words(in:)`` folds them, except that a CJK
+    /// What an index holds for text: its words as ``indexTokens(in:)`` gives them (joined words
+    /// included), except that a CJK
     /// word — written without spaces, so one "word" is often a whole title — is held as its
     /// overlapping pairs of characters followed by its last character. Any two or more
     /// consecutive characters of it are then consecutive pairs in the index, found as a phrase,
@@ -11,7 +12,7 @@ extension SearchText {
     /// SearchText.indexWords(in: "Kafka 森")      // ["kafka", "森"]
     /// ```
     public static func indexWords(in text: String) -> [String] {
-        words(in: text).flatMap(indexWords(of:))
+        indexTokens(in: text).flatMap { indexWords(of: $0.folded) }
     }
 
     /// What an index holds for one folded word: itself, or a CJK word's pairs and last character.

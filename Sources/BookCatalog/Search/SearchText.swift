@@ -106,9 +106,12 @@ public enum SearchText {
             // NFKC, then NFC: corelibs-foundation's NFKC leaves a half-width voiced mark (ﾞ) as a
             // combining mark after its kana instead of composing ビ, which a store compares bytewise.
             let compatible = String(run).precomposedStringWithCompatibilityMapping.precomposedStringWithCanonicalMapping
-            let folded =
+            var folded =
                 isCJK
                 ? compatible : compatible.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+            if !isCJK, folded.unicodeScalars.contains(where: { latinLetters[$0] != nil }) {
+                folded = String(folded.unicodeScalars.lazy.map { latinLetters[$0] ?? String($0) }.joined())
+            }
             guard !folded.unicodeScalars.allSatisfy(isWordScalar) else { return folded }
             return String(String.UnicodeScalarView(folded.unicodeScalars.filter(isWordScalar)))
         }
@@ -120,6 +123,14 @@ public enum SearchText {
         return String(lowered)
     }
 
+    /// Latin letters that are letters of their own, not a letter with a diacritic, so folding
+    /// diacritics away leaves them: spelled as English readers type them (Nesbø as "nesbo",
+    /// Æsop as "aesop", Straße as "strasse" — case folding already gives "ss").
+    static let latinLetters: [Unicode.Scalar: String] = [
+        "ø": "o", "æ": "ae", "œ": "oe", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "ı": "i", "ħ": "h", "ŧ": "t",
+        "ß": "ss",
+    ]
+
     /// The most words of a query that are searched; the rest are left out, as Meilisearch
     /// leaves out all but a query's first ten. Ten words pick out any title a person types,
     /// and each word costs the store a term (and typo tolerance up to
@@ -127,8 +138,9 @@ public enum SearchText {
     /// long title costs instead of a hundred times a short search.
     public static let maximumQueryWords = 10
 
-    /// The words of `text` as a query with no typo tolerance: each word exactly, the last as a
-    /// prefix unless `text` ends with a separator (the person finished that word). Only the
+    /// The words of `text` as a query with no typo tolerance (``queryWords(in:)``): each word
+    /// exactly, the last as a prefix unless `text` ends with a separator (the person finished
+    /// that word). Only the
     /// first ``maximumQueryWords`` words; when there are more, the last kept one was finished.
     /// `nil` when `text` has no words.
     ///
@@ -136,7 +148,7 @@ public enum SearchText {
     /// SearchText.exactQuery("hunger ga")  // [hunger] [ga*]
     /// ```
     public static func exactQuery(_ text: String) -> BookQuery? {
-        let all = words(in: text)
+        let all = queryWords(in: text)
         guard !all.isEmpty else { return nil }
         let words = all.prefix(maximumQueryWords)
         let lastIsPrefix = words.count == all.count && (text.unicodeScalars.last.map(isWordScalar) ?? false)

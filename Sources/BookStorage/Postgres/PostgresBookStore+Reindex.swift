@@ -4,8 +4,9 @@ import Postgres
 extension PostgresBookStore {
     /// Which words ``SearchIndex/vector(title:authors:)`` gives: bumped whenever ``SearchText``
     /// changes what it indexes, so catalogs written before are indexed again when a store opens
-    /// them. Version 2 brought NFKC folding and CJK pairs.
-    static let searchIndexVersion: Int64 = 2
+    /// them. Version 2 brought NFKC folding and CJK pairs; 3 Latin letters folded as typed (ø as
+    /// o) and words joined as typed together (``SearchText/indexTokens(in:)``).
+    static let searchIndexVersion: Int64 = 3
 
     /// Version 4: `catalog_state.search_index_version`, the ``searchIndexVersion`` the `search`
     /// entries were written with (1 for catalogs from before it was kept).

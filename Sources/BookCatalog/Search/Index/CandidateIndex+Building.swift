@@ -24,11 +24,13 @@ extension CandidateIndex {
             }
             elementStarts.append(try Self.offset(elementEnds.count))
             let start = bookWords.count
-            Self.appendDistinct(SearchText.words(in: entry.title).map { words.id(of: $0) }, to: &bookWords, from: start)
+            Self.appendDistinct(
+                SearchText.indexTokens(in: entry.title).map { words.id(of: $0.folded) }, to: &bookWords, from: start)
             authorWordStarts.append(try Self.offset(bookWords.count))
             let authorStart = bookWords.count
             Self.appendDistinct(
-                entry.authors.flatMap(SearchText.words(in:)).map { words.id(of: $0) }, to: &bookWords, from: authorStart
+                entry.authors.flatMap(SearchText.indexTokens(in:)).map { words.id(of: $0.folded) }, to: &bookWords,
+                from: authorStart
             )
             wordStarts.append(try Self.offset(bookWords.count))
         }

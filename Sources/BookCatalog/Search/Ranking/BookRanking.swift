@@ -59,7 +59,7 @@ public enum BookRanking {
             chosen.append(best.chosen)
         }
         let matched = chosen.compactMap { $0 }
-        let titleWords = words.filter { $0.field == .title }
+        let titleWordCount = words.filter { $0.field == .title && $0.parts == 1 }.count
         return BookMatch(
             book: book,
             highlights: matched.map { highlight(of: $0.word, span: $0.match.span, in: book) },
@@ -72,7 +72,8 @@ public enum BookRanking {
             fieldScore: matched.reduce(0) { $0 + $1.word.field.rawValue },
             position: (matched.filter { $0.word.field == .title }.map(\.position).min() ?? matched.first?.position)
                 ?? 0,
-            isWholeTitle: matched.count == titleWords.count && query.count == titleWords.count
+            isWholeTitle: matched.count == query.count
+                && matched.reduce(0) { $0 + $1.word.parts } == titleWordCount
                 && matched.allSatisfy { $0.word.field == .title && $0.match.isWhole },
             exactWords: matched.filter(\.match.isWhole).count)
     }
@@ -92,13 +93,15 @@ public enum BookRanking {
     static func gap(from previous: FieldWord?, to word: FieldWord) -> Int {
         guard let previous else { return 0 }
         guard previous.field == word.field, previous.element == word.element else { return maximumGap }
-        let distance = word.position - previous.position
+        let distance = word.position - previous.lastPosition
         return min(maximumGap, distance > 0 ? distance - 1 : 1 - distance)
     }
 
     /// The part of `word` to highlight: the characters `span` of its folded form covers, counted
     /// in the original text (folding keeps one character one character, half-width kana with
-    /// their sound marks included).
+    /// their sound marks included). A joined word's text holds what stands between its parts
+    /// (the apostrophe of "Ender's", the dots of "J.K."), which its folded form does not: only
+    /// its letters and digits are counted.
     private static func highlight(of word: FieldWord, span: Range<Int>, in book: Book) -> BookMatch.Highlight {
         var range = word.range
         if let text = text(of: word, in: book) {
@@ -106,9 +109,12 @@ public enum BookRanking {
             let start = utf16.index(utf16.startIndex, offsetBy: range.lowerBound)
             let end = utf16.index(utf16.startIndex, offsetBy: range.upperBound)
             let original = text[start..<end]
-            if span.lowerBound > 0 || span.count < original.count {
-                let before = original.prefix(span.lowerBound).utf16.count
-                let covered = original.dropFirst(span.lowerBound).prefix(span.count).utf16.count
+            let counted = original.indices.filter { word.parts == 1 || original[$0].isLetter || original[$0].isNumber }
+            if !counted.isEmpty, span.lowerBound > 0 || span.count < counted.count {
+                let first = counted[min(span.lowerBound, counted.count - 1)]
+                let last = counted[min(max(span.upperBound, span.lowerBound + 1), counted.count) - 1]
+                let before = original[..<first].utf16.count
+                let covered = original[first...last].utf16.count
                 range = (range.lowerBound + before)..<(range.lowerBound + before + covered)
             }
         }

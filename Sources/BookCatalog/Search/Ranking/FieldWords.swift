@@ -17,6 +17,13 @@ struct FieldWord: Sendable, Hashable {
     let folded: String
     /// The word in its element's text, in UTF-16 code units.
     let range: Range<Int>
+    /// How many words of the text it is: 1, or more for words joined as people type them
+    /// together ("enders" of "Ender's"; see ``SearchText/indexTokens(in:)``), which stand at
+    /// their first part's position and reach to their last's.
+    let parts: Int
+
+    /// The position of its last part.
+    var lastPosition: Int { position + parts - 1 }
 }
 
 extension FieldWord {
@@ -32,13 +39,15 @@ extension FieldWord {
             var position = 0
             for (element, text) in texts.enumerated() {
                 if element > 0 { position += elementGap }
-                for token in SearchText.tokens(in: text) {
+                var last = 0
+                for token in SearchText.indexTokens(in: text) {
                     words.append(
                         FieldWord(
-                            field: field, element: element, position: position, folded: token.folded, range: token.range
-                        ))
-                    position += 1
+                            field: field, element: element, position: position + token.first, folded: token.folded,
+                            range: token.range, parts: token.parts))
+                    last = max(last, token.first + token.parts)
                 }
+                position += last
             }
         }
         add([book.title], as: .title)
