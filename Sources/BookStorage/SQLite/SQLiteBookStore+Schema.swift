@@ -31,6 +31,12 @@ extension SQLiteBookStore {
     /// NFKC (full-width Latin, half-width katakana) and kept a CJK title as one word, so "カフカ"
     /// could not find 海辺のカフカ. Both stores now index exactly ``SearchText/indexWords(in:)``.
     ///
+    /// Version 6 adds `series`, every ``SeriesMembership`` of a book as a JSON array (see
+    /// `JSONSeriesList`), where `series_name` and `series_number` held one series and one number:
+    /// a box set is `#1-7`, not `#1`, and `Mort` is in Death and in Discworld. Existing books
+    /// get the one membership those columns held (the titles' suffixes are gone, so a box set
+    /// stays `#1` until its source is imported again); the two columns go on holding the first.
+    ///
     /// ```swift
     /// try await database.migrate(SQLiteBookStore.migrations)
     /// ```
@@ -113,6 +119,13 @@ extension SQLiteBookStore {
                 """),
         Migration(version: 4, sql: searchIndex(tokenizer: "unicode61 remove_diacritics 2", indexing: { $0 })),
         Migration(version: 5, sql: searchIndex(tokenizer: "ascii", indexing: { "\(indexWordsFunction)(\($0))" })),
+        Migration(
+            version: 6,
+            sql: """
+                ALTER TABLE books ADD COLUMN series TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(series));
+                UPDATE books SET series = json_array(json_object('name', series_name, 'number', series_number))
+                WHERE series_name IS NOT NULL;
+                """),
     ]
 
     /// The SQL function the search index is built with: ``SearchText/indexWords(in:)`` of its
