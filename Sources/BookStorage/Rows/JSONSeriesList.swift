@@ -33,7 +33,10 @@ enum JSONSeriesList {
         guard reader.take(UInt8(ascii: "[")) else { return nil }
         var memberships: [SeriesMembership] = []
         reader.skipSpace()
-        if reader.take(UInt8(ascii: "]")) { return reader.isAtEnd ? memberships : nil }
+        if reader.take(UInt8(ascii: "]")) {
+            reader.skipSpace()
+            return reader.isAtEnd ? memberships : nil
+        }
         repeat {
             reader.skipSpace()
             guard let membership = reader.membership() else { return nil }
