@@ -18,6 +18,13 @@
             while let record = try? reader.next() {
                 if case .book(let book) = mapper.book(from: record) {
                     problems += check(!book.title.isEmpty && !book.sourceID.isEmpty, "a book without title or id")
+                    // A range lies above its first number; every membership has a name.
+                    problems += check(
+                        book.series.allSatisfy { membership in
+                            !membership.name.isEmpty
+                                && membership.lastNumber.map { last in membership.number.map { last > $0 } ?? false }
+                                    ?? true
+                        }, "a series membership without a name or with an empty range")
                 }
             }
             return problems

@@ -10,7 +10,7 @@ import Testing
     static let export = #"""
         Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies
         2767052,"The Hunger Games (The Hunger Games, #1)",Suzanne Collins,"Collins, Suzanne",,="0439023483",="9780439023481",5,4.34,Scholastic Press,Hardcover,374,2008,2008,2020/01/02,2019/12/01,"favorites, dystopia","favorites (#1), dystopia (#3)",read,,,,1,0
-        41865,"Twilight (Twilight, #1)",Stephenie Meyer,"Meyer, Stephenie",,="0316015849",="9780316015844",0,3.57,Little Brown,Paperback,498,2006,2005,,2021/03/04,to-read,to-read (#12),to-read,,,,0,0
+        386372,"Mort (Death, #1; Discworld, #4)",Terry Pratchett,"Pratchett, Terry",,="0552131067",="9780552131063",0,4.22,Corgi,Paperback,272,1987,1987,,2021/03/04,to-read,to-read (#12),to-read,,,,0,0
         7624,Lord of the Flies,William Golding,"Golding, William","Edmund L. Epstein",="",="",3,3.68,Perigee,Paperback,182,2003,1954,2018/05/06,2018/05/01,,,read,,,,1,0
         oops,No id,Nobody,,,,,0,,,,,,,,,,,read,,,,0,0
 
@@ -30,6 +30,12 @@ import Testing
                 let hunger = try #require(try await store.book(key: BookKey(source: "goodreads", sourceID: "2767052")))
                 #expect(hunger.title == "The Hunger Games" && hunger.seriesNumber == 1)
                 #expect(hunger.isbn10 == "0439023483" && hunger.isbn13 == "9780439023481")
+                let mort = try #require(try await store.book(key: BookKey(source: "goodreads", sourceID: "386372")))
+                #expect(
+                    mort.title == "Mort"
+                        && mort.series == [
+                            SeriesMembership(name: "Death", number: 1), SeriesMembership(name: "Discworld", number: 4),
+                        ])
                 #expect(hunger.tags == ["favorites", "dystopia"])
                 let flies = try #require(try await store.book(key: BookKey(source: "goodreads", sourceID: "7624")))
                 #expect(flies.authors == ["William Golding", "Edmund L. Epstein"] && flies.year == 1954)

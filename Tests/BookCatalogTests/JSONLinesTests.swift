@@ -43,6 +43,36 @@ import Testing
         }
     }
 
+    /// Every membership goes out in `series`, the first in `seriesName` and `seriesNumber` too
+    /// (for readers of the single-series shape), and comes back whole.
+    @Test func everySeriesMembershipGoesOutAndComesBack() async throws {
+        let books = [
+            Book(
+                source: "m", sourceID: "mort", title: "Mort",
+                series: [SeriesMembership(name: "Death", number: 1), SeriesMembership(name: "Discworld", number: 4)]),
+            Book(
+                source: "m", sourceID: "box", title: "Boxset",
+                series: [SeriesMembership(name: "Harry Potter", number: 1, lastNumber: 7)]),
+            Book(
+                source: "m", sourceID: "phoenix", title: "Order of the Phoenix",
+                series: [SeriesMembership(name: "Harry Potter", number: 5, part: "Part 1")]),
+        ]
+        let data = try await withTemporaryStore { store in
+            _ = try await store.upsert(books)
+            return try await JSONLinesExporter(store: store).data()
+        }
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        #expect(
+            lines.first
+                == #"{"authors":[],"series":[{"name":"Death","number":1},{"name":"Discworld","number":4}],"#
+                + #""seriesName":"Death","seriesNumber":1,"source":"m","sourceID":"mort","tags":[],"title":"Mort"}"#)
+        try await withTemporaryStore { store in
+            let summary = try await JSONLinesImporter(store: store).importBooks(from: data)
+            #expect(summary.imported == 3 && summary.skipped.isEmpty)
+            #expect(try await store.allBooks().map(\.series) == books.map(\.series))
+        }
+    }
+
     @Test func importingTwiceChangesNothing() async throws {
         try await withTemporaryStore { store in
             let data = Data(Self.badLines.utf8)

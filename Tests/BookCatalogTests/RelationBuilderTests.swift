@@ -3,11 +3,12 @@ import Testing
 
 @Suite(.timeLimit(.minutes(10))) struct RelationBuilderTests {
     private static func book(
-        _ id: Int64, _ title: String, series: String? = nil, number: Double? = nil,
+        _ id: Int64, _ title: String, series: String? = nil, number: Double? = nil, lastNumber: Double? = nil,
         author: String = "Suzanne Collins", ratings: Int = 1000
     ) -> Book {
         Book(
-            id: id, source: "test", sourceID: "\(id)", title: title, seriesName: series, seriesNumber: number,
+            id: id, source: "test", sourceID: "\(id)", title: title,
+            series: series.map { [SeriesMembership(name: $0, number: number, lastNumber: lastNumber)] } ?? [],
             authors: [author], ratingsCount: ratings)
     }
 
@@ -15,7 +16,7 @@ import Testing
         book(1, "The Hunger Games", series: "The Hunger Games", number: 1, ratings: 4_000_000),
         book(2, "Catching Fire", series: "The Hunger Games", number: 2, ratings: 1_800_000),
         book(3, "Mockingjay", series: "The Hunger Games", number: 3, ratings: 1_700_000),
-        book(4, "Trilogy Boxset", series: "the hunger games ", number: 1, ratings: 100_000),
+        book(4, "Trilogy Boxset", series: "the hunger games ", number: 1, lastNumber: 3, ratings: 100_000),
         book(5, "A Novella", series: "THE HÚNGER  GAMES", number: 0.5, ratings: 10),
         book(6, "Unnumbered Guide", series: "The Hunger Games", ratings: 50),
         book(7, "Gregor the Overlander", series: "Underland Chronicles", number: 1, ratings: 60_000),
@@ -24,22 +25,22 @@ import Testing
     ]
 
     @Test(
-        "Same-series relations favour the next, then the previous number, with the target's series as reason",
+        "Same-series relations list the series in order, with the target's series and place as reason",
         arguments: [
             (
                 Int64(1),
                 [
-                    "2 same series: The Hunger Games #2", "5 same series: THE HÚNGER  GAMES #0.5",
-                    "3 same series: The Hunger Games #3", "4 same series: the hunger games #1",
-                    "6 same series: The Hunger Games",
+                    "5 same series: THE HÚNGER  GAMES #0.5", "2 same series: The Hunger Games #2",
+                    "3 same series: The Hunger Games #3", "6 same series: The Hunger Games",
+                    "4 same series: the hunger games #1–3",
                 ]
             ),
             (
                 Int64(3),
                 [
-                    "2 same series: The Hunger Games #2", "1 same series: The Hunger Games #1",
-                    "4 same series: the hunger games #1", "5 same series: THE HÚNGER  GAMES #0.5",
-                    "6 same series: The Hunger Games",
+                    "5 same series: THE HÚNGER  GAMES #0.5", "1 same series: The Hunger Games #1",
+                    "2 same series: The Hunger Games #2", "6 same series: The Hunger Games",
+                    "4 same series: the hunger games #1–3",
                 ]
             ),
             (Int64(7), []),
@@ -82,15 +83,17 @@ import Testing
         let solo = (16...30).map { Self.book(Int64($0), "Solo \($0)", author: "Someone", ratings: $0) }
         let books = series + solo
         let three = RelationBuilder(limit: 3).relations(among: books)
-        #expect(three.filter { $0.from == 5 }.map(\.to) == [6, 4, 7])
+        // Same series is the exception: the whole series, in order.
+        #expect(three.filter { $0.from == 5 }.map(\.to) == [1, 2, 3, 4] + Array(6...15))
         #expect(!three.contains { $0.from == 1 && $0.kind == .sameAuthor })
         #expect(three.filter { $0.from == 20 }.map(\.to) == [30, 29, 28])
-        #expect(Dictionary(grouping: three) { "\($0.from)-\($0.kind)" }.values.allSatisfy { $0.count == 3 })
+        let capped = three.filter { $0.kind != .sameSeries }
+        #expect(Dictionary(grouping: capped) { "\($0.from)-\($0.kind)" }.values.allSatisfy { $0.count == 3 })
 
         let byDefault = RelationBuilder().relations(among: books)
-        #expect(byDefault.filter { $0.from == 1 && $0.kind == .sameSeries }.count == 10)
+        #expect(byDefault.filter { $0.from == 1 && $0.kind == .sameSeries }.count == 14)
         #expect(byDefault.filter { $0.from == 16 && $0.kind == .sameAuthor }.count == 10)
-        #expect(RelationBuilder(limit: 0).relations(among: books).isEmpty)
+        #expect(RelationBuilder(limit: 0).relations(among: books).allSatisfy { $0.kind == .sameSeries })
     }
 
     @Test func kindsHaveDatabaseNamesAndPhrases() {

@@ -26,8 +26,12 @@ import Testing
             let hunger = try #require(try await store.search("hunger games", limit: 1).first)
             #expect(hunger.title == "The Hunger Games" && hunger.seriesNumber == 1)
             let series = try await store.related(to: hunger.id, kind: .sameSeries)
-            #expect(series.first?.book.title == "Catching Fire")
-            #expect(series.first?.relation.reason == "same series: The Hunger Games #2")
+            // In series order: the prequel at #0 first (it came between #2 and #3).
+            #expect(
+                series.map { "\($0.book.title): \($0.relation.reason)" } == [
+                    "The Ballad of Songbirds and Snakes: same series: The Hunger Games #0",
+                    "Catching Fire: same series: The Hunger Games #2", "Mockingjay: same series: The Hunger Games #3",
+                ])
 
             #expect(try await StarterCatalog.installIfEmpty(into: store) == nil)
             #expect(try await store.count() == summary.imported)

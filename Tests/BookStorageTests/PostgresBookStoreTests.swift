@@ -98,6 +98,30 @@ struct PostgresBookStoreTests {
         }
     }
 
+    /// A catalog from version 4 kept one series in `series_name` and `series_number`; version 5
+    /// makes that the book's one membership.
+    @Test func aCatalogFromVersion4KeepsItsOneSeriesAsAMembership() async throws {
+        try await TestPostgresServer.withTemporaryDatabase { url in
+            let database = try await PostgresDatabase(url: try PostgresURL(url))
+            try await database.migrate(Array(PostgresBookStore.migrations.prefix(4)))
+            try await database.execute(
+                """
+                INSERT INTO books (source, source_id, title, series_name, series_number, search) VALUES
+                    ('old', '1', 'Mockingjay', 'The Hunger Games', 3, 'mockingjay:1A'),
+                    ('old', '2', 'Guide', 'The Hunger Games', NULL, 'guide:1A'),
+                    ('old', '3', 'Dune', NULL, NULL, 'dune:1A')
+                """)
+            let store = try await PostgresBookStore(url: url)
+            #expect(
+                try await store.allBooks().map(\.series) == [
+                    [SeriesMembership(name: "The Hunger Games", number: 3)],
+                    [SeriesMembership(name: "The Hunger Games")],
+                    [],
+                ])
+            #expect(try await store.integrityProblems().isEmpty)
+        }
+    }
+
     /// Ten thousand books go in as one batch, and the same batch again changes nothing. (How
     /// fast is the books benchmark's business, not a test's: a timed bound failed under
     /// ThreadSanitizer, which slows every statement.)

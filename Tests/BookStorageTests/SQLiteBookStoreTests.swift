@@ -35,4 +35,26 @@ import Testing
         #expect(try await store.search("one piece", limit: 5).map(\.title) == ["ＯＮＥ ＰＩＥＣＥ"])
         #expect(try await store.searchTerms().contains("ウェ"))
     }
+
+    /// A catalog from version 5 kept one series in `series_name` and `series_number`; version 6
+    /// makes that the book's one membership.
+    @Test func aCatalogFromVersion5KeepsItsOneSeriesAsAMembership() async throws {
+        let database = try await Database(path: ":memory:")
+        // Version 5's index triggers call the store's word function; the store defines it so.
+        try await database.defineFunction("scout_index_words") { SearchText.indexWords(in: $0).joined(separator: " ") }
+        try await database.migrate(Array(SQLiteBookStore.migrations.prefix(5)))
+        try await database.execute(
+            """
+            INSERT INTO books (source, source_id, title, series_name, series_number)
+            VALUES ('old', '1', 'Mockingjay', 'The Hunger Games', 3), ('old', '2', 'Guide', 'The Hunger Games', NULL),
+                ('old', '3', 'Dune', NULL, NULL)
+            """)
+        let store = try await SQLiteBookStore(database: database)
+        #expect(
+            try await store.allBooks().map(\.series) == [
+                [SeriesMembership(name: "The Hunger Games", number: 3)], [SeriesMembership(name: "The Hunger Games")],
+                [],
+            ])
+        #expect(try await store.integrityProblems().isEmpty)
+    }
 }

@@ -31,12 +31,14 @@ struct ServeCommandTests {
             #expect(page.text.contains("<title>Scout</title>"))
             let style = try await connection.get("/static/scout.css")
             #expect(style.headers["Content-Type"] == "text/css; charset=utf-8")
-            // A fresh data directory gets the starter catalog, so /map answers offline at once.
+            // A fresh data directory gets the starter catalog, so /map answers offline at once;
+            // same series comes first, in series order, so the #0 prequel before Catching Fire.
             let map = try await connection.get("/map?q=hunger%20games")
             #expect(map.status == 200)
             #expect(
                 try map.json()[0] == [
-                    "source": "The Hunger Games", "reltype": "same series", "target": "Catching Fire",
+                    "source": "The Hunger Games", "reltype": "same series",
+                    "target": "The Ballad of Songbirds and Snakes",
                 ])
 
             process.signal(signal)

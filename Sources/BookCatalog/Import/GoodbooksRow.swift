@@ -68,8 +68,7 @@ public struct GoodbooksRow: Sendable {
         let isbn10 = Self.isbn10(field("isbn", record))
         return .book(
             Book(
-                source: Self.source, sourceID: String(id), title: parsed.title, seriesName: parsed.seriesName,
-                seriesNumber: parsed.seriesNumber,
+                source: Self.source, sourceID: String(id), title: parsed.title, series: parsed.series,
                 authors: field("authors", record).split(separator: ",").map { $0.trimmingWhitespace() }
                     .filter { !$0.isEmpty },
                 year: year, isbn10: isbn10, isbn13: isbn10.flatMap(Self.isbn13(fromISBN10:)),

@@ -60,8 +60,7 @@ struct GoodreadsExportRow: Sendable {
             ?? Int(header.field("Year Published", in: record))
         let shelves = header.field("Bookshelves", in: record).split(separator: ",").map { $0.trimmingWhitespace() }
         let book = Book(
-            source: Self.source, sourceID: id, title: parsed.title, seriesName: parsed.seriesName,
-            seriesNumber: parsed.seriesNumber,
+            source: Self.source, sourceID: id, title: parsed.title, series: parsed.series,
             authors: ([header.field("Author", in: record)] + additional).filter { !$0.isEmpty }, year: year,
             isbn10: isbn10.flatMap(GoodbooksRow.isbn10), isbn13: isbn13.flatMap { $0.count == 13 ? $0 : nil },
             averageRating: Double(header.field("Average Rating", in: record)).flatMap {

@@ -4,7 +4,10 @@ import Foundation
 ///
 /// The wire shape stops here: the exporter makes records from books and the importer turns
 /// records back into books. Keys are the ``Book`` property names; absent optionals are left out,
-/// and `authors` and `tags` default to empty when missing.
+/// and `authors` and `tags` default to empty when missing. `series` holds every membership
+/// (left out for a book in none); `seriesName` and `seriesNumber` repeat the first, so files
+/// stay readable by versions that knew one series, and files of those versions, which have only
+/// them, still read.
 ///
 /// ```swift
 /// let line = try JSONLinesRecord.encoder.encode(JSONLinesRecord(book))
@@ -16,6 +19,7 @@ struct JSONLinesRecord: Codable, Hashable, Sendable {
     var title: String
     var seriesName: String?
     var seriesNumber: Double?
+    var series: [SeriesMembership]?
     var authors: [String]?
     var year: Int?
     var isbn10: String?
@@ -43,6 +47,7 @@ struct JSONLinesRecord: Codable, Hashable, Sendable {
         title = book.title
         seriesName = book.seriesName
         seriesNumber = book.seriesNumber
+        series = book.series.isEmpty ? nil : book.series
         authors = book.authors
         year = book.year
         isbn10 = book.isbn10
@@ -61,7 +66,8 @@ struct JSONLinesRecord: Codable, Hashable, Sendable {
     var book: Book {
         Book(
             source: source, sourceID: sourceID, title: title, seriesName: seriesName, seriesNumber: seriesNumber,
-            authors: authors ?? [], year: year, isbn10: isbn10, isbn13: isbn13, language: language,
+            series: series ?? [], authors: authors ?? [], year: year, isbn10: isbn10, isbn13: isbn13,
+            language: language,
             averageRating: averageRating, ratingsCount: ratingsCount, coverURL: coverURL,
             smallCoverURL: smallCoverURL, tags: tags ?? [], description: description, sourceURL: sourceURL)
     }

@@ -12,7 +12,16 @@ import Foundation
 ///     seriesName: "The Hunger Games", seriesNumber: 1, authors: ["Suzanne Collins"], year: 2008)
 /// let result = try await store.upsert([book])
 /// ```
-public struct Book: Sendable, Hashable, Codable {
+///
+/// A book in several series, or a box set, says so in ``series``:
+///
+/// ```swift
+/// let mort = Book(
+///     source: "goodbooks", sourceID: "386372", title: "Mort",
+///     series: [SeriesMembership(name: "Death", number: 1), SeriesMembership(name: "Discworld", number: 4)])
+/// mort.seriesName  // "Death"
+/// ```
+public struct Book: Sendable, Hashable {
     /// The store's id for the book; 0 for a book that is not stored yet.
     public var id: Int64
     /// Where the book comes from, such as `"goodbooks"`; half of the natural key.
@@ -21,11 +30,9 @@ public struct Book: Sendable, Hashable, Codable {
     public var sourceID: String
     /// The title without the series suffix: `"The Hunger Games"`.
     public var title: String
-    /// The series the book belongs to, if any: `"The Hunger Games"`.
-    public var seriesName: String?
-    /// The book's place in its series; fractional for novellas (`0.5`), the first number of a range
-    /// for omnibus editions (`#1-3` is `1`).
-    public var seriesNumber: Double?
+    /// Every series the book belongs to, with its place in each, in the order the source gives
+    /// them: `[SeriesMembership(name: "The Hunger Games", number: 1)]`.
+    public var series: [SeriesMembership]
     /// The authors in credit order: `["J.K. Rowling", "Mary GrandPré"]`.
     public var authors: [String]
     /// The year of first publication; negative for BCE.
@@ -51,14 +58,17 @@ public struct Book: Sendable, Hashable, Codable {
     /// The book's page at its source.
     public var sourceURL: URL?
 
-    /// Makes a book; only the natural key and the title are required.
+    /// Makes a book; only the natural key and the title are required. `series` gives every
+    /// membership; without it, `seriesName` and `seriesNumber` make the one membership (a number
+    /// without a name makes none).
     ///
     /// ```swift
     /// let dune = Book(source: "manual", sourceID: "dune", title: "Dune", authors: ["Frank Herbert"])
     /// ```
     public init(
         id: Int64 = 0, source: String, sourceID: String, title: String,
-        seriesName: String? = nil, seriesNumber: Double? = nil, authors: [String] = [], year: Int? = nil,
+        seriesName: String? = nil, seriesNumber: Double? = nil, series: [SeriesMembership] = [],
+        authors: [String] = [], year: Int? = nil,
         isbn10: String? = nil, isbn13: String? = nil, language: String? = nil,
         averageRating: Double? = nil, ratingsCount: Int? = nil, coverURL: URL? = nil, smallCoverURL: URL? = nil,
         tags: [String] = [], description: String? = nil, sourceURL: URL? = nil
@@ -67,8 +77,8 @@ public struct Book: Sendable, Hashable, Codable {
         self.source = source
         self.sourceID = sourceID
         self.title = title
-        self.seriesName = seriesName
-        self.seriesNumber = seriesNumber
+        self.series =
+            series.isEmpty ? seriesName.map { [SeriesMembership(name: $0, number: seriesNumber)] } ?? [] : series
         self.authors = authors
         self.year = year
         self.isbn10 = isbn10
@@ -81,5 +91,42 @@ public struct Book: Sendable, Hashable, Codable {
         self.tags = tags
         self.description = description
         self.sourceURL = sourceURL
+    }
+}
+
+extension Book {
+    /// The first series' name, if the book is in a series: `"The Hunger Games"`. Setting it
+    /// renames the first membership (making one when there is none); setting `nil` removes every
+    /// membership, so a book without a first series is in none.
+    ///
+    /// ```swift
+    /// var book = Book(source: "m", sourceID: "1", title: "Mort", seriesName: "Death", seriesNumber: 1)
+    /// book.seriesName = "Discworld"  // book.series == [SeriesMembership(name: "Discworld", number: 1)]
+    /// ```
+    public var seriesName: String? {
+        get { series.first?.name }
+        set {
+            guard let newValue else {
+                series.removeAll()
+                return
+            }
+            if series.isEmpty { series = [SeriesMembership(name: newValue)] } else { series[0].name = newValue }
+        }
+    }
+
+    /// The book's place in its first series; fractional for novellas (`0.5`), the first number
+    /// of a range for collections (`#1-3` is `1`). Setting it makes the first membership a
+    /// single volume at that number; it does nothing for a book in no series.
+    ///
+    /// ```swift
+    /// Book(source: "m", sourceID: "1", title: "Boxset", series: [SeriesMembership(name: "Harry Potter", number: 1, lastNumber: 7)])
+    ///     .seriesNumber  // 1
+    /// ```
+    public var seriesNumber: Double? {
+        get { series.first?.number }
+        set {
+            guard !series.isEmpty else { return }
+            series[0] = SeriesMembership(name: series[0].name, number: newValue, part: series[0].part)
+        }
     }
 }

@@ -29,7 +29,9 @@ public struct Relation: Sendable, Hashable, Codable {
     public var from: Int64
     /// The related book (a ``Book/id``).
     public var to: Int64
-    /// How strong the relation is; higher is stronger, comparable within one ``kind``.
+    /// How strong the relation is; higher is stronger, comparable within one ``kind``. For
+    /// ``Kind/sameSeries`` it is the target's place in series order, earlier higher (see
+    /// ``RelationBuilder/seriesScore(position:)``), so listing by score lists the series.
     public var score: Double
     /// A short human-readable reason, such as `"same author: Suzanne Collins"` or
     /// `"same series: The Hunger Games #2"`.

@@ -43,7 +43,7 @@ extension BookStore {
 
 extension RelationBuilder {
     /// The books whose relations may change when `touched` change: the touched books, the
-    /// other books of their series and of their first authors, and the books the touched ones
+    /// other books of any of their series and of their first authors, and the books the touched ones
     /// now relate to (similarity and co-reading are symmetric, so those may now point back).
     ///
     /// ```swift
@@ -54,10 +54,10 @@ extension RelationBuilder {
     ) -> Set<Int64> {
         var result = touched
         let touchedBooks = books.filter { touched.contains($0.id) }
-        let series = Set(touchedBooks.compactMap { Self.groupingKey($0.seriesName) })
+        let series = Set(touchedBooks.flatMap(Self.seriesKeys(of:)))
         let authors = Set(touchedBooks.compactMap { Self.groupingKey($0.authors.first) })
         for book in books {
-            if let key = Self.groupingKey(book.seriesName), series.contains(key) { result.insert(book.id) }
+            if !series.isDisjoint(with: Self.seriesKeys(of: book)) { result.insert(book.id) }
             if let key = Self.groupingKey(book.authors.first), authors.contains(key) { result.insert(book.id) }
         }
         let direct = similarTags(among: books, from: touched) + alsoEnjoyed(picks: picks, among: books, from: touched)

@@ -1,8 +1,8 @@
 import Foundation
 
 extension RelationBuilder {
-    /// Relations between books with the same (folded) first author that are not in the same
-    /// series, the best ``limit`` per book (from
+    /// Relations between books with the same (folded) first author that share no series (those
+    /// are related as same series), the best ``limit`` per book (from
     /// `sources` only, when given), scored by the target's ratings count: `log(1 + n)`
     /// over `log(1 + max)` of `books`, so 0…1.
     ///
@@ -17,9 +17,9 @@ extension RelationBuilder {
         }
         return Self.groups(of: books) { Self.groupingKey($0.authors.first) }.flatMap { group in
             group.filter { sources?.contains($0.id) ?? true }.flatMap { from in
-                let series = Self.groupingKey(from.seriesName)
+                let series = Set(Self.seriesKeys(of: from))
                 let candidates = group.filter { to in
-                    to.id != from.id && (series == nil || Self.groupingKey(to.seriesName) != series)
+                    to.id != from.id && series.isDisjoint(with: Self.seriesKeys(of: to))
                 }
                 return strongest(
                     candidates.map { to in

@@ -1,50 +1,94 @@
 extension RelationBuilder {
-    /// Relations between books of the same series (folded name), the best ``limit`` per book;
-    /// only relations from `sources` when given.
+    /// The most same-series relations one book keeps. A series is listed whole (``limit`` does
+    /// not apply): a reader looking at one volume wants to see where it falls among all of them.
+    /// The bound is the stores' most related books per call (500), so every relation kept can
+    /// be listed; and it keeps a "series" that is really a publisher's line of thousands of
+    /// books from costing the square of its size in rows.
+    ///
+    /// ```swift
+    /// RelationBuilder.maximumSeriesRelations  // 500
+    /// ```
+    public static let maximumSeriesRelations = 500
+
+    /// Relations from each book to every other book of its series (names matched once case,
+    /// diacritics and spacing are folded), in series order (see
+    /// ``SeriesMembership/precedesInSeries(_:)``; ties go to the book with more ratings, then
+    /// the lower id), up to ``maximumSeriesRelations`` per book; only relations from `sources`
+    /// when given. A book in several series relates to the books of each, its first series'
+    /// first; a book met again in a later series keeps its first relation. The score encodes
+    /// the order (see ``seriesScore(position:)``) and the reason names the target's place.
     ///
     /// ```swift
     /// RelationBuilder().sameSeries(among: [hungerGames, catchingFire]).first?.reason
     /// // "same series: The Hunger Games #2"
     /// ```
     public func sameSeries(among books: [Book], from sources: Set<Int64>? = nil) -> [Relation] {
-        Self.groups(of: books) { Self.groupingKey($0.seriesName) }.flatMap { group in
-            group.filter { sources?.contains($0.id) ?? true }.flatMap { from in
-                strongest(
-                    group.filter { $0.id != from.id }.map { to in
-                        let relation = Relation(
-                            kind: .sameSeries, from: from.id, to: to.id, score: Self.seriesScore(from: from, to: to),
-                            reason: Self.seriesReason(for: to))
-                        return (relation, to.ratingsCount ?? 0)
-                    })
+        let members = Self.seriesMembers(of: books)
+        var relations: [Relation] = []
+        for from in books where sources?.contains(from.id) ?? true {
+            var related: Set<Int64> = [from.id]
+            for key in Self.seriesKeys(of: from) {
+                for (to, membership) in members[key] ?? [] where related.count <= Self.maximumSeriesRelations {
+                    guard related.insert(to.id).inserted else { continue }
+                    relations.append(
+                        Relation(
+                            kind: .sameSeries, from: from.id, to: to.id,
+                            score: Self.seriesScore(position: related.count - 2),
+                            reason: Self.seriesReason(for: membership)))
+                }
             }
         }
+        return relations
     }
 
-    /// How close `to` follows `from` in their series, 0…1: the next number scores 1, the previous
-    /// 0.9, further books 1/distance (0.9/distance before), another book at the same number
-    /// (an omnibus, a second edition) 0.2, and a book without a number 0.1.
+    /// The score of the same-series relation at `position` (from 0) in a book's list: 1 for
+    /// the first, down by 1/``maximumSeriesRelations`` a place, so always in 0…1. The stores
+    /// list a kind's relations by score descending, so listing by score is listing in series
+    /// order; a score that measured closeness instead (the next volume first) put #4, #2, #5
+    /// before #1 and hid the volumes after the first few.
     ///
     /// ```swift
-    /// RelationBuilder.seriesScore(from: hungerGames, to: catchingFire)  // 1
+    /// RelationBuilder.seriesScore(position: 0)  // 1
+    /// RelationBuilder.seriesScore(position: 1)  // 0.998
     /// ```
-    public static func seriesScore(from: Book, to: Book) -> Double {
-        guard let start = from.seriesNumber, let end = to.seriesNumber else { return 0.1 }
-        let distance = abs(end - start)
-        guard distance > 0 else { return 0.2 }
-        return (end > start ? 1 : 0.9) / max(distance, 1)
+    public static func seriesScore(position: Int) -> Double {
+        Double(maximumSeriesRelations - min(max(position, 0), maximumSeriesRelations - 1))
+            / Double(maximumSeriesRelations)
     }
 
-    /// `"same series: The Hunger Games #2"`: the target's series and number, whole numbers
-    /// without `.0`; just the series name when the target has no number.
-    static func seriesReason(for book: Book) -> String {
-        let name = (book.seriesName ?? "").trimmingWhitespace()
-        guard let number = book.seriesNumber else { return "same series: \(name)" }
-        return "same series: \(name) #\(formatted(number))"
+    /// `"same series: Harry Potter #7"`, `"same series: Harry Potter #1–7"`, `"same series:
+    /// Harry Potter #5, Part 1"`: the series as the target names it and its place; just the
+    /// name when the target has no number.
+    static func seriesReason(for membership: SeriesMembership) -> String {
+        let name = membership.name.trimmingWhitespace()
+        let label = membership.label
+        return label.isEmpty ? "same series: \(name)" : "same series: \(name) \(label)"
     }
 
-    /// `2` for 2.0, `0.5` for 0.5.
-    static func formatted(_ number: Double) -> String {
-        if number.rounded() == number, let whole = Int(exactly: number) { return String(whole) }
-        return String(number)
+    /// The folded names of `book`'s series, each once, in the order the book lists them.
+    static func seriesKeys(of book: Book) -> [String] {
+        var seen: Set<String> = []
+        return book.series.compactMap { groupingKey($0.name) }.filter { seen.insert($0).inserted }
+    }
+
+    /// Each series' books (folded name → books with their membership), in series order; a
+    /// book listed twice in one series appears at its first place only once it is related.
+    static func seriesMembers(of books: [Book]) -> [String: [(book: Book, membership: SeriesMembership)]] {
+        var members: [String: [(book: Book, membership: SeriesMembership)]] = [:]
+        for book in books {
+            for membership in book.series {
+                guard let key = groupingKey(membership.name) else { continue }
+                members[key, default: []].append((book, membership))
+            }
+        }
+        return members.mapValues { entries in
+            entries.sorted { lhs, rhs in
+                if lhs.membership.precedesInSeries(rhs.membership) { return true }
+                if rhs.membership.precedesInSeries(lhs.membership) { return false }
+                let (left, right) = (lhs.book.ratingsCount ?? 0, rhs.book.ratingsCount ?? 0)
+                if left != right { return left > right }
+                return lhs.book.id < rhs.book.id
+            }
+        }
     }
 }

@@ -3,18 +3,19 @@ import Foundation
 /// Derives ``Relation``s from the catalog: pure logic over books, reader picks and links, no I/O.
 ///
 /// - ``Relation/Kind/sameSeries``: books whose series names match once case, diacritics and
-///   spacing are folded. The next number in the series scores highest, then the previous one,
-///   then books further away; see ``seriesScore(from:to:)``.
-/// - ``Relation/Kind/sameAuthor``: books with the same (folded) first author that are not in the
-///   same series, scored by the target's ratings count on a log scale, 0…1 over the catalog.
+///   spacing are folded, every series of a book. The whole series, in series order; see
+///   ``sameSeries(among:from:)``.
+/// - ``Relation/Kind/sameAuthor``: books with the same (folded) first author that share no
+///   series, scored by the target's ratings count on a log scale, 0…1 over the catalog.
 /// - ``Relation/Kind/similarTags``: TF-IDF cosine similarity of tags; see
 ///   ``similarTags(among:from:)``.
 /// - ``Relation/Kind/alsoEnjoyed``: co-occurrence of high ratings; see
 ///   ``alsoEnjoyed(picks:among:from:)``.
 /// - ``Relation/Kind/listedSimilar``: a page's "similar books" links that lead to stored books.
 ///
-/// Each book keeps its ``limit`` strongest relations per kind; ties go to the target with more
-/// ratings, then to the lower id, so the output is deterministic. Books need their store ids
+/// Each book keeps its ``limit`` strongest relations per kind but same series, which keeps the
+/// whole series (up to ``maximumSeriesRelations``); ties go to the target with more ratings,
+/// then to the lower id, so the output is deterministic. Books need their store ids
 /// (``Book/id``); a book is never related to itself.
 ///
 /// ```swift
@@ -24,7 +25,7 @@ public struct RelationBuilder: Sendable, Hashable {
     /// The kinds this builder produces: all of them.
     public static let kinds = Set(Relation.Kind.allCases)
 
-    /// How many relations each book keeps per kind (at least 0).
+    /// How many relations each book keeps per kind but same series (at least 0).
     public var limit: Int
     /// How many readers must love both books for an "also enjoyed" relation.
     public var minimumSupport: Int

@@ -1,45 +1,59 @@
-/// A Goodreads-style title split into the title proper and its series suffix.
+/// A Goodreads-style title split into the title proper and the series it names.
 ///
 /// Goodreads appends the series to the title in parentheses, `Title (Series, #N)`; a book in
-/// several series lists them separated by `;`, and the first one is kept. Parentheses without a
-/// `#` number are part of the title.
+/// several series lists each (`Mort (Death, #1; Discworld, #4)`), a collection gives a range
+/// (`#1-7`) or a list (`#0.5, 2.5`), and a volume split in parts names the part
+/// (`#5, Part 1`). Every membership is kept, in the order written; see
+/// ``SeriesTitle/memberships(in:)`` for the grammar. Parentheses without a `#` number are part
+/// of the title.
 ///
 /// ```swift
-/// let parsed = SeriesTitle(parsing: "The Hunger Games (The Hunger Games, #1)")
-/// parsed.title         // "The Hunger Games"
-/// parsed.seriesName    // "The Hunger Games"
-/// parsed.seriesNumber  // 1
+/// let parsed = SeriesTitle(parsing: "Mort (Death, #1; Discworld, #4)")
+/// parsed.title                     // "Mort"
+/// parsed.series.map(\.name)        // ["Death", "Discworld"]
+/// parsed.seriesName                // "Death"
 /// ```
 public struct SeriesTitle: Sendable, Hashable {
     /// The title without the series suffix.
     public var title: String
-    /// The series name, or `nil` when the title has no series suffix.
-    public var seriesName: String?
-    /// The number in the series: `0.5` for `#0.5`, the first number for a range such as `#1-3`.
-    public var seriesNumber: Double?
+    /// Every series the suffix names, in the order written; empty without a suffix.
+    public var series: [SeriesMembership]
 
-    /// Makes a value directly: `SeriesTitle(title: "Dune", seriesName: nil, seriesNumber: nil)`.
-    public init(title: String, seriesName: String?, seriesNumber: Double?) {
+    /// Makes a value directly: `SeriesTitle(title: "Dune", series: [])`.
+    public init(title: String, series: [SeriesMembership]) {
         self.title = title
-        self.seriesName = seriesName
-        self.seriesNumber = seriesNumber
+        self.series = series
     }
+
+    /// The first series' name, or `nil` when the title has no series suffix.
+    ///
+    /// ```swift
+    /// SeriesTitle(parsing: "Catching Fire (The Hunger Games, #2)").seriesName  // "The Hunger Games"
+    /// ```
+    public var seriesName: String? { series.first?.name }
+
+    /// The first series' number: `0.5` for `#0.5`, the first number of a range such as `#1-3`.
+    ///
+    /// ```swift
+    /// SeriesTitle(parsing: "Catching Fire (The Hunger Games, #2)").seriesNumber  // 2
+    /// ```
+    public var seriesNumber: Double? { series.first?.number }
 
     /// Splits `rawTitle`; a title without a series suffix comes back trimmed, with no series.
     ///
     /// ```swift
-    /// SeriesTitle(parsing: "His Dark Materials (His Dark Materials #1-3)").seriesNumber  // 1
-    /// SeriesTitle(parsing: "Hamlet (Folger Shakespeare Library)").seriesName            // nil
+    /// SeriesTitle(parsing: "His Dark Materials (His Dark Materials #1-3)").series
+    /// // [SeriesMembership(name: "His Dark Materials", number: 1, lastNumber: 3)]
+    /// SeriesTitle(parsing: "Hamlet (Folger Shakespeare Library)").series  // []
     /// ```
     public init(parsing rawTitle: String) {
         let trimmed = rawTitle.trimmingWhitespace()
-        guard let (title, inside) = Self.trailingGroup(of: trimmed), !title.isEmpty,
-            let series = Self.series(in: inside)
-        else {
-            self.init(title: trimmed, seriesName: nil, seriesNumber: nil)
+        guard let (title, inside) = Self.trailingGroup(of: trimmed), !title.isEmpty else {
+            self.init(title: trimmed, series: [])
             return
         }
-        self.init(title: title, seriesName: series.name, seriesNumber: series.number)
+        let series = Self.memberships(in: inside)
+        self.init(title: series.isEmpty ? trimmed : title, series: series)
     }
 
     /// The text before and inside a final balanced `( … )` group.
@@ -61,19 +75,6 @@ public struct SeriesTitle: Sendable, Hashable {
             }
         }
         return nil
-    }
-
-    /// The first `Series, #N` entry of a group such as `Discworld, #1; Rincewind #1`.
-    private static func series(in group: String) -> (name: String, number: Double?)? {
-        let first = group.split(separator: ";", omittingEmptySubsequences: false).first.map(String.init) ?? group
-        guard let hash = first.lastIndex(of: "#") else { return nil }
-        var name = first[..<hash].trimmingWhitespace()
-        while name.hasSuffix(",") { name = String(name.dropLast()).trimmingWhitespace() }
-        guard !name.isEmpty else { return nil }
-        let numberText = first[first.index(after: hash)...].trimmingWhitespace()
-        let start = numberText.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
-        guard !start.isEmpty else { return nil }
-        return (name, Double(start))
     }
 }
 

@@ -86,15 +86,15 @@ public struct BookPageExtractor: Sendable {
         guard let rawTitle = fields.title.flatMap(FieldText.clean), let address = canonicalURL(fields, document)
         else { return nil }
         var title = rawTitle
-        var seriesName = fields.seriesName
-        var seriesNumber = fields.seriesNumber
-        if seriesName == nil {
+        // Markup names one series; a title suffix may name several, so it is read in full.
+        var series = fields.seriesName.map { [SeriesMembership(name: $0, number: fields.seriesNumber)] } ?? []
+        if series.isEmpty {
             let parsed = SeriesTitle(parsing: rawTitle)
-            (title, seriesName, seriesNumber) = (parsed.title, parsed.seriesName, parsed.seriesNumber)
+            (title, series) = (parsed.title, parsed.series)
         }
         return Book(
-            source: Self.source, sourceID: address.absoluteString, title: title, seriesName: seriesName,
-            seriesNumber: seriesName == nil ? nil : seriesNumber, authors: fields.authors, year: fields.year,
+            source: Self.source, sourceID: address.absoluteString, title: title, series: series,
+            authors: fields.authors, year: fields.year,
             isbn10: fields.isbn10, isbn13: fields.isbn13, language: fields.language,
             averageRating: fields.averageRating, ratingsCount: fields.ratingsCount, coverURL: fields.coverURL,
             description: fields.description, sourceURL: address)

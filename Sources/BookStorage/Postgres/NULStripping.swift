@@ -39,7 +39,10 @@ extension Book {
         book.source = source.withoutNUL
         book.sourceID = sourceID.withoutNUL
         book.title = title.withoutNUL
-        book.seriesName = seriesName?.withoutNUL
+        book.series = series.map {
+            SeriesMembership(
+                name: $0.name.withoutNUL, number: $0.number, lastNumber: $0.lastNumber, part: $0.part?.withoutNUL)
+        }
         book.authors = authors.map(\.withoutNUL)
         book.isbn10 = isbn10?.withoutNUL
         book.isbn13 = isbn13?.withoutNUL

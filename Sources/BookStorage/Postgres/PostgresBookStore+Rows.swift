@@ -19,13 +19,16 @@ extension PostgresBookStore {
         }
     }
 
-    /// The written columns of `books` (all but `id`), `search` last.
+    /// The written columns of `books` (all but `id`), `search` last. `series_name` and
+    /// `series_number` repeat the first of `series` (every membership), for the `books_series`
+    /// index and for readers of the catalog that know one series.
     static let columns: [Column] = [
         Column(name: "source", type: "text") { .textArray($0.map(\.source)) },
         Column(name: "source_id", type: "text") { .textArray($0.map(\.sourceID)) },
         Column(name: "title", type: "text") { .textArray($0.map(\.title)) },
         Column(name: "series_name", type: "text") { .textArray($0.map(\.seriesName)) },
         Column(name: "series_number", type: "float8") { .realArray($0.map(\.seriesNumber)) },
+        Column(name: "series", type: "jsonb") { .textArray($0.map { JSONSeriesList.encode($0.series) }) },
         Column(name: "authors", type: "jsonb") { .textArray($0.map { json($0.authors) }) },
         Column(name: "year", type: "int8") { .integerArray($0.map { $0.year.map(Int64.init) }) },
         Column(name: "isbn10", type: "text") { .textArray($0.map(\.isbn10)) },

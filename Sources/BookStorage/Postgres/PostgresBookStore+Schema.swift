@@ -20,6 +20,7 @@ extension PostgresBookStore {
     /// column the query names, and the expression alone does not count. Version 3 adds
     /// `search_terms`, the index's words with their book counts (see ``searchTermsMigration``).
     /// Version 4 records which words the `search` entries hold (see ``searchIndexVersionMigration``).
+    /// Version 5 adds `series`, every membership of a book (see ``seriesMigration``).
     ///
     /// ```swift
     /// try await database.migrate(PostgresBookStore.migrations)
@@ -87,7 +88,21 @@ extension PostgresBookStore {
                 """),
         searchTermsMigration,
         searchIndexVersionMigration,
+        seriesMigration,
     ]
+
+    /// Version 5: `series`, every ``SeriesMembership`` of a book as a `jsonb` array (see
+    /// `JSONSeriesList`), where `series_name` and `series_number` held one series and one number
+    /// — a box set is `#1-7`, not `#1`, and `Mort` is in Death and in Discworld. Existing books
+    /// get the one membership those columns held (the titles' suffixes are gone, so a box set
+    /// stays `#1` until its source is imported again); the two columns go on holding the first.
+    static let seriesMigration = PostgresMigration(
+        version: 5,
+        sql: """
+            ALTER TABLE books ADD COLUMN series jsonb NOT NULL DEFAULT '[]' CHECK (jsonb_typeof(series) = 'array');
+            UPDATE books SET series = jsonb_build_array(jsonb_build_object('name', series_name, 'number', series_number))
+            WHERE series_name IS NOT NULL;
+            """)
 
     /// The tables the store owns, for integrity checks.
     static let tables = [

@@ -50,7 +50,8 @@ enum JSONStringArray {
         return reader.isAtEnd ? strings : nil
     }
 
-    private struct Reader {
+    /// A forward-only reader of JSON bytes; ``JSONSeriesList`` reads its objects with it too.
+    struct Reader {
         let bytes: [UInt8]
         var index = 0
 

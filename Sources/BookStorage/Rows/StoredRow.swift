@@ -32,13 +32,15 @@ extension PostgresRow: StoredRow {
 }
 
 extension StoredColumns {
-    /// The book in a row that selects every `books` column under its own name.
+    /// The book in a row that selects every `books` column under its own name; its series from
+    /// `series`, or from `series_name` and `series_number` when that holds none.
     static func storedBook(from row: some StoredRow) throws -> Book {
         Book(
             id: try row.int64(named: "id"), source: try row.string(named: "source"),
             sourceID: try row.string(named: "source_id"), title: try row.string(named: "title"),
             seriesName: try row.optionalString(named: "series_name"),
             seriesNumber: try row.optionalDouble(named: "series_number"),
+            series: JSONSeriesList.decode(try row.string(named: "series")) ?? [],
             authors: strings(try row.string(named: "authors")), year: try row.optionalInt(named: "year"),
             isbn10: try row.optionalString(named: "isbn10"), isbn13: try row.optionalString(named: "isbn13"),
             language: try row.optionalString(named: "language"),

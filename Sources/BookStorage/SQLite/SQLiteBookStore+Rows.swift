@@ -4,8 +4,10 @@ import SQLite
 
 extension SQLiteBookStore {
     /// The `books` columns in the order ``parameters(of:)`` binds them (after `id`).
+    /// `series_name` and `series_number` repeat the first of `series` (every membership), for
+    /// the `books_series` index and for readers of the catalog that know one series.
     static let dataColumns = [
-        "source", "source_id", "title", "series_name", "series_number", "authors", "year", "isbn10", "isbn13",
+        "source", "source_id", "title", "series_name", "series_number", "series", "authors", "year", "isbn10", "isbn13",
         "language", "average_rating", "ratings_count", "cover_url", "small_cover_url", "tags", "description",
         "source_url",
     ]
@@ -17,7 +19,8 @@ extension SQLiteBookStore {
     static func parameters(of book: Book) -> [SQLiteValue] {
         [
             .text(book.source), .text(book.sourceID), .text(book.title), text(book.seriesName),
-            book.seriesNumber.map(SQLiteValue.real) ?? .null, .text(json(book.authors)),
+            book.seriesNumber.map(SQLiteValue.real) ?? .null, .text(JSONSeriesList.encode(book.series)),
+            .text(json(book.authors)),
             book.year.map(SQLiteValue.init) ?? .null, text(book.isbn10), text(book.isbn13), text(book.language),
             book.averageRating.map(SQLiteValue.real) ?? .null, book.ratingsCount.map(SQLiteValue.init) ?? .null,
             text(book.coverURL?.absoluteString), text(book.smallCoverURL?.absoluteString), .text(json(book.tags)),

@@ -31,10 +31,16 @@ extension SQLiteBookStore {
     /// NFKC (full-width Latin, half-width katakana) and kept a CJK title as one word, so "カフカ"
     /// could not find 海辺のカフカ. Both stores now index exactly ``SearchText/indexWords(in:)``.
     ///
+    /// Version 6 adds `series`, every ``SeriesMembership`` of a book as a JSON array (see
+    /// `JSONSeriesList`), where `series_name` and `series_number` held one series and one number:
+    /// a box set is `#1-7`, not `#1`, and `Mort` is in Death and in Discworld. Existing books
+    /// get the one membership those columns held (the titles' suffixes are gone, so a box set
+    /// stays `#1` until its source is imported again); the two columns go on holding the first.
+    ///
     /// Version 8 indexes again what ``SearchText`` now gives: letters such as ø and æ folded as
     /// English readers type them ("nesbo", "aesop"), and words joined as people type them
-    /// together ("jk", "enders", "spiderman", "davinci"). (6 and 7 are left to the series and
-    /// the record-per-book changes made beside it; a gap is harmless, versions only increase.)
+    /// together ("jk", "enders", "spiderman", "davinci"). (7 is left to the record-per-book
+    /// change made beside it; a gap is harmless, versions only increase.)
     ///
     /// ```swift
     /// try await database.migrate(SQLiteBookStore.migrations)
@@ -118,6 +124,13 @@ extension SQLiteBookStore {
                 """),
         Migration(version: 4, sql: searchIndex(tokenizer: "unicode61 remove_diacritics 2", indexing: { $0 })),
         Migration(version: 5, sql: searchIndex(tokenizer: "ascii", indexing: { "\(indexWordsFunction)(\($0))" })),
+        Migration(
+            version: 6,
+            sql: """
+                ALTER TABLE books ADD COLUMN series TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(series));
+                UPDATE books SET series = json_array(json_object('name', series_name, 'number', series_number))
+                WHERE series_name IS NOT NULL;
+                """),
         Migration(version: 8, sql: searchIndex(tokenizer: "ascii", indexing: { "\(indexWordsFunction)(\($0))" })),
     ]
 

@@ -11,9 +11,29 @@ extension BooksAPI {
             @ExplicitNull var number: Double?
         }
 
+        /// One series the book is in and its place there: a number, a collection's range
+        /// (`number` to `lastNumber`), a part; `label` as readers write it (`#5, Part 1`).
+        struct Membership: Encodable {
+            let name: String
+            @ExplicitNull var number: Double?
+            @ExplicitNull var lastNumber: Double?
+            @ExplicitNull var part: String?
+            let label: String
+
+            init(_ membership: SeriesMembership) {
+                name = membership.name
+                number = membership.number
+                lastNumber = membership.lastNumber
+                part = membership.part
+                label = membership.label
+            }
+        }
+
         let id: Int64
         let title: String
+        /// The first series, as the API has always shown it; ``seriesMemberships`` has them all.
         @ExplicitNull var series: Series?
+        let seriesMemberships: [Membership]
         let authors: [String]
         @ExplicitNull var year: Int?
         @ExplicitNull var isbn10: String?
@@ -30,6 +50,7 @@ extension BooksAPI {
             id = book.id
             title = book.title
             series = book.seriesName.map { Series(name: $0, number: book.seriesNumber) }
+            seriesMemberships = book.series.map(Membership.init)
             authors = book.authors
             year = book.year
             isbn10 = book.isbn10

@@ -73,6 +73,10 @@ struct BooksAPITests {
             let book = try await connection.get("/api/v1/books/\(id)").json()
             #expect(validator.problems(book, schema: validator.schema("Book")) == [])
             #expect(book["series"] == ["name": "The Hunger Games", "number": 1])
+            #expect(
+                book["seriesMemberships"] == [
+                    ["name": "The Hunger Games", "number": 1, "lastNumber": .null, "part": .null, "label": "#1"]
+                ])
 
             let related = try await connection.get("/api/v1/books/\(id)/related").json()
             #expect(validator.problems(related, schema: validator.schema("RelatedResponse")) == [])
