@@ -37,7 +37,7 @@ import Testing
     /// out, since the tokenizer may join them differently.
     private static func oracleAccepts(_ book: Book, _ query: String) -> Bool {
         let separate = words(
-            ([book.title] + book.authors).joined(separator: " ")
+            ([book.title] + book.series.map(\.name) + book.authors).joined(separator: " ")
                 .folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil))
         // Words the index also holds joined (initials, "ender's", "da vinci"): any two
         // neighbours, a superset of what it joins, is enough for a necessary condition.

@@ -53,7 +53,9 @@ extension BookStoreContract {
     }
 
     private static func matchesEveryWord(_ words: [String], lastIsPrefix: Bool, in book: Book) -> Bool {
-        let document = ([book.title] + book.authors).flatMap { SearchText.indexTokens(in: $0).map(\.folded) }
+        let document = ([book.title] + book.series.map(\.name) + book.authors).flatMap {
+            SearchText.indexTokens(in: $0).map(\.folded)
+        }
         return words.enumerated().allSatisfy { offset, word in
             let budget = TypoTolerance.allowedTypos(in: word)
             let isPrefix = lastIsPrefix && offset == words.count - 1

@@ -727,12 +727,15 @@ def books(base_url, screenshots):
                                       'return t && t.getAttribute("aria-selected") === "true"'),
                       'the Books tab is not listed and selected')
         page.type('hun')
-        page.wait_for(lambda: len(page.titles()) == 4, 'the rows of "hun" did not appear')
+        page.wait_for(lambda: len(page.titles()) == 6, 'the rows of "hun" did not appear')
         rows = page.rows()
         expect(rows[0]['title'] == 'Hunger', f'the title that starts with what was typed is not first: {rows}')
-        expect(sorted(row['title'] for row in rows) ==
+        # Catching Fire and Mockingjay by their series' name, after the four titles.
+        expect(sorted(row['title'] for row in rows[:4]) ==
                ['Hunger', 'The Hunchback of Notre-Dame', 'The Hunger Games', 'The Very Hungry Caterpillar'],
                f'"hun" found other books: {rows}')
+        expect(sorted(row['title'] for row in rows[4:]) == ['Catching Fire', 'Mockingjay'],
+               f'"hun" did not find the series by its name: {rows}')
         marks = page.js('return Array.from(document.querySelectorAll("#result-list mark"), m => m.textContent)')
         expect(len(marks) == 4 and all(mark.lower() == 'hun' for mark in marks), f'the prefix is not highlighted: {marks}')
         # Two words, in the typed order and side by side: The Hunger Games comes first.

@@ -5,8 +5,9 @@ extension PostgresBookStore {
     /// Which words ``SearchIndex/vector(title:authors:)`` gives: bumped whenever ``SearchText``
     /// changes what it indexes, so catalogs written before are indexed again when a store opens
     /// them. Version 2 brought NFKC folding and CJK pairs; 3 Latin letters folded as typed (ø as
-    /// o) and words joined as typed together (``SearchText/indexTokens(in:)``).
-    static let searchIndexVersion: Int64 = 3
+    /// o) and words joined as typed together (``SearchText/indexTokens(in:)``); 4 the series
+    /// names with the title.
+    static let searchIndexVersion: Int64 = 4
 
     /// Version 4: `catalog_state.search_index_version`, the ``searchIndexVersion`` the `search`
     /// entries were written with (1 for catalogs from before it was kept).
@@ -34,7 +35,9 @@ extension PostgresBookStore {
                 [.integer(lastID), .integer(Int64(Self.integrityChunkSize))], Self.book(from:))
             guard let last = chunk.last else { break }
             lastID = last.id
-            let vectors = chunk.map { SearchIndex.vector(title: $0.title, authors: $0.authors) }
+            let vectors = chunk.map {
+                SearchIndex.vector(title: $0.title, series: $0.series.map(\.name), authors: $0.authors)
+            }
             rewritten += try await database.transaction { tx in
                 try Self.lockCatalog(tx)
                 return try tx.execute(rewrite, [.integerArray(chunk.map(\.id)), .textArray(vectors)])

@@ -42,7 +42,8 @@ extension PostgresBookStore {
         Column(name: "description", type: "text") { .textArray($0.map(\.description)) },
         Column(name: "source_url", type: "text") { .textArray($0.map { $0.sourceURL?.absoluteString }) },
         Column(name: "search", type: "tsvector") {
-            .textArray($0.map { SearchIndex.vector(title: $0.title, authors: $0.authors) })
+            .textArray(
+                $0.map { SearchIndex.vector(title: $0.title, series: $0.series.map(\.name), authors: $0.authors) })
         },
     ]
 

@@ -8,7 +8,7 @@ import Postgres
 /// syntax. Bind them as parameters and cast (`$1::tsquery`).
 ///
 /// ```swift
-/// SearchIndex.vector(title: "Les Misérables", authors: ["Victor Hugo"])
+/// SearchIndex.vector(title: "Les Misérables", series: [], authors: ["Victor Hugo"])
 /// // 'les':1A 'miserables':2A 'victor':3B 'hugo':4B
 /// SearchIndex.query(BookQuery(terms: [.init(["les"]), .init(["miser"], isPrefix: true)]), weight: "A")
 /// // 'les':A & 'miser':*A
@@ -21,10 +21,11 @@ enum SearchIndex {
     /// PostgreSQL keeps positions up to 16383 and clamps the rest; only weights matter here.
     private static let lastPosition = 16383
 
-    /// The `tsvector` literal of a book: its title's words, then its authors' words. Words too long
-    /// for PostgreSQL are left out (no query can reach them either).
-    static func vector(title: String, authors: [String]) -> String {
-        let titleWords = SearchText.indexWords(in: title).map { ($0, titleWeight) }
+    /// The `tsvector` literal of a book: its title's and its series names' words (weight A: a
+    /// series is searched with the title), then its authors' words. Words too long for
+    /// PostgreSQL are left out (no query can reach them either).
+    static func vector(title: String, series: [String] = [], authors: [String]) -> String {
+        let titleWords = ([title] + series).flatMap(SearchText.indexWords(in:)).map { ($0, titleWeight) }
         let authorWords = authors.flatMap(SearchText.indexWords(in:)).map { ($0, authorsWeight) }
         var position = 0
         var entries: [String] = []

@@ -52,9 +52,10 @@ extension SharedLookups {
     /// ``BookStore/searchEntries()``.
     func everySearchEntry() async throws -> [SearchEntry] {
         try await storeWork {
-            try await database.rows(of: "SELECT id, title, authors, ratings_count FROM books") { row in
+            try await database.rows(of: "SELECT id, title, series, authors, ratings_count FROM books") { row in
                 SearchEntry(
                     id: try row.int64(named: "id"), title: try row.string(named: "title"),
+                    series: (JSONSeriesList.decode(try row.string(named: "series")) ?? []).map(\.name),
                     authors: Self.strings(try row.string(named: "authors")),
                     ratingsCount: try row.optionalInt(named: "ratings_count"))
             }

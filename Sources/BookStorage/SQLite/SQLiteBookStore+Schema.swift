@@ -42,6 +42,9 @@ extension SQLiteBookStore {
     /// together ("jk", "enders", "spiderman", "davinci"). (7 is left to the record-per-book
     /// change made beside it; a gap is harmless, versions only increase.)
     ///
+    /// Version 9 indexes each book's series names with its title, so "discworld" or "jack
+    /// reacher" finds the books of the series (ranked after title matches, before authors).
+    ///
     /// ```swift
     /// try await database.migrate(SQLiteBookStore.migrations)
     /// ```
@@ -132,6 +135,10 @@ extension SQLiteBookStore {
                 WHERE series_name IS NOT NULL;
                 """),
         Migration(version: 8, sql: searchIndex(tokenizer: "ascii", indexing: { "\(indexWordsFunction)(\($0))" })),
+        Migration(
+            version: 9,
+            sql: searchIndex(
+                tokenizer: "ascii", withSeries: true, indexing: { "\(indexWordsFunction)(\($0))" })),
     ]
 
     /// The SQL function the search index is built with: ``SearchText/indexWords(in:)`` of its
@@ -142,11 +149,18 @@ extension SQLiteBookStore {
 
     /// Drops `books_fts`, its vocabulary and its triggers, and builds them again from `books`:
     /// rows keyed by ``rankKey(_:)``, columns `title` and `authors` holding `indexing` of the
-    /// book's title and of its authors joined by ", ", split by `tokenizer`.
-    private static func searchIndex(tokenizer: String, indexing: (String) -> String) -> String {
+    /// book's title (followed by its series names, `withSeries`) and of its authors joined by
+    /// ", ", split by `tokenizer`.
+    private static func searchIndex(tokenizer: String, withSeries: Bool = false, indexing: (String) -> String)
+        -> String
+    {
         func row(_ row: String) -> String {
             let authors = "(SELECT group_concat(value, ', ') FROM json_each(\(row).authors))"
-            return "\(rankKey(row)), \(indexing("\(row).title")), \(indexing(authors))"
+            // ", " between the title and each series name: no word is joined across it.
+            let series =
+                "(SELECT ', ' || group_concat(json_extract(value, '$.name'), ', ') FROM json_each(\(row).series))"
+            let title = withSeries ? "\(row).title || coalesce(\(series), '')" : "\(row).title"
+            return "\(rankKey(row)), \(indexing(title)), \(indexing(authors))"
         }
         return """
             DROP TRIGGER books_fts_insert;
@@ -162,7 +176,7 @@ extension SQLiteBookStore {
             CREATE TRIGGER books_fts_insert AFTER INSERT ON books BEGIN
                 INSERT INTO books_fts (rowid, title, authors) VALUES (\(row("new")));
             END;
-            CREATE TRIGGER books_fts_update AFTER UPDATE OF title, authors, ratings_count ON books BEGIN
+            CREATE TRIGGER books_fts_update AFTER UPDATE OF title, authors, ratings_count\(withSeries ? ", series" : "") ON books BEGIN
                 DELETE FROM books_fts WHERE rowid = \(rankKey("old"));
                 INSERT INTO books_fts (rowid, title, authors) VALUES (\(row("new")));
             END;

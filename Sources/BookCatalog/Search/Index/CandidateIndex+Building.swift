@@ -17,15 +17,20 @@ extension CandidateIndex {
         var authorWordStarts: [UInt32] = []
         elementEnds.reserveCapacity(ranked.count * 2)
         bookWords.reserveCapacity(ranked.count * 8)
+        var seriesCounts: [UInt8] = []
         for entry in ranked {
-            for element in [entry.title] + entry.authors {
+            // A book's series names are searched with its title (as the stores index them).
+            let series = entry.series.prefix(Int(UInt8.max))
+            seriesCounts.append(UInt8(series.count))
+            for element in [entry.title] + series + entry.authors {
                 text.append(contentsOf: element.utf8)
                 elementEnds.append(try Self.offset(text.count))
             }
             elementStarts.append(try Self.offset(elementEnds.count))
             let start = bookWords.count
             Self.appendDistinct(
-                SearchText.indexTokens(in: entry.title).map { words.id(of: $0.folded) }, to: &bookWords, from: start)
+                ([entry.title] + series).flatMap(SearchText.indexTokens(in:)).map { words.id(of: $0.folded) },
+                to: &bookWords, from: start)
             authorWordStarts.append(try Self.offset(bookWords.count))
             let authorStart = bookWords.count
             Self.appendDistinct(
@@ -42,6 +47,7 @@ extension CandidateIndex {
 
         ids = ranked.map(\.id)
         ratingsCounts = ranked.map(\.ratingsCount)
+        self.seriesCounts = seriesCounts
         self.text = text
         self.elementEnds = elementEnds
         self.elementStarts = elementStarts

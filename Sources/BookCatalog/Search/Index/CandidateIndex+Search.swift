@@ -171,7 +171,7 @@ extension CandidateIndex {
         var found: [Int] { inOneField + acrossFields.prefix(limit - inOneField.count) }
     }
 
-    /// The books at `places` in rank order, with the fields ranking reads.
+    /// The books at `places` in rank order, with the fields ranking reads (series by name only).
     private func books(_ places: [Int]) -> [Book] {
         places.map { place in
             let elements = Int(elementStarts[place])..<Int(elementStarts[place + 1])
@@ -179,8 +179,10 @@ extension CandidateIndex {
                 let start = element == 0 ? 0 : Int(elementEnds[element - 1])
                 return String(decoding: text[start..<Int(elementEnds[element])], as: UTF8.self)
             }
+            let seriesEnd = 1 + Int(seriesCounts[place])
             return Book(
-                id: ids[place], source: "", sourceID: "", title: texts[0], authors: Array(texts.dropFirst()),
+                id: ids[place], source: "", sourceID: "", title: texts[0],
+                series: texts[1..<seriesEnd].map { SeriesMembership(name: $0) }, authors: Array(texts[seriesEnd...]),
                 ratingsCount: ratingsCounts[place])
         }
     }

@@ -2,17 +2,20 @@
 /// them all with ``BookStore/searchEntries()``; ``CandidateIndex`` is built from them.
 ///
 /// ```swift
-/// SearchEntry(id: 1, title: "Dune", authors: ["Frank Herbert"], ratingsCount: 812_000)
+/// SearchEntry(id: 1, title: "Dune", series: ["Dune"], authors: ["Frank Herbert"], ratingsCount: 812_000)
 /// ```
 public struct SearchEntry: Sendable, Hashable {
     public let id: Int64
     public let title: String
+    /// The names of the book's series (``Book/series``), searched with the title.
+    public let series: [String]
     public let authors: [String]
     public let ratingsCount: Int?
 
-    public init(id: Int64, title: String, authors: [String], ratingsCount: Int?) {
+    public init(id: Int64, title: String, series: [String] = [], authors: [String], ratingsCount: Int?) {
         self.id = id
         self.title = title
+        self.series = series
         self.authors = authors
         self.ratingsCount = ratingsCount
     }

@@ -124,7 +124,7 @@ public enum BookRanking {
     private static func text(of word: FieldWord, in book: Book) -> String? {
         switch word.field {
         case .title: book.title
-        case .series: book.seriesName
+        case .series: book.series.indices.contains(word.element) ? book.series[word.element].name : nil
         case .authors: book.authors.indices.contains(word.element) ? book.authors[word.element] : nil
         case .tags: book.tags.indices.contains(word.element) ? book.tags[word.element] : nil
         }

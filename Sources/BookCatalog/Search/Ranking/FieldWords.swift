@@ -30,8 +30,8 @@ extension FieldWord {
     /// Positions between the last word of one author or tag and the first of the next.
     static let elementGap = 8
 
-    /// The words of `book`'s searched fields, field by field: the title and the authors, the
-    /// fields the stores' indexes find books by (a word in a series name or a tag alone would
+    /// The words of `book`'s searched fields, field by field: the title, the series names and
+    /// the authors, the fields the stores' indexes find books by (a word in a tag alone would
     /// rank a book the store never offered for it).
     static func words(of book: Book) -> [FieldWord] {
         var words: [FieldWord] = []
@@ -51,6 +51,7 @@ extension FieldWord {
             }
         }
         add([book.title], as: .title)
+        add(book.series.map(\.name), as: .series)
         add(book.authors, as: .authors)
         return words
     }
