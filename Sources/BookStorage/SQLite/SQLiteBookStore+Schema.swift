@@ -42,6 +42,10 @@ extension SQLiteBookStore {
     /// together ("jk", "enders", "spiderman", "davinci"). (7 is left to the record-per-book
     /// change made beside it; a gap is harmless, versions only increase.)
     ///
+    /// Version 10 adds `alternate_titles`, a book's ``Book/alternateTitles`` as a JSON array
+    /// like `tags`; existing books have none until their source is imported again. (9 is left to
+    /// a change made beside it.)
+    ///
     /// ```swift
     /// try await database.migrate(SQLiteBookStore.migrations)
     /// ```
@@ -132,6 +136,12 @@ extension SQLiteBookStore {
                 WHERE series_name IS NOT NULL;
                 """),
         Migration(version: 8, sql: searchIndex(tokenizer: "ascii", indexing: { "\(indexWordsFunction)(\($0))" })),
+        Migration(
+            version: 10,
+            sql: """
+                ALTER TABLE books ADD COLUMN alternate_titles TEXT NOT NULL DEFAULT '[]'
+                    CHECK (json_valid(alternate_titles));
+                """),
     ]
 
     /// The SQL function the search index is built with: ``SearchText/indexWords(in:)`` of its
