@@ -14,7 +14,8 @@ import Testing
         let json = String(decoding: try encoder.encode(mort), as: UTF8.self)
         #expect(
             json
-                == #"{"authors":[],"id":7,"series":[{"name":"Death","number":1},{"name":"Discworld","number":4}],"#
+                == #"{"alternateTitles":[],"authors":[],"id":7,"#
+                + #""series":[{"name":"Death","number":1},{"name":"Discworld","number":4}],"#
                 + #""seriesName":"Death","seriesNumber":1,"source":"m","sourceID":"mort","tags":[],"title":"Mort"}"#)
         #expect(try JSONDecoder().decode(Book.self, from: Data(json.utf8)) == mort)
     }
@@ -24,6 +25,20 @@ import Testing
             #"{"authors":[],"id":1,"seriesName":"Dune","seriesNumber":2,"source":"m","sourceID":"2","tags":[],"title":"Dune Messiah"}"#
         let book = try JSONDecoder().decode(Book.self, from: Data(json.utf8))
         #expect(book.series == [SeriesMembership(name: "Dune", number: 2)])
+    }
+
+    /// Alternate titles go out always (empty or not) and come back; a book written before
+    /// there were any reads with none.
+    @Test func alternateTitlesAreWrittenAndABookWithoutThemReadsWithNone() throws {
+        let prince = Book(
+            id: 3, source: "m", sourceID: "p", title: "The Little Prince", alternateTitles: ["Le Petit Prince"])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let json = String(decoding: try encoder.encode(prince), as: UTF8.self)
+        #expect(json.hasPrefix(#"{"alternateTitles":["Le Petit Prince"],"authors":[]"#))
+        #expect(try JSONDecoder().decode(Book.self, from: Data(json.utf8)) == prince)
+        let old = #"{"authors":[],"id":1,"source":"m","sourceID":"2","tags":[],"title":"Dune"}"#
+        #expect(try JSONDecoder().decode(Book.self, from: Data(old.utf8)).alternateTitles == [])
     }
 
     /// The single-series properties read and write the first membership.

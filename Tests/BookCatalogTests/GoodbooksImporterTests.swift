@@ -12,9 +12,9 @@ import Testing
 
     private static func row(
         id: String, title: String, authors: String = "Suzanne Collins", year: String = "2008.0",
-        rating: String = "4.34", count: String = "4780653", isbn: String = "439023483"
+        rating: String = "4.34", count: String = "4780653", isbn: String = "439023483", original: String = "Original"
     ) -> String {
-        "1,\(id),\(id),1,1,\(isbn),9.78043902348e+12,\"\(authors)\",\(year),Original,\"\(title)\",eng,\(rating),"
+        "1,\(id),\(id),1,1,\(isbn),9.78043902348e+12,\"\(authors)\",\(year),\"\(original)\",\"\(title)\",eng,\(rating),"
             + "\(count),1,1,1,1,1,1,1,https://images.gr-assets.com/books/1m/\(id).jpg,"
             + "https://s.gr-assets.com/assets/nophoto/book/50x75.png"
     }
@@ -52,6 +52,31 @@ import Testing
             #expect(hugo.authors == ["Victor Hugo", "Isabel F. Hapgood"])
             let ancient = try #require(try await store.search("ancient", limit: 5).first)
             #expect(ancient.year == -750 && ancient.averageRating == nil && ancient.ratingsCount == nil)
+        }
+    }
+
+    /// `original_title` is an alternate title when its words differ from the title's; the title
+    /// without its subtitle is one too. A file without the column still imports.
+    @Test func originalTitlesAndShortTitlesAreAlternateTitles() async throws {
+        let csv =
+            [
+                Self.header,
+                Self.row(id: "1", title: "The Little Prince", original: "Le Petit Prince"),
+                Self.row(id: "2", title: "The Hunger Games (The Hunger Games, #1)", original: "The Hunger Games"),
+                Self.row(id: "3", title: "The Hobbit: Graphic Novel", original: "The Hobbit"),
+                Self.row(id: "4", title: "Sapiens: A Brief History of Humankind", original: ""),
+                Self.row(id: "5", title: "Les Misérables", original: "Les misérables"),
+            ].joined(separator: "\n")
+        let withoutColumn = csv.replacingOccurrences(of: "original_title,", with: "ignored,")
+        try await withTemporaryStore { store in
+            _ = try await GoodbooksImporter(store: store).importBooks(from: CSVReader(text: csv))
+            #expect(
+                try await store.allBooks().map(\.alternateTitles) == [
+                    ["Le Petit Prince"], [], ["The Hobbit"], ["Sapiens"], [],
+                ])
+            let again = try await GoodbooksImporter(store: store).importBooks(from: CSVReader(text: withoutColumn))
+            #expect(again.updated == 1 && again.unchanged == 4)  // only The Little Prince loses its original
+            #expect(try await store.allBooks().first?.alternateTitles == [])
         }
     }
 
@@ -95,6 +120,31 @@ import Testing
             #expect(byName.dropFirst().first == "The Hunger Games")
             #expect(try await store.search("collins", limit: 50).contains { $0.title == "Catching Fire" })
             #expect(try await store.search("les miser", limit: 3).first?.title == "Les Misérables")
+
+            // Alternate titles from original_title and from titles with a subtitle.
+            func alternates(_ goodreadsID: String) async throws -> [String]? {
+                try await store.book(key: BookKey(source: GoodbooksRow.source, sourceID: goodreadsID))?.alternateTitles
+            }
+            #expect(try await alternates("3") == ["Harry Potter and the Philosopher's Stone"])
+            #expect(try await alternates("157993") == ["Le Petit Prince"])  // The Little Prince
+            #expect(try await alternates("320") == ["Cien años de soledad"])  // One Hundred Years of Solitude
+            #expect(try await alternates("5907") == ["The Hobbit or There and Back Again"])
+            #expect(try await alternates("659469") == ["The Hobbit"])  // The Hobbit: Graphic Novel
+            // original_title is "The Hunger Games", the title itself: no alternate.
+            #expect(try await alternates("2767052") == [])
+            let books = try await store.allBooks()
+            let withAlternates = books.filter { !$0.alternateTitles.isEmpty }
+            print(
+                "goodbooks-10k alternate titles: \(withAlternates.count) books have some, "
+                    + "\(withAlternates.map(\.alternateTitles.count).reduce(0, +)) in all")
+            #expect(withAlternates.count > 1_000 && withAlternates.count < books.count)
+            #expect(
+                books.allSatisfy { book in
+                    book.alternateTitles.count <= AlternateTitles.maximumCount
+                        && book.alternateTitles.allSatisfy {
+                            !$0.isEmpty && $0.count <= AlternateTitles.maximumLength && $0 != book.title
+                        }
+                })
 
             let second = try await importer.importBooks(from: url)
             print("goodbooks-10k re-import: \(second.unchanged) unchanged in \(second.elapsed)")

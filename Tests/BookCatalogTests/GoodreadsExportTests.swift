@@ -49,6 +49,24 @@ import Testing
         }
     }
 
+    /// The export has no original title: a book's only alternate title is its title without
+    /// the subtitle.
+    @Test func aTitleWithASubtitleGivesTheShortTitleAsAlternate() async throws {
+        let header = try #require(Self.export.split(separator: "\n").first)
+        let rows = [
+            #"23692271,"Sapiens: A Brief History of Humankind",Yuval Noah Harari,"Harari, Yuval Noah",,="",="",4,4.39,,,,2015,2011,,2021/01/01,,,read,,,,1,0"#,
+            #"7624,Lord of the Flies,William Golding,"Golding, William",,="",="",3,3.68,,,,2003,1954,,2018/05/01,,,read,,,,1,0"#,
+        ]
+        try await withTemporaryDirectory(prefix: "scout-export") { directory in
+            let url = directory.appendingPathComponent("export.csv")
+            try Data(([String(header)] + rows).joined(separator: "\n").utf8).write(to: url)
+            try await withTemporaryStore { store throws in
+                #expect(try await GoodreadsExportImporter(store: store).importExport(from: url).imported == 2)
+                #expect(try await store.allBooks().map(\.alternateTitles) == [["Sapiens"], []])
+            }
+        }
+    }
+
     @Test func aBookAlreadyImportedFromGoodbooksGetsTheReadingNotACopy() async throws {
         try await withTemporaryDirectory(prefix: "scout-export") { directory in
             let url = directory.appendingPathComponent("export.csv")

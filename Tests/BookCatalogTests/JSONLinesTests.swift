@@ -73,6 +73,56 @@ import Testing
         }
     }
 
+    /// Alternate titles go out (left out for a book with none) and come back whole.
+    @Test func alternateTitlesGoOutAndComeBack() async throws {
+        let books = [
+            Book(
+                source: "m", sourceID: "prince", title: "The Little Prince",
+                alternateTitles: ["Le Petit Prince", "Der kleine Prinz"]),
+            Book(source: "m", sourceID: "dune", title: "Dune"),
+        ]
+        let data = try await withTemporaryStore { store in
+            _ = try await store.upsert(books)
+            return try await JSONLinesExporter(store: store).data()
+        }
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        #expect(
+            lines == [
+                #"{"alternateTitles":["Le Petit Prince","Der kleine Prinz"],"authors":[],"source":"m","#
+                    + #""sourceID":"prince","tags":[],"title":"The Little Prince"}"#,
+                #"{"authors":[],"source":"m","sourceID":"dune","tags":[],"title":"Dune"}"#,
+            ])
+        try await withTemporaryStore { store in
+            let summary = try await JSONLinesImporter(store: store).importBooks(from: data)
+            #expect(summary.imported == 2 && summary.skipped.isEmpty)
+            #expect(try await store.allBooks().map(\.alternateTitles) == books.map(\.alternateTitles))
+        }
+    }
+
+    /// A bad alternate title costs only itself: entries that are not strings, blanks, repeats of
+    /// the title or of one another are dropped, a value that is no array is ignored, each is
+    /// cut to 512 characters and a book keeps at most 8; the book itself is imported.
+    @Test func alternateTitlesAreReadLeniently() async throws {
+        let long = String(repeating: "x", count: 600)
+        let many = (1...12).map { #""Other \#($0)""# }.joined(separator: ",")
+        let lines = [
+            #"{"source":"m","sourceID":"1","title":"The Little Prince","alternateTitles":"#
+                + #"["Le Petit Prince",7,null,{"a":[1]},["x"],"  ","the little prince","LE PETIT PRINCE!",true,"#
+                + #""\#(long)"]}"#,
+            #"{"source":"m","sourceID":"2","title":"Dune","alternateTitles":"Arrakis"}"#,
+            #"{"source":"m","sourceID":"3","title":"Solaris","alternateTitles":null}"#,
+            #"{"source":"m","sourceID":"4","title":"Many","alternateTitles":[\#(many)]}"#,
+        ].joined(separator: "\n")
+        try await withTemporaryStore { store in
+            let summary = try await JSONLinesImporter(store: store).importBooks(from: Data(lines.utf8))
+            #expect(summary.imported == 4 && summary.skipped.isEmpty)
+            let books = try await store.allBooks()
+            #expect(books.map(\.alternateTitles.count) == [2, 0, 0, 8])
+            #expect(books[0].alternateTitles == ["Le Petit Prince", String(repeating: "x", count: 512)])
+            #expect(books[3].alternateTitles.last == "Other 8")
+        }
+    }
+
     @Test func importingTwiceChangesNothing() async throws {
         try await withTemporaryStore { store in
             let data = Data(Self.badLines.utf8)

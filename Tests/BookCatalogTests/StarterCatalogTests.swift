@@ -15,6 +15,13 @@ import Testing
             #expect(Set(books.map(\.sourceID)).count == books.count)
             #expect(books.allSatisfy { $0.source == StarterCatalog.source && !$0.authors.isEmpty })
             #expect(books.allSatisfy { (2...4).contains($0.tags.count) && $0.language != nil })
+            // Well-known books carry their original titles, and none is dropped as a repeat of its title.
+            #expect(books.first { $0.title == "The Little Prince" }?.alternateTitles == ["Le Petit Prince"])
+            #expect(
+                books.first { $0.title == "One Hundred Years of Solitude" }?.alternateTitles == ["Cien años de soledad"]
+            )
+            #expect(
+                books.count { !$0.alternateTitles.isEmpty } == lines.count { $0.contains(#""alternateTitles":"#) })
         }
     }
 

@@ -124,6 +124,28 @@ struct PostgresBookStoreTests {
         }
     }
 
+    /// A catalog from before version 8 had no alternate titles: its books read back with none,
+    /// and take some when their source is imported again.
+    @Test func aCatalogFromBeforeVersion8HasNoAlternateTitlesUntilReimported() async throws {
+        try await TestPostgresServer.withTemporaryDatabase { url in
+            let database = try await PostgresDatabase(url: try PostgresURL(url))
+            try await database.migrate(PostgresBookStore.migrations.filter { $0.version < 8 })
+            try await database.execute(
+                """
+                INSERT INTO books (source, source_id, title, search)
+                VALUES ('old', '1', 'The Little Prince', 'the:1A little:2A prince:3A')
+                """)
+            let store = try await PostgresBookStore(url: url)
+            #expect(try await database.schemaVersion() == PostgresBookStore.migrations.map(\.version).max())
+            #expect(try await store.allBooks().map(\.alternateTitles) == [[]])
+            let prince = Book(
+                source: "old", sourceID: "1", title: "The Little Prince", alternateTitles: ["Le Petit Prince"])
+            #expect(try await store.upsert([prince]).updated == 1)
+            #expect(try await store.allBooks().map(\.alternateTitles) == [["Le Petit Prince"]])
+            #expect(try await store.integrityProblems().isEmpty)
+        }
+    }
+
     /// Ten thousand books go in as one batch, and the same batch again changes nothing. (How
     /// fast is the books benchmark's business, not a test's: a timed bound failed under
     /// ThreadSanitizer, which slows every statement.)

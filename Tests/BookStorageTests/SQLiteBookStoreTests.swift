@@ -57,4 +57,22 @@ import Testing
             ])
         #expect(try await store.integrityProblems().isEmpty)
     }
+
+    /// A catalog from before version 10 had no alternate titles: its books read back with none,
+    /// and take some when their source is imported again.
+    @Test func aCatalogFromBeforeVersion10HasNoAlternateTitlesUntilReimported() async throws {
+        let database = try await Database(path: ":memory:")
+        try await database.defineFunction("scout_index_words") { SearchText.indexWords(in: $0).joined(separator: " ") }
+        try await database.migrate(SQLiteBookStore.migrations.filter { $0.version < 10 })
+        try await database.execute(
+            "INSERT INTO books (source, source_id, title) VALUES ('old', '1', 'The Little Prince')")
+        let store = try await SQLiteBookStore(database: database)
+        #expect(try await database.schemaVersion() == SQLiteBookStore.migrations.map(\.version).max())
+        #expect(try await store.allBooks().map(\.alternateTitles) == [[]])
+        let prince = Book(
+            source: "old", sourceID: "1", title: "The Little Prince", alternateTitles: ["Le Petit Prince"])
+        #expect(try await store.upsert([prince]).updated == 1)
+        #expect(try await store.allBooks().map(\.alternateTitles) == [["Le Petit Prince"]])
+        #expect(try await store.integrityProblems().isEmpty)
+    }
 }

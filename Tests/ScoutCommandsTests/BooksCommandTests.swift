@@ -50,6 +50,7 @@ struct BooksCommandTests {
             let top = try JSONDecoder().decode(JSONValue.self, from: Data(lines[0].utf8))
             #expect(top["title"] == "The Hunger Games")
             #expect(top["seriesName"] == "The Hunger Games")
+            #expect(top["alternateTitles"] == [])  // its original_title is its title
             let related = try await scout(["related", "hunger games"], database: database)
             #expect(
                 related.standardOutput

@@ -5,6 +5,8 @@ import Foundation
 /// The header names the columns, so their order does not matter. `isbn` lost its leading zeros
 /// in the data set and is padded back; `isbn13` is stored in floating point notation there
 /// (`9.78043902348e+12`, digits lost), so ISBN-13 is derived from the ISBN-10 instead.
+/// `original_title`, when the file has it, and the title without its subtitle give the book's
+/// ``Book/alternateTitles`` (see ``AlternateTitles``): "Le Petit Prince" for "The Little Prince".
 ///
 /// ```swift
 /// let mapper = try GoodbooksRow(header: headerRecord.fields)
@@ -69,6 +71,8 @@ public struct GoodbooksRow: Sendable {
         return .book(
             Book(
                 source: Self.source, sourceID: String(id), title: parsed.title, series: parsed.series,
+                alternateTitles: AlternateTitles.derived(
+                    title: parsed.title, originalTitle: field("original_title", record)),
                 authors: field("authors", record).split(separator: ",").map { $0.trimmingWhitespace() }
                     .filter { !$0.isEmpty },
                 year: year, isbn10: isbn10, isbn13: isbn10.flatMap(Self.isbn13(fromISBN10:)),

@@ -7,6 +7,8 @@ import Foundation
 /// for unrated books, and names the shelf in `Exclusive Shelf` (`read`, `to-read`,
 /// `currently-reading`). A book already in the catalog from goodbooks-10k (same Goodreads id) is
 /// not duplicated: the reading attaches to it, and the row's own book data is not written.
+/// The export has no original title, so a book's only alternate title is its title without the
+/// subtitle (see ``AlternateTitles``).
 ///
 /// ```swift
 /// let mapper = try GoodreadsExportRow(header: headerRecord.fields, reader: "me")
@@ -61,6 +63,7 @@ struct GoodreadsExportRow: Sendable {
         let shelves = header.field("Bookshelves", in: record).split(separator: ",").map { $0.trimmingWhitespace() }
         let book = Book(
             source: Self.source, sourceID: id, title: parsed.title, series: parsed.series,
+            alternateTitles: AlternateTitles.derived(title: parsed.title, originalTitle: nil),
             authors: ([header.field("Author", in: record)] + additional).filter { !$0.isEmpty }, year: year,
             isbn10: isbn10.flatMap(GoodbooksRow.isbn10), isbn13: isbn13.flatMap { $0.count == 13 ? $0 : nil },
             averageRating: Double(header.field("Average Rating", in: record)).flatMap {

@@ -7,7 +7,9 @@ import Foundation
 /// and `authors` and `tags` default to empty when missing. `series` holds every membership
 /// (left out for a book in none); `seriesName` and `seriesNumber` repeat the first, so files
 /// stay readable by versions that knew one series, and files of those versions, which have only
-/// them, still read.
+/// them, still read. `alternateTitles` is left out for a book with none and read leniently
+/// (``LossyStrings``, then ``AlternateTitles/cleaned(_:title:)``): a bad entry is dropped, never
+/// the book.
 ///
 /// ```swift
 /// let line = try JSONLinesRecord.encoder.encode(JSONLinesRecord(book))
@@ -20,6 +22,7 @@ struct JSONLinesRecord: Codable, Hashable, Sendable {
     var seriesName: String?
     var seriesNumber: Double?
     var series: [SeriesMembership]?
+    var alternateTitles: LossyStrings?
     var authors: [String]?
     var year: Int?
     var isbn10: String?
@@ -48,6 +51,7 @@ struct JSONLinesRecord: Codable, Hashable, Sendable {
         seriesName = book.seriesName
         seriesNumber = book.seriesNumber
         series = book.series.isEmpty ? nil : book.series
+        alternateTitles = book.alternateTitles.isEmpty ? nil : LossyStrings(book.alternateTitles)
         authors = book.authors
         year = book.year
         isbn10 = book.isbn10
@@ -66,7 +70,9 @@ struct JSONLinesRecord: Codable, Hashable, Sendable {
     var book: Book {
         Book(
             source: source, sourceID: sourceID, title: title, seriesName: seriesName, seriesNumber: seriesNumber,
-            series: series ?? [], authors: authors ?? [], year: year, isbn10: isbn10, isbn13: isbn13,
+            series: series ?? [],
+            alternateTitles: AlternateTitles.cleaned(alternateTitles?.strings ?? [], title: title),
+            authors: authors ?? [], year: year, isbn10: isbn10, isbn13: isbn13,
             language: language,
             averageRating: averageRating, ratingsCount: ratingsCount, coverURL: coverURL,
             smallCoverURL: smallCoverURL, tags: tags ?? [], description: description, sourceURL: sourceURL)

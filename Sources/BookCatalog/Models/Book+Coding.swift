@@ -2,12 +2,14 @@ import Foundation
 
 extension Book: Codable {
     private enum CodingKeys: String, CodingKey {
-        case id, source, sourceID, title, series, seriesName, seriesNumber, authors, year, isbn10, isbn13, language
+        case id, source, sourceID, title, series, seriesName, seriesNumber, alternateTitles, authors, year, isbn10,
+            isbn13, language
         case averageRating, ratingsCount, coverURL, smallCoverURL, tags, description, sourceURL
     }
 
     /// Reads a book as ``encode(to:)`` writes it; without `series`, from the single-series
-    /// fields `seriesName` and `seriesNumber` that books were written with before.
+    /// fields `seriesName` and `seriesNumber` that books were written with before; without
+    /// `alternateTitles` (books written before there were any), with none.
     ///
     /// ```swift
     /// let book = try JSONDecoder().decode(Book.self, from: Data(#"{"id":0,"source":"m","sourceID":"1","title":"Dune","authors":[],"tags":[]}"#.utf8))
@@ -22,6 +24,7 @@ extension Book: Codable {
             seriesName: try container.decodeIfPresent(String.self, forKey: .seriesName),
             seriesNumber: try container.decodeIfPresent(Double.self, forKey: .seriesNumber),
             series: try container.decodeIfPresent([SeriesMembership].self, forKey: .series) ?? [],
+            alternateTitles: try container.decodeIfPresent([String].self, forKey: .alternateTitles) ?? [],
             authors: try container.decode([String].self, forKey: .authors),
             year: try container.decodeIfPresent(Int.self, forKey: .year),
             isbn10: try container.decodeIfPresent(String.self, forKey: .isbn10),
@@ -52,6 +55,7 @@ extension Book: Codable {
         try container.encode(series, forKey: .series)
         try container.encodeIfPresent(seriesName, forKey: .seriesName)
         try container.encodeIfPresent(seriesNumber, forKey: .seriesNumber)
+        try container.encode(alternateTitles, forKey: .alternateTitles)
         try container.encode(authors, forKey: .authors)
         try container.encodeIfPresent(year, forKey: .year)
         try container.encodeIfPresent(isbn10, forKey: .isbn10)

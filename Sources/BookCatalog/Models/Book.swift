@@ -33,6 +33,9 @@ public struct Book: Sendable, Hashable {
     /// Every series the book belongs to, with its place in each, in the order the source gives
     /// them: `[SeriesMembership(name: "The Hunger Games", number: 1)]`.
     public var series: [SeriesMembership]
+    /// Other titles the book is known by, such as its original title or its title without the
+    /// subtitle: `["Le Petit Prince"]` for "The Little Prince". See ``AlternateTitles``.
+    public var alternateTitles: [String]
     /// The authors in credit order: `["J.K. Rowling", "Mary GrandPré"]`.
     public var authors: [String]
     /// The year of first publication; negative for BCE.
@@ -64,11 +67,13 @@ public struct Book: Sendable, Hashable {
     ///
     /// ```swift
     /// let dune = Book(source: "manual", sourceID: "dune", title: "Dune", authors: ["Frank Herbert"])
+    /// let prince = Book(
+    ///     source: "manual", sourceID: "prince", title: "The Little Prince", alternateTitles: ["Le Petit Prince"])
     /// ```
     public init(
         id: Int64 = 0, source: String, sourceID: String, title: String,
         seriesName: String? = nil, seriesNumber: Double? = nil, series: [SeriesMembership] = [],
-        authors: [String] = [], year: Int? = nil,
+        alternateTitles: [String] = [], authors: [String] = [], year: Int? = nil,
         isbn10: String? = nil, isbn13: String? = nil, language: String? = nil,
         averageRating: Double? = nil, ratingsCount: Int? = nil, coverURL: URL? = nil, smallCoverURL: URL? = nil,
         tags: [String] = [], description: String? = nil, sourceURL: URL? = nil
@@ -79,6 +84,7 @@ public struct Book: Sendable, Hashable {
         self.title = title
         self.series =
             series.isEmpty ? seriesName.map { [SeriesMembership(name: $0, number: seriesNumber)] } ?? [] : series
+        self.alternateTitles = alternateTitles
         self.authors = authors
         self.year = year
         self.isbn10 = isbn10

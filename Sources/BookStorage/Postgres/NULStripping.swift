@@ -43,6 +43,7 @@ extension Book {
             SeriesMembership(
                 name: $0.name.withoutNUL, number: $0.number, lastNumber: $0.lastNumber, part: $0.part?.withoutNUL)
         }
+        book.alternateTitles = alternateTitles.map(\.withoutNUL)
         book.authors = authors.map(\.withoutNUL)
         book.isbn10 = isbn10?.withoutNUL
         book.isbn13 = isbn13?.withoutNUL

@@ -41,6 +41,7 @@ extension PostgresBookStore {
         Column(name: "tags", type: "jsonb") { .textArray($0.map { json($0.tags) }) },
         Column(name: "description", type: "text") { .textArray($0.map(\.description)) },
         Column(name: "source_url", type: "text") { .textArray($0.map { $0.sourceURL?.absoluteString }) },
+        Column(name: "alternate_titles", type: "jsonb") { .textArray($0.map { json($0.alternateTitles) }) },
         Column(name: "search", type: "tsvector") {
             .textArray(
                 $0.map { SearchIndex.vector(title: $0.title, series: $0.series.map(\.name), authors: $0.authors) })

@@ -21,6 +21,8 @@ extension PostgresBookStore {
     /// `search_terms`, the index's words with their book counts (see ``searchTermsMigration``).
     /// Version 4 records which words the `search` entries hold (see ``searchIndexVersionMigration``).
     /// Version 5 adds `series`, every membership of a book (see ``seriesMigration``).
+    /// Version 8 adds `alternate_titles` (see ``alternateTitlesMigration``); 6 and 7 are left to
+    /// changes made beside it.
     ///
     /// ```swift
     /// try await database.migrate(PostgresBookStore.migrations)
@@ -89,6 +91,7 @@ extension PostgresBookStore {
         searchTermsMigration,
         searchIndexVersionMigration,
         seriesMigration,
+        alternateTitlesMigration,
     ]
 
     /// Version 5: `series`, every ``SeriesMembership`` of a book as a `jsonb` array (see
@@ -102,6 +105,15 @@ extension PostgresBookStore {
             ALTER TABLE books ADD COLUMN series jsonb NOT NULL DEFAULT '[]' CHECK (jsonb_typeof(series) = 'array');
             UPDATE books SET series = jsonb_build_array(jsonb_build_object('name', series_name, 'number', series_number))
             WHERE series_name IS NOT NULL;
+            """)
+
+    /// Version 8: `alternate_titles`, a book's ``Book/alternateTitles`` as a `jsonb` array like
+    /// `tags`; existing books have none until their source is imported again.
+    static let alternateTitlesMigration = PostgresMigration(
+        version: 8,
+        sql: """
+            ALTER TABLE books ADD COLUMN alternate_titles jsonb NOT NULL DEFAULT '[]'
+                CHECK (jsonb_typeof(alternate_titles) = 'array');
             """)
 
     /// The tables the store owns, for integrity checks.

@@ -41,6 +41,7 @@ extension StoredColumns {
             seriesName: try row.optionalString(named: "series_name"),
             seriesNumber: try row.optionalDouble(named: "series_number"),
             series: JSONSeriesList.decode(try row.string(named: "series")) ?? [],
+            alternateTitles: strings(try row.string(named: "alternate_titles")),
             authors: strings(try row.string(named: "authors")), year: try row.optionalInt(named: "year"),
             isbn10: try row.optionalString(named: "isbn10"), isbn13: try row.optionalString(named: "isbn13"),
             language: try row.optionalString(named: "language"),

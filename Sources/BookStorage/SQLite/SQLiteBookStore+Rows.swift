@@ -9,7 +9,7 @@ extension SQLiteBookStore {
     static let dataColumns = [
         "source", "source_id", "title", "series_name", "series_number", "series", "authors", "year", "isbn10", "isbn13",
         "language", "average_rating", "ratings_count", "cover_url", "small_cover_url", "tags", "description",
-        "source_url",
+        "source_url", "alternate_titles",
     ]
 
     /// `SELECT` list for ``book(from:)``, qualified with `books.`.
@@ -24,7 +24,7 @@ extension SQLiteBookStore {
             book.year.map(SQLiteValue.init) ?? .null, text(book.isbn10), text(book.isbn13), text(book.language),
             book.averageRating.map(SQLiteValue.real) ?? .null, book.ratingsCount.map(SQLiteValue.init) ?? .null,
             text(book.coverURL?.absoluteString), text(book.smallCoverURL?.absoluteString), .text(json(book.tags)),
-            text(book.description), text(book.sourceURL?.absoluteString),
+            text(book.description), text(book.sourceURL?.absoluteString), .text(json(book.alternateTitles)),
         ]
     }
 

@@ -45,6 +45,9 @@ extension SQLiteBookStore {
     /// Version 9 indexes each book's series names with its title, so "discworld" or "jack
     /// reacher" finds the books of the series (ranked after title matches, before authors).
     ///
+    /// Version 10 adds `alternate_titles`, a book's ``Book/alternateTitles`` as a JSON array
+    /// like `tags`; existing books have none until their source is imported again.
+    ///
     /// ```swift
     /// try await database.migrate(SQLiteBookStore.migrations)
     /// ```
@@ -139,6 +142,12 @@ extension SQLiteBookStore {
             version: 9,
             sql: searchIndex(
                 tokenizer: "ascii", withSeries: true, indexing: { "\(indexWordsFunction)(\($0))" })),
+        Migration(
+            version: 10,
+            sql: """
+                ALTER TABLE books ADD COLUMN alternate_titles TEXT NOT NULL DEFAULT '[]'
+                    CHECK (json_valid(alternate_titles));
+                """),
     ]
 
     /// The SQL function the search index is built with: ``SearchText/indexWords(in:)`` of its

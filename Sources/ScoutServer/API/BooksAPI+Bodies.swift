@@ -34,6 +34,9 @@ extension BooksAPI {
         /// The first series, as the API has always shown it; ``seriesMemberships`` has them all.
         @ExplicitNull var series: Series?
         let seriesMemberships: [Membership]
+        /// Other titles the book is known by (its original title, its title without the
+        /// subtitle); empty when it has none.
+        let alternateTitles: [String]
         let authors: [String]
         @ExplicitNull var year: Int?
         @ExplicitNull var isbn10: String?
@@ -51,6 +54,7 @@ extension BooksAPI {
             title = book.title
             series = book.seriesName.map { Series(name: $0, number: book.seriesNumber) }
             seriesMemberships = book.series.map(Membership.init)
+            alternateTitles = book.alternateTitles
             authors = book.authors
             year = book.year
             isbn10 = book.isbn10

@@ -56,6 +56,28 @@ struct BooksAPITests {
         }
     }
 
+    @Test("a book's alternate titles are in search results and in the book, as the schema says")
+    func alternateTitles() async throws {
+        try await withTemporaryDirectory { directory in
+            let store = try await SQLiteBookStore(path: directory.appending(path: "books.sqlite").path)
+            let ids = try await store.upsert([
+                Book(
+                    source: "t", sourceID: "1", title: "The Little Prince",
+                    alternateTitles: ["Le Petit Prince", "Der kleine Prinz"], authors: ["Antoine de Saint-Exupéry"])
+            ]).ids
+            try await withScoutApp(pages: [], books: store) { _, _, port in
+                let connection = try RawHTTPConnection(port: port)
+                let validator = OpenAPIValidator(document: try await connection.get("/api/openapi.json").json())
+                let found = try await connection.get("/api/v1/books/search?q=little%20prince").json()
+                #expect(validator.problems(found, schema: validator.schema("BookSearchResponse")) == [])
+                #expect(found["items"]?[0]?["alternateTitles"] == ["Le Petit Prince", "Der kleine Prinz"])
+                let book = try await connection.get("/api/v1/books/\(ids[0])").json()
+                #expect(validator.problems(book, schema: validator.schema("Book")) == [])
+                #expect(book["alternateTitles"] == ["Le Petit Prince", "Der kleine Prinz"])
+            }
+        }
+    }
+
     @Test("search pages through the best matches; a book and its relations by id")
     func searchBookRelated() async throws {
         try await withCatalog { port, validator in
@@ -77,6 +99,7 @@ struct BooksAPITests {
                 book["seriesMemberships"] == [
                     ["name": "The Hunger Games", "number": 1, "lastNumber": .null, "part": .null, "label": "#1"]
                 ])
+            #expect(book["alternateTitles"] == [])
 
             let related = try await connection.get("/api/v1/books/\(id)/related").json()
             #expect(validator.problems(related, schema: validator.schema("RelatedResponse")) == [])
