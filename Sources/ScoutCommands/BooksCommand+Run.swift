@@ -142,7 +142,7 @@ extension BooksCommand {
             let book = match.book
             let year = book.year.map { " (\($0))" } ?? ""
             let rating = book.averageRating.map { String(format: "  ★ %.2f", $0) } ?? ""
-            let spans = match.highlights.filter { $0.field == .title }.map(\.range)
+            let spans = match.titleRanges
             let title = isTerminal ? MarkedText.bold(book.title, spans: spans) : TerminalText.sanitize(book.title)
             Console.out(title + TerminalText.sanitize("\(year) — \(book.authors.joined(separator: ", "))\(rating)"))
         }

@@ -76,7 +76,9 @@ extension PostgresBookStore {
             guard let last = chunk.last else { return problems }
             lastID = last.id
             let vectors = chunk.map {
-                SearchIndex.vector(title: $0.title, series: $0.series.map(\.name), authors: $0.authors)
+                SearchIndex.vector(
+                    title: $0.title, alternateTitles: $0.alternateTitles, series: $0.series.map(\.name),
+                    authors: $0.authors)
             }
             problems += try await database.query(compare, [.integerArray(chunk.map(\.id)), .textArray(vectors)]) {
                 "The search entry of book \(try $0.int64(0)) does not match its title and authors: "

@@ -6,8 +6,8 @@ extension PostgresBookStore {
     /// changes what it indexes, so catalogs written before are indexed again when a store opens
     /// them. Version 2 brought NFKC folding and CJK pairs; 3 Latin letters folded as typed (ø as
     /// o) and words joined as typed together (``SearchText/indexTokens(in:)``); 4 the series
-    /// names with the title.
-    static let searchIndexVersion: Int64 = 4
+    /// names with the title; 5 the alternate titles with it too.
+    static let searchIndexVersion: Int64 = 5
 
     /// Version 4: `catalog_state.search_index_version`, the ``searchIndexVersion`` the `search`
     /// entries were written with (1 for catalogs from before it was kept).
@@ -36,7 +36,9 @@ extension PostgresBookStore {
             guard let last = chunk.last else { break }
             lastID = last.id
             let vectors = chunk.map {
-                SearchIndex.vector(title: $0.title, series: $0.series.map(\.name), authors: $0.authors)
+                SearchIndex.vector(
+                    title: $0.title, alternateTitles: $0.alternateTitles, series: $0.series.map(\.name),
+                    authors: $0.authors)
             }
             rewritten += try await database.transaction { tx in
                 try Self.lockCatalog(tx)

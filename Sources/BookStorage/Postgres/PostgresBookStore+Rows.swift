@@ -44,7 +44,11 @@ extension PostgresBookStore {
         Column(name: "alternate_titles", type: "jsonb") { .textArray($0.map { json($0.alternateTitles) }) },
         Column(name: "search", type: "tsvector") {
             .textArray(
-                $0.map { SearchIndex.vector(title: $0.title, series: $0.series.map(\.name), authors: $0.authors) })
+                $0.map {
+                    SearchIndex.vector(
+                        title: $0.title, alternateTitles: $0.alternateTitles, series: $0.series.map(\.name),
+                        authors: $0.authors)
+                })
         },
     ]
 

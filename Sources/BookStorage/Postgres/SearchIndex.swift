@@ -21,11 +21,15 @@ enum SearchIndex {
     /// PostgreSQL keeps positions up to 16383 and clamps the rest; only weights matter here.
     private static let lastPosition = 16383
 
-    /// The `tsvector` literal of a book: its title's and its series names' words (weight A: a
-    /// series is searched with the title), then its authors' words. Words too long for
-    /// PostgreSQL are left out (no query can reach them either).
-    static func vector(title: String, series: [String] = [], authors: [String]) -> String {
-        let titleWords = ([title] + series).flatMap(SearchText.indexWords(in:)).map { ($0, titleWeight) }
+    /// The `tsvector` literal of a book: the words of its title, its alternate titles and its
+    /// series names (weight A: all are searched as the title), then its authors' words. Words
+    /// too long for PostgreSQL are left out (no query can reach them either).
+    static func vector(title: String, alternateTitles: [String] = [], series: [String] = [], authors: [String])
+        -> String
+    {
+        let titleWords = ([title] + alternateTitles + series).flatMap(SearchText.indexWords(in:)).map {
+            ($0, titleWeight)
+        }
         let authorWords = authors.flatMap(SearchText.indexWords(in:)).map { ($0, authorsWeight) }
         var position = 0
         var entries: [String] = []

@@ -48,6 +48,9 @@ extension SQLiteBookStore {
     /// Version 10 adds `alternate_titles`, a book's ``Book/alternateTitles`` as a JSON array
     /// like `tags`; existing books have none until their source is imported again.
     ///
+    /// Version 11 indexes the alternate titles with the title (before the series names), so
+    /// "petit prince" finds The Little Prince.
+    ///
     /// ```swift
     /// try await database.migrate(SQLiteBookStore.migrations)
     /// ```
@@ -148,6 +151,11 @@ extension SQLiteBookStore {
                 ALTER TABLE books ADD COLUMN alternate_titles TEXT NOT NULL DEFAULT '[]'
                     CHECK (json_valid(alternate_titles));
                 """),
+        Migration(
+            version: 11,
+            sql: searchIndex(
+                tokenizer: "ascii", withSeries: true, withAlternates: true,
+                indexing: { "\(indexWordsFunction)(\($0))" })),
     ]
 
     /// The SQL function the search index is built with: ``SearchText/indexWords(in:)`` of its
@@ -160,15 +168,18 @@ extension SQLiteBookStore {
     /// rows keyed by ``rankKey(_:)``, columns `title` and `authors` holding `indexing` of the
     /// book's title (followed by its series names, `withSeries`) and of its authors joined by
     /// ", ", split by `tokenizer`.
-    private static func searchIndex(tokenizer: String, withSeries: Bool = false, indexing: (String) -> String)
-        -> String
-    {
+    private static func searchIndex(
+        tokenizer: String, withSeries: Bool = false, withAlternates: Bool = false, indexing: (String) -> String
+    ) -> String {
         func row(_ row: String) -> String {
             let authors = "(SELECT group_concat(value, ', ') FROM json_each(\(row).authors))"
             // ", " between the title and each series name: no word is joined across it.
             let series =
                 "(SELECT ', ' || group_concat(json_extract(value, '$.name'), ', ') FROM json_each(\(row).series))"
-            let title = withSeries ? "\(row).title || coalesce(\(series), '')" : "\(row).title"
+            let alternates = "(SELECT ', ' || group_concat(value, ', ') FROM json_each(\(row).alternate_titles))"
+            var title = "\(row).title"
+            if withAlternates { title += " || coalesce(\(alternates), '')" }
+            if withSeries { title += " || coalesce(\(series), '')" }
             return "\(rankKey(row)), \(indexing(title)), \(indexing(authors))"
         }
         return """
@@ -185,7 +196,7 @@ extension SQLiteBookStore {
             CREATE TRIGGER books_fts_insert AFTER INSERT ON books BEGIN
                 INSERT INTO books_fts (rowid, title, authors) VALUES (\(row("new")));
             END;
-            CREATE TRIGGER books_fts_update AFTER UPDATE OF title, authors, ratings_count\(withSeries ? ", series" : "") ON books BEGIN
+            CREATE TRIGGER books_fts_update AFTER UPDATE OF title, authors, ratings_count\(withSeries ? ", series" : "")\(withAlternates ? ", alternate_titles" : "") ON books BEGIN
                 DELETE FROM books_fts WHERE rowid = \(rankKey("old"));
                 INSERT INTO books_fts (rowid, title, authors) VALUES (\(row("new")));
             END;

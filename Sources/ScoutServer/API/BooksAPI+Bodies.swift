@@ -89,7 +89,7 @@ extension BooksAPI {
 
         init(_ highlights: [BookMatch.Highlight]) {
             let ordered = highlights.sorted { ($0.element, $0.range.lowerBound) < ($1.element, $1.range.lowerBound) }
-            title = ordered.filter { $0.field == .title }.map {
+            title = ordered.filter { $0.field == .title && $0.element == 0 }.map {
                 Span(start: $0.range.lowerBound, end: $0.range.upperBound)
             }
             authors = ordered.filter { $0.field == .authors }.map {

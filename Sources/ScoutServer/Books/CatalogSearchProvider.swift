@@ -29,15 +29,16 @@ struct CatalogSearchProvider: SearchProvider {
 
     static func item(for match: BookMatch) -> SearchItem {
         let book = match.book
+        let summary = BookSummary.line(authors: book.authors, year: book.year, averageRating: book.averageRating)
         return SearchItem(
             id: String(book.id), title: book.title,
-            description: BookSummary.line(authors: book.authors, year: book.year, averageRating: book.averageRating),
+            // Found by another title: the row says which, so the reader sees why it is here.
+            description: match.matchedAlternateTitle.map { alternate in
+                ["original title: \(alternate)", summary].compactMap { $0 }.joined(separator: " · ")
+            } ?? summary,
             thumbnail: book.cover.map { Thumbnail(url: $0, width: nil, height: nil) },
             link: relatedPath(id: book.id), source: .books,
-            titleMatches: match.highlights.filter { $0.field == .title }.sorted {
-                $0.range.lowerBound < $1.range.lowerBound
-            }
-            .map { TextSpan(start: $0.range.lowerBound, end: $0.range.upperBound) })
+            titleMatches: match.titleRanges.map { TextSpan(start: $0.lowerBound, end: $0.upperBound) })
     }
 
     /// `/api/v1/books/{id}/related` — relative: this server does not know the name it is

@@ -17,19 +17,24 @@ extension CandidateIndex {
         var authorWordStarts: [UInt32] = []
         elementEnds.reserveCapacity(ranked.count * 2)
         bookWords.reserveCapacity(ranked.count * 8)
+        var alternateCounts: [UInt8] = []
         var seriesCounts: [UInt8] = []
         for entry in ranked {
-            // A book's series names are searched with its title (as the stores index them).
+            // A book's other titles and series names are searched with its title (as the stores
+            // index them).
+            let alternates = entry.alternateTitles.prefix(Int(UInt8.max))
             let series = entry.series.prefix(Int(UInt8.max))
+            alternateCounts.append(UInt8(alternates.count))
             seriesCounts.append(UInt8(series.count))
-            for element in [entry.title] + series + entry.authors {
+            let titles = [entry.title] + alternates + series
+            for element in titles + entry.authors {
                 text.append(contentsOf: element.utf8)
                 elementEnds.append(try Self.offset(text.count))
             }
             elementStarts.append(try Self.offset(elementEnds.count))
             let start = bookWords.count
             Self.appendDistinct(
-                ([entry.title] + series).flatMap(SearchText.indexTokens(in:)).map { words.id(of: $0.folded) },
+                titles.flatMap(SearchText.indexTokens(in:)).map { words.id(of: $0.folded) },
                 to: &bookWords, from: start)
             authorWordStarts.append(try Self.offset(bookWords.count))
             let authorStart = bookWords.count
@@ -47,6 +52,7 @@ extension CandidateIndex {
 
         ids = ranked.map(\.id)
         ratingsCounts = ranked.map(\.ratingsCount)
+        self.alternateCounts = alternateCounts
         self.seriesCounts = seriesCounts
         self.text = text
         self.elementEnds = elementEnds

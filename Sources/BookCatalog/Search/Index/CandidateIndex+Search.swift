@@ -179,11 +179,14 @@ extension CandidateIndex {
                 let start = element == 0 ? 0 : Int(elementEnds[element - 1])
                 return String(decoding: text[start..<Int(elementEnds[element])], as: UTF8.self)
             }
-            let seriesEnd = 1 + Int(seriesCounts[place])
-            return Book(
+            let seriesStart = 1 + Int(alternateCounts[place])
+            let seriesEnd = seriesStart + Int(seriesCounts[place])
+            var book = Book(
                 id: ids[place], source: "", sourceID: "", title: texts[0],
-                series: texts[1..<seriesEnd].map { SeriesMembership(name: $0) }, authors: Array(texts[seriesEnd...]),
-                ratingsCount: ratingsCounts[place])
+                series: texts[seriesStart..<seriesEnd].map { SeriesMembership(name: $0) },
+                authors: Array(texts[seriesEnd...]), ratingsCount: ratingsCounts[place])
+            book.alternateTitles = Array(texts[1..<seriesStart])
+            return book
         }
     }
 }

@@ -33,12 +33,15 @@ public struct CandidateIndex: Sendable {
     /// Per book, in rank order.
     let ids: [Int64]
     let ratingsCounts: [Int?]
-    /// How many series names book `b` has, after its title among its elements.
+    /// How many alternate titles book `b` has, after its title among its elements.
+    let alternateCounts: [UInt8]
+    /// How many series names book `b` has, after its alternate titles among its elements.
     let seriesCounts: [UInt8]
-    /// The UTF-8 of every book's title, series names and authors, one after the other; element
+    /// The UTF-8 of every book's titles, series names and authors, one after the other; element
     /// `e` (a title, a series name or an author) ends at `elementEnds[e]`, and book `b`'s
-    /// elements are `elementStarts[b]..<elementStarts[b + 1]`, its title first, then its
-    /// `seriesCounts[b]` series names. Its title words are those of the title and the series.
+    /// elements are `elementStarts[b]..<elementStarts[b + 1]`: its title, its
+    /// `alternateCounts[b]` alternate titles, its `seriesCounts[b]` series names, its authors.
+    /// Its title words are those of the titles and the series.
     let text: [UInt8]
     let elementEnds: [UInt32]
     let elementStarts: [UInt32]
@@ -68,7 +71,7 @@ public struct CandidateIndex: Sendable {
         let words = vocabulary.reduce(0) { $0 + MemoryLayout<String>.stride + $1.utf8.count }
         let wordTable = wordIDs.capacity * (MemoryLayout<String>.stride + MemoryLayout<UInt32>.stride) * 4 / 3
         return ids.count * MemoryLayout<Int64>.stride + ratingsCounts.count * MemoryLayout<Int?>.stride + text.count
-            + seriesCounts.count
+            + alternateCounts.count + seriesCounts.count
             + integers * MemoryLayout<UInt32>.stride + words + wordTable
     }
 }

@@ -7,14 +7,20 @@
 public struct SearchEntry: Sendable, Hashable {
     public let id: Int64
     public let title: String
+    /// Its other titles (``Book/alternateTitles``), searched as titles.
+    public let alternateTitles: [String]
     /// The names of the book's series (``Book/series``), searched with the title.
     public let series: [String]
     public let authors: [String]
     public let ratingsCount: Int?
 
-    public init(id: Int64, title: String, series: [String] = [], authors: [String], ratingsCount: Int?) {
+    public init(
+        id: Int64, title: String, alternateTitles: [String] = [], series: [String] = [], authors: [String],
+        ratingsCount: Int?
+    ) {
         self.id = id
         self.title = title
+        self.alternateTitles = alternateTitles
         self.series = series
         self.authors = authors
         self.ratingsCount = ratingsCount

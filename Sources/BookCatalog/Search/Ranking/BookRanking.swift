@@ -59,7 +59,9 @@ public enum BookRanking {
             chosen.append(best.chosen)
         }
         let matched = chosen.compactMap { $0 }
-        let titleWordCount = words.filter { $0.field == .title && $0.parts == 1 }.count
+        // The whole of one title: the title itself or one of its alternates.
+        let wholeElement = matched.first?.word.element ?? 0
+        let titleWordCount = words.filter { $0.field == .title && $0.element == wholeElement && $0.parts == 1 }.count
         return BookMatch(
             book: book,
             highlights: matched.map { highlight(of: $0.word, span: $0.match.span, in: book) },
@@ -74,7 +76,7 @@ public enum BookRanking {
                 ?? 0,
             isWholeTitle: matched.count == query.count
                 && matched.reduce(0) { $0 + $1.word.parts } == titleWordCount
-                && matched.allSatisfy { $0.word.field == .title && $0.match.isWhole },
+                && matched.allSatisfy { $0.word.field == .title && $0.word.element == wholeElement && $0.match.isWhole },
             exactWords: matched.filter(\.match.isWhole).count)
     }
 
@@ -123,7 +125,10 @@ public enum BookRanking {
 
     private static func text(of word: FieldWord, in book: Book) -> String? {
         switch word.field {
-        case .title: book.title
+        case .title:
+            word.element == 0
+                ? book.title
+                : book.alternateTitles.indices.contains(word.element - 1) ? book.alternateTitles[word.element - 1] : nil
         case .series: book.series.indices.contains(word.element) ? book.series[word.element].name : nil
         case .authors: book.authors.indices.contains(word.element) ? book.authors[word.element] : nil
         case .tags: book.tags.indices.contains(word.element) ? book.tags[word.element] : nil

@@ -9,7 +9,7 @@ public enum BookField: Int, Sendable, Hashable, Comparable, Codable {
 /// words, and where it is in the original text.
 struct FieldWord: Sendable, Hashable {
     let field: BookField
-    /// Which author or tag (0 for title and series).
+    /// Which title (0 for the title, then its alternate titles), series, author or tag.
     let element: Int
     /// The word's index in its field; the words of consecutive authors or tags are a gap apart,
     /// so words in two of them never count as neighbours.
@@ -30,7 +30,8 @@ extension FieldWord {
     /// Positions between the last word of one author or tag and the first of the next.
     static let elementGap = 8
 
-    /// The words of `book`'s searched fields, field by field: the title, the series names and
+    /// The words of `book`'s searched fields, field by field: the title (its alternate titles
+    /// as further elements of it), the series names and
     /// the authors, the fields the stores' indexes find books by (a word in a tag alone would
     /// rank a book the store never offered for it).
     static func words(of book: Book) -> [FieldWord] {
@@ -50,7 +51,7 @@ extension FieldWord {
                 position += last
             }
         }
-        add([book.title], as: .title)
+        add([book.title] + book.alternateTitles, as: .title)
         add(book.series.map(\.name), as: .series)
         add(book.authors, as: .authors)
         return words
