@@ -19,7 +19,8 @@ extension PostgresBookStore {
         }
     }
 
-    /// The written columns of `books` (all but `id`), `search` last.
+    /// The written columns of `books` (all but `id`), `search` last; `match_key`
+    /// (``BookIdentity/matchKey(of:)``) and `search` are derived from the book, never read back.
     static let columns: [Column] = [
         Column(name: "source", type: "text") { .textArray($0.map(\.source)) },
         Column(name: "source_id", type: "text") { .textArray($0.map(\.sourceID)) },
@@ -38,6 +39,7 @@ extension PostgresBookStore {
         Column(name: "tags", type: "jsonb") { .textArray($0.map { json($0.tags) }) },
         Column(name: "description", type: "text") { .textArray($0.map(\.description)) },
         Column(name: "source_url", type: "text") { .textArray($0.map { $0.sourceURL?.absoluteString }) },
+        Column(name: "match_key", type: "text") { .textArray($0.map(BookIdentity.matchKey(of:))) },
         Column(name: "search", type: "tsvector") {
             .textArray($0.map { SearchIndex.vector(title: $0.title, authors: $0.authors) })
         },

@@ -20,6 +20,7 @@ extension PostgresBookStore {
     /// column the query names, and the expression alone does not count. Version 3 adds
     /// `search_terms`, the index's words with their book counts (see ``searchTermsMigration``).
     /// Version 4 records which words the `search` entries hold (see ``searchIndexVersionMigration``).
+    /// Version 6 adds what imports match books on (see ``identityMigration``).
     ///
     /// ```swift
     /// try await database.migrate(PostgresBookStore.migrations)
@@ -87,11 +88,13 @@ extension PostgresBookStore {
                 """),
         searchTermsMigration,
         searchIndexVersionMigration,
+        identityMigration,
     ]
 
     /// The tables the store owns, for integrity checks.
     static let tables = [
         "books", "relations", "readings", "listed_links", "import_checkpoints", "catalog_state", "search_terms",
+        "book_keys",
     ]
 
     /// The advisory lock every writer holds for its transaction: "scout.bk" as eight ASCII bytes.

@@ -3,11 +3,12 @@ import Foundation
 import SQLite
 
 extension SQLiteBookStore {
-    /// The `books` columns in the order ``parameters(of:)`` binds them (after `id`).
+    /// The `books` columns in the order ``parameters(of:)`` binds them (after `id`); `match_key`
+    /// (``BookIdentity/matchKey(of:)``) is derived from the book, never read back.
     static let dataColumns = [
         "source", "source_id", "title", "series_name", "series_number", "authors", "year", "isbn10", "isbn13",
         "language", "average_rating", "ratings_count", "cover_url", "small_cover_url", "tags", "description",
-        "source_url",
+        "source_url", "match_key",
     ]
 
     /// `SELECT` list for ``book(from:)``, qualified with `books.`.
@@ -21,7 +22,7 @@ extension SQLiteBookStore {
             book.year.map(SQLiteValue.init) ?? .null, text(book.isbn10), text(book.isbn13), text(book.language),
             book.averageRating.map(SQLiteValue.real) ?? .null, book.ratingsCount.map(SQLiteValue.init) ?? .null,
             text(book.coverURL?.absoluteString), text(book.smallCoverURL?.absoluteString), .text(json(book.tags)),
-            text(book.description), text(book.sourceURL?.absoluteString),
+            text(book.description), text(book.sourceURL?.absoluteString), text(BookIdentity.matchKey(of: book)),
         ]
     }
 
@@ -30,7 +31,7 @@ extension SQLiteBookStore {
         try storedBook(from: row)
     }
 
-    private static func text(_ value: String?) -> SQLiteValue {
+    static func text(_ value: String?) -> SQLiteValue {
         value.map(SQLiteValue.text) ?? .null
     }
 }

@@ -31,6 +31,8 @@ extension SQLiteBookStore {
     /// NFKC (full-width Latin, half-width katakana) and kept a CJK title as one word, so "カフカ"
     /// could not find 海辺のカフカ. Both stores now index exactly ``SearchText/indexWords(in:)``.
     ///
+    /// Version 7 adds what imports match books on: see ``identityMigration``.
+    ///
     /// ```swift
     /// try await database.migrate(SQLiteBookStore.migrations)
     /// ```
@@ -113,6 +115,7 @@ extension SQLiteBookStore {
                 """),
         Migration(version: 4, sql: searchIndex(tokenizer: "unicode61 remove_diacritics 2", indexing: { $0 })),
         Migration(version: 5, sql: searchIndex(tokenizer: "ascii", indexing: { "\(indexWordsFunction)(\($0))" })),
+        identityMigration,
     ]
 
     /// The SQL function the search index is built with: ``SearchText/indexWords(in:)`` of its
