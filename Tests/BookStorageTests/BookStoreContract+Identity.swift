@@ -98,6 +98,8 @@ extension BookStoreContract {
                 Book(source: "e", sourceID: "1", title: "The Promise", seriesNumber: 1, authors: ["Gene Luen Yang"]),
                 Book(source: "f", sourceID: "1", title: "The Promise", seriesNumber: 2, authors: ["Gene Luen Yang"]),
                 Book(source: "a", sourceID: "2", title: "Emma", authors: ["Jane Austen"], year: 1815),
+                Book(source: "a", sourceID: "3", title: "Persuasion", isbn13: "9780141439686"),
+                Book(source: "a", sourceID: "4", title: "Persuasion (Penguin Classics)", isbn13: "9780141439686"),
             ]
             let result = try await store.upsert(books)
             #expect(result.inserted == books.count && Set(result.ids).count == books.count)

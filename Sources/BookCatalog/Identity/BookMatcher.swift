@@ -5,9 +5,9 @@
 ///
 /// A record matches, in this order: a book holding one of its keys (``BookIdentity/keys(of:)``,
 /// its own key first); a book with its ISBN-13, then its ISBN-10; a book with its
-/// ``BookIdentity/matchKey(of:)`` that ``BookIdentity/mayBeSameWork(_:_:)`` allows and that holds
-/// no key of the record's source (a source names each of its books once, so two records of one
-/// source are two books). Among several, the earliest stored book wins. A record matched on its
+/// ``BookIdentity/matchKey(of:)`` that ``BookIdentity/mayBeSameWork(_:_:)`` allows. Past the
+/// keys, only books holding no key of the record's source match: a source names each of its
+/// books once, so two of its records are two books. Among several, the earliest stored book wins. A record matched on its
 /// own key by a book no other source gave replaces it (a source corrects its own record; a
 /// record without tags keeps the stored ones); any other match merges (``Book/merged(with:)``),
 /// so no source erases what another gave. The book keeps every key of every record.
@@ -115,18 +115,25 @@ public struct BookMatcher: Sendable {
         for (position, key) in keys.enumerated() {
             if let index = byKey[key] { return (index, position == 0) }
         }
-        if let isbn = book.isbn13, let index = byISBN13[isbn]?.first(where: { entries[$0].book.isbn13 == isbn }) {
+        // Past the keys, a book that already holds a record of this source is another book.
+        func isOpen(_ index: Int) -> Bool {
+            Self.importedKeys(entries[index].keys).allSatisfy { !sources.contains($0.source) }
+        }
+        if let isbn = book.isbn13,
+            let index = byISBN13[isbn]?.first(where: { entries[$0].book.isbn13 == isbn && isOpen($0) })
+        {
             return (index, false)
         }
-        if let isbn = book.isbn10, let index = byISBN10[isbn]?.first(where: { entries[$0].book.isbn10 == isbn }) {
+        if let isbn = book.isbn10,
+            let index = byISBN10[isbn]?.first(where: { entries[$0].book.isbn10 == isbn && isOpen($0) })
+        {
             return (index, false)
         }
         guard let matchKey = BookIdentity.matchKey(of: book) else { return (nil, false) }
         let index = byMatchKey[matchKey]?.first { index in
             let entry = entries[index]
-            return BookIdentity.matchKey(of: entry.book) == matchKey
-                && BookIdentity.mayBeSameWork(entry.book, book)
-                && Self.importedKeys(entry.keys).allSatisfy { !sources.contains($0.source) }
+            return BookIdentity.matchKey(of: entry.book) == matchKey && BookIdentity.mayBeSameWork(entry.book, book)
+                && isOpen(index)
         }
         return (index, false)
     }
