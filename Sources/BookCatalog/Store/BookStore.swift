@@ -123,8 +123,10 @@ public protocol BookStore: Sendable {
     func replaceRelations(for kinds: Set<Relation.Kind>, from sources: Set<Int64>?, with relations: [Relation])
         async throws
 
-    /// Books related to the book `id` (of `kind`, or of every kind for `nil`), ordered by kind
-    /// (in ``Relation/Kind/allCases`` order), then score descending, then id, at most `limit`.
+    /// Books related to the book `id` (of `kind`, or of every kind for `nil`), each once — its
+    /// strongest relation, with the reasons of all its relations joined by "; " — and never the
+    /// book itself; ordered by kind (in ``Relation/Kind/allCases`` order), then score
+    /// descending, then id, at most `limit` books.
     ///
     /// ```swift
     /// let next = try await store.related(to: id, kind: .sameSeries, limit: 5)
