@@ -2,7 +2,7 @@ import BookCatalog
 import Foundation
 import ScoutModels
 
-/// `scout books …`: the book catalog — import, search, statistics.
+/// `scout books …`: the book catalog — import, search, relations, merging duplicates, statistics.
 struct BooksCommand: ScoutCommand {
     static let name = "books"
     static let summary = "Import, search and inspect the book catalog."
@@ -126,7 +126,11 @@ struct BooksCommand: ScoutCommand {
             action = .related(text, kind: kind, json: json)
         case "relate", "stats", "dedupe":
             guard words.count == 1 else { throw UsageError("'scout books \(words[0])' takes no words") }
-            action = [.relate, .stats, .dedupe][["relate", "stats", "dedupe"].firstIndex(of: words[0]) ?? 0]
+            switch words[0] {
+            case "relate": action = .relate
+            case "dedupe": action = .dedupe
+            default: action = .stats
+            }
         case let other?:
             throw UsageError(
                 "unknown books command '\(other)'; use import, crawl, export, search, related, relate, dedupe or stats")
