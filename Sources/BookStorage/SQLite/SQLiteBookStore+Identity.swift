@@ -63,38 +63,52 @@ extension SQLiteBookStore {
         }
     }
 
-    /// The stored books any of `books` could match (see ``BookMatcher``), each with its keys:
-    /// those holding one of their keys, ISBNs or match keys, found through the indexes.
+    /// The stored books any of `books` could match (see ``BookMatcher``), each with its keys,
+    /// found through the indexes: the holder of a book's first key found (keys decide first, so
+    /// a book found by key needs nothing else), else those with its ISBNs or its match key.
     static func matchCandidates(for books: [Book], in tx: borrowing Transaction) throws -> [(
         book: Book, keys: [BookKey]
     )] {
+        // A book found by key is read at once: most books of a repeated import are.
+        let byKey = """
+            SELECT \(selectColumns) FROM book_keys JOIN books ON books.id = book_keys.book_id
+            WHERE book_keys.source = ? AND book_keys.source_id = ?
+            """
+        let lookups = [
+            ("SELECT id FROM books WHERE isbn13 = ?", \Book.isbn13),
+            ("SELECT id FROM books WHERE isbn10 = ?", \Book.isbn10),
+        ]
+        var found: [Int64: Book] = [:]
         var ids = Set<Int64>()
-        func collect(_ sql: String, _ values: Set<String>) throws {
-            for value in values {
+        for book in books {
+            var isFound = false
+            for key in BookIdentity.keys(of: book) where !isFound {
+                let owners = try tx.query(byKey, [.text(key.source), .text(key.sourceID)], Self.book(from:))
+                for owner in owners { found[owner.id] = owner }
+                isFound = !owners.isEmpty
+            }
+            guard !isFound else { continue }
+            for (sql, field) in lookups {
+                guard let value = book[keyPath: field] else { continue }
                 ids.formUnion(try tx.query(sql, [.text(value)]) { row in try row.int64(0) })
             }
+            if let matchKey = BookIdentity.matchKey(of: book) {
+                let sql = "SELECT id FROM books WHERE match_key = ?"
+                ids.formUnion(try tx.query(sql, [.text(matchKey)]) { row in try row.int64(0) })
+            }
         }
-        let keys = Set(books.flatMap(BookIdentity.keys(of:)))
-        for key in keys {
-            let sql = "SELECT book_id FROM book_keys WHERE source = ? AND source_id = ?"
-            ids.formUnion(try tx.query(sql, [.text(key.source), .text(key.sourceID)]) { row in try row.int64(0) })
+        for id in ids where found[id] == nil {
+            let sql = "SELECT \(selectColumns) FROM books WHERE id = ?"
+            if let book = try tx.query(sql, [.integer(id)], Self.book(from:)).first { found[id] = book }
         }
-        try collect("SELECT id FROM books WHERE isbn13 = ?", Set(books.compactMap(\.isbn13)))
-        try collect("SELECT id FROM books WHERE isbn10 = ?", Set(books.compactMap(\.isbn10)))
-        try collect("SELECT id FROM books WHERE match_key = ?", Set(books.compactMap(BookIdentity.matchKey(of:))))
-        return try ids.sorted().compactMap { id in
-            guard
-                let book = try tx.query("SELECT \(selectColumns) FROM books WHERE id = ?", [.integer(id)], book(from:))
-                    .first
-            else { return nil }
-            return (book, try storedKeys(of: id, in: tx))
-        }
+        // Every candidate's keys in one statement, the ids bound as one JSON array.
+        var keys: [Int64: [BookKey]] = [:]
+        let rows = try tx.query(
+            "SELECT book_id, source, source_id FROM book_keys WHERE book_id IN (SELECT value FROM json_each(?))",
+            [.text("[" + found.keys.map(String.init).joined(separator: ",") + "]")]
+        ) { row in (try row.int64(0), BookKey(source: try row.string(1), sourceID: try row.string(2))) }
+        for (id, key) in rows { keys[id, default: []].append(key) }
+        return found.values.map { ($0, keys[$0.id] ?? []) }
     }
 
-    /// The keys the store holds for the book `id`.
-    static func storedKeys(of id: Int64, in tx: borrowing Transaction) throws -> [BookKey] {
-        try tx.query("SELECT source, source_id FROM book_keys WHERE book_id = ?", [.integer(id)]) { row in
-            BookKey(source: try row.string(0), sourceID: try row.string(1))
-        }
-    }
 }
