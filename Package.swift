@@ -190,7 +190,7 @@ let package = Package(
             dependencies: [
                 "ScoutCommands", "ScoutServer", "ScoutTestSupport", "HTTPServer", "ScoutModels", "Networking",
                 "Providers", "Redis",
-                "TerminalUI",
+                "TerminalUI", "SQLite",
             ]
         ),
     ],

@@ -30,6 +30,7 @@ extension BooksCommand {
             case .search(let text, let limit, let json): try await search(text, limit: limit, json: json, in: store)
             case .related(let text, let kind, let json): try await related(text, kind: kind, json: json, in: store)
             case .relate: Console.out("Built \(try await store.rebuildRelations()) relations.")
+            case .dedupe: try await dedupe(store)
             case .stats: Console.out("\(try await store.count()) books in \(databaseLabel)")
             }
             return ExitCode.success

@@ -2,7 +2,7 @@ import BookCatalog
 import Foundation
 import ScoutModels
 
-/// `scout books …`: the book catalog — import, search, statistics.
+/// `scout books …`: the book catalog — import, search, relations, merging duplicates, statistics.
 struct BooksCommand: ScoutCommand {
     static let name = "books"
     static let summary = "Import, search and inspect the book catalog."
@@ -16,6 +16,7 @@ struct BooksCommand: ScoutCommand {
                scout books search [--json] [--limit n] <text…>
                scout books related [--json] [--kind k] <title…>
                scout books relate
+               scout books dedupe
                scout books stats
         Every command takes --database <path or postgres:// URL>. Imports also take
         --progress bar|lines|none (default: a bar on a terminal, else none; lines prints one line
@@ -49,6 +50,10 @@ struct BooksCommand: ScoutCommand {
                                  relation, each with its reason. --kind: sameSeries, sameAuthor,
                                  alsoEnjoyed, similarTags or listedSimilar.
         relate                   Rebuilds every relation (imports rebuild what they touched).
+        dedupe                   Merges books the catalog holds twice (imported before imports
+                                 matched books by ISBN, Goodreads id, or title, first author and
+                                 year) into one, keeping every rating, link and relation, and
+                                 prints what it merged; running it again merges nothing.
         stats                    How many books, readings and relations the catalog holds.
         """
 
@@ -61,6 +66,7 @@ struct BooksCommand: ScoutCommand {
         case search(String, limit: Int, json: Bool)
         case related(String, kind: Relation.Kind?, json: Bool)
         case relate
+        case dedupe
         case stats
     }
 
@@ -118,14 +124,18 @@ struct BooksCommand: ScoutCommand {
                 kind = parsed
             }
             action = .related(text, kind: kind, json: json)
-        case "relate", "stats":
+        case "relate", "stats", "dedupe":
             guard words.count == 1 else { throw UsageError("'scout books \(words[0])' takes no words") }
-            action = words[0] == "relate" ? .relate : .stats
+            switch words[0] {
+            case "relate": action = .relate
+            case "dedupe": action = .dedupe
+            default: action = .stats
+            }
         case let other?:
             throw UsageError(
-                "unknown books command '\(other)'; use import, crawl, export, search, related, relate or stats")
+                "unknown books command '\(other)'; use import, crawl, export, search, related, relate, dedupe or stats")
         case nil:
-            throw UsageError("say what to do: import, export, search, related, relate or stats")
+            throw UsageError("say what to do: import, export, search, related, relate, dedupe or stats")
         }
     }
 }

@@ -73,4 +73,5 @@ final class ObservedStore: BookStore {
         try await base.related(to: id, kind: kind, limit: limit)
     }
     func integrityProblems() async throws -> [String] { try await base.integrityProblems() }
+    func mergeDuplicates() async throws -> [DuplicateGroup] { try await base.mergeDuplicates() }
 }

@@ -36,6 +36,13 @@ extension BookStoreContract {
         Book(
             source: "forms", sourceID: "13", title: "Man's Search for Meaning", authors: ["Viktor E. Frankl"],
             ratingsCount: 300_000),
+        Book(
+            source: "forms", sourceID: "14", title: "The Little Prince", alternateTitles: ["Le Petit Prince"],
+            authors: ["Antoine de Saint-Exupéry"], ratingsCount: 800_000),
+        Book(
+            source: "forms", sourceID: "15", title: "One Hundred Years of Solitude",
+            alternateTitles: ["Cien años de soledad"], authors: ["Gabriel García Márquez"], ratingsCount: 600_000),
+        Book(source: "forms", sourceID: "16", title: "Prince Caspian", authors: ["C.S. Lewis"], ratingsCount: 400_000),
     ]
 
     @Test(
@@ -65,6 +72,12 @@ extension BookStoreContract {
                 ("æsop", "Æsop's Fables"),
                 ("strasse", "Die Straße"),
                 ("die straße", "Die Straße"),
+                ("petit prince", "The Little Prince"),
+                ("le petit pr", "The Little Prince"),
+                ("cien años", "One Hundred Years of Solitude"),
+                ("cien anos de", "One Hundred Years of Solitude"),
+                ("soledad", "One Hundred Years of Solitude"),
+                ("little prince", "The Little Prince"),
             ]
             for (query, title) in expectations {
                 let found = try await path.search(query, limit: 5, in: store)
@@ -86,6 +99,20 @@ extension BookStoreContract {
             let jk = try #require(try await path.rankedSearch("jk rowl", limit: 1, in: store).first)
             // "J.K" (0..<3) and "Rowl" (5..<9).
             #expect(jk.highlights.filter { $0.field == .authors }.map(\.range) == [0..<3, 5..<9])
+        }
+    }
+
+    @Test(arguments: StoreKind.available, SearchPath.allCases)
+    func aBookFoundByAnotherTitleSaysWhich(kind: StoreKind, path: SearchPath) async throws {
+        try await kind.withStore { store throws in
+            _ = try await store.upsert(Self.typedFormsShelf)
+            let prince = try #require(try await path.rankedSearch("petit prince", limit: 1, in: store).first)
+            #expect(prince.book.title == "The Little Prince")
+            #expect(prince.matchedAlternateTitle == "Le Petit Prince")
+            #expect(prince.titleRanges.isEmpty)
+            let little = try #require(try await path.rankedSearch("little prince", limit: 1, in: store).first)
+            #expect(little.matchedAlternateTitle == nil)
+            #expect(little.titleRanges == [4..<10, 11..<17])
         }
     }
 }

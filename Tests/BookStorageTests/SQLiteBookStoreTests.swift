@@ -75,4 +75,34 @@ import Testing
         #expect(try await store.allBooks().map(\.alternateTitles) == [["Le Petit Prince"]])
         #expect(try await store.integrityProblems().isEmpty)
     }
+
+    /// A catalog from before imports matched books moves from version 4 to the latest: its books keep their keys, gain their
+    /// aliases and match keys, and the records it holds of one book merge into the first.
+    @Test func aCatalogFromBeforeMatchingGetsItsKeysAndItsDuplicatesMerge() async throws {
+        let database = try await Database(path: ":memory:")
+        try await database.migrate(Array(SQLiteBookStore.migrations.prefix(4)))
+        try await database.execute(
+            """
+            INSERT INTO books (source, source_id, title, authors, year, ratings_count) VALUES
+                ('scout-starter', 'the-hunger-games-collins', 'The Hunger Games', '["Suzanne Collins"]', 2008, NULL),
+                ('goodbooks', '2767052', 'The Hunger Games', '["Suzanne Collins"]', 2008, 4780653),
+                ('goodreads', '2767052', 'The Hunger Games', '["Suzanne Collins"]', NULL, NULL),
+                ('goodbooks', '6148028', 'Catching Fire', '["Suzanne Collins"]', 2009, 1831039)
+            """)
+        let store = try await SQLiteBookStore(database: database)
+        #expect(try await database.schemaVersion() == SQLiteBookStore.migrations.map(\.version).max())
+        #expect(try await store.book(key: BookKey(source: "goodreads-id", sourceID: "2767052"))?.id == 2)
+        let groups = try await store.mergeDuplicates()
+        #expect(groups.map(\.duplicates) == [[2, 3]])
+        #expect(try await store.count() == 2)
+        for key in [
+            BookKey(source: "scout-starter", sourceID: "the-hunger-games-collins"),
+            BookKey(source: "goodbooks", sourceID: "2767052"), BookKey(source: "goodreads", sourceID: "2767052"),
+        ] {
+            #expect(try await store.book(key: key)?.ratingsCount == 4_780_653)
+        }
+        #expect(try await store.integrityProblems().isEmpty)
+        _ = try await SQLiteBookStore(database: database)  // already current: opens as it is
+        #expect(try await store.mergeDuplicates().isEmpty)
+    }
 }

@@ -1,6 +1,8 @@
 import BookCatalog
 import BookStorage
 import Foundation
+import Postgres
+import SQLite
 import ScoutTestSupport
 import Testing
 
@@ -30,6 +32,15 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
             }
         case .postgres:
             try await TestPostgresServer.withTemporaryDatabase { url in try await body(try await BookStores.open(url)) }
+        }
+    }
+
+    /// Runs `sql` on `store`'s database around the store, as a catalog written by an earlier
+    /// version or by hand would be.
+    func execute(_ sql: String, in store: any BookStore) async throws {
+        switch self {
+        case .sqlite: try await #require(store as? SQLiteBookStore).database.execute(sql)
+        case .postgres: _ = try await #require(store as? PostgresBookStore).database.execute(sql)
         }
     }
 

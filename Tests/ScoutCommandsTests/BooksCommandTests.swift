@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import SQLite
 import ScoutTestSupport
 import Testing
 
@@ -74,6 +75,37 @@ struct BooksCommandTests {
         }
     }
 
+    @Test("dedupe merges the books a catalog holds twice, once, and says what it merged")
+    func dedupe() async throws {
+        try await withTemporaryDirectory { directory in
+            let file = directory.appending(path: "books.jsonl")
+            try """
+            {"source":"a","sourceID":"1","title":"Dune","authors":["Frank Herbert"],"year":1965}
+            {"source":"b","sourceID":"1","title":"Dune (40th Anniversary)","authors":["Frank Herbert"],"ratingsCount":9}
+            {"source":"a","sourceID":"2","title":"Children of Dune","authors":["Frank Herbert"],"year":1976}
+
+            """.write(to: file, atomically: true, encoding: .utf8)
+            let database = directory.appending(path: "books.sqlite")
+            let imported = try await scout(["import", "jsonl", file.path], database: database)
+            #expect(imported.standardOutput.hasPrefix("JSON Lines: 3 new, 0 updated, 0 unchanged books"))
+            // As a catalog from before imports matched would: one book twice, here by its ISBN.
+            try await Database(path: database.path).execute(
+                "UPDATE books SET isbn13 = '9780441172719' WHERE source_id = '1'")
+
+            let merged = try await scout(["dedupe"], database: database)
+            #expect(merged.exitCode == 0, "\(merged.standardError)")
+            #expect(
+                merged.standardOutput.hasPrefix(
+                    "  Dune — Frank Herbert (1965): 2 records\nMerged 1 duplicate book into 1 book; rebuilt "))
+            #expect(try await scout(["stats"], database: database).standardOutput.hasPrefix("2 books in "))
+            let related = try await scout(["related", "children of dune"], database: database)
+            #expect(
+                related.standardOutput == "Children of Dune — Frank Herbert\n  Dune  (same author: Frank Herbert)\n")
+            let again = try await scout(["dedupe"], database: database)
+            #expect(again.standardOutput.hasPrefix("No duplicate books in "))
+        }
+    }
+
     @Test("a file that is not books.csv says which columns it lacks")
     func wrongFile() async throws {
         try await withTemporaryDirectory { directory in
@@ -93,6 +125,7 @@ struct BooksCommandTests {
             (["books"], 64), (["books", "frobnicate"], 64), (["books", "import", "csv", "x"], 64),
             (["books", "search"], 64), (["books", "search", "x", "--limit", "0"], 64), (["books", "related"], 64),
             (["books", "related", "x", "--kind", "nope"], 64), (["books", "relate", "now"], 64),
+            (["books", "dedupe", "all"], 64),
             (["books", "export"], 64), (["books", "import", "jsonl"], 64),
             (["books", "import", "goodbooks", "b.csv", "--tags", "t.csv"], 64),
             (["books", "import", "jsonl", "b.jsonl", "--ratings", "r.csv"], 64),

@@ -47,9 +47,30 @@ public struct RelationBuilder: Sendable, Hashable {
     public func relations(
         among books: [Book], picks: [ReaderPick] = [], links: [OutgoingLink] = [], from sources: Set<Int64>? = nil
     ) -> [Relation] {
-        sameSeries(among: books, from: sources) + sameAuthor(among: books, from: sources)
+        let all =
+            sameSeries(among: books, from: sources) + sameAuthor(among: books, from: sources)
             + similarTags(among: books, from: sources) + alsoEnjoyed(picks: picks, among: books, from: sources)
             + listedSimilar(links: links, among: books, from: sources)
+        return Self.withoutSelfOrRepeats(all)
+    }
+
+    /// `relations` without any from a book to itself and with each (from, to, kind) once, the
+    /// first kept: whatever a kind's rule finds (two records of one book, a page listing
+    /// itself), a book is never related to itself nor twice in one way.
+    ///
+    /// ```swift
+    /// RelationBuilder.withoutSelfOrRepeats([toItself, toOther, toOther]) == [toOther]  // true
+    /// ```
+    public static func withoutSelfOrRepeats(_ relations: [Relation]) -> [Relation] {
+        struct Link: Hashable {
+            let from: Int64
+            let to: Int64
+            let kind: Relation.Kind
+        }
+        var seen = Set<Link>()
+        return relations.filter {
+            $0.from != $0.to && seen.insert(Link(from: $0.from, to: $0.to, kind: $0.kind)).inserted
+        }
     }
 
     /// The `limit` best of `candidates` (relations from one book): score descending, then the

@@ -2,8 +2,9 @@
 ///
 /// One contract test suite runs against every implementation.
 ///
-/// Upserts match on the natural key (``Book/source`` + ``Book/sourceID``), so importing the
-/// same data twice leaves the same rows. Search is prefix search over titles and authors, safe
+/// Upserts match a record to a book already stored by any of its keys, its ISBN, or its folded
+/// title and first author (see ``BookMatcher``) and merge into it, so one book is one record
+/// whichever sources named it, and importing the same data twice leaves the same rows. Search is prefix search over titles and authors, safe
 /// for any user text.
 ///
 /// ```swift
@@ -14,9 +15,10 @@
 public protocol BookStore: Sendable {
     // MARK: Writing
 
-    /// Writes `batch` in one transaction: upserts its books on their ``BookKey`` (``Book/id`` of
-    /// the input is ignored; a book with no tags keeps its stored tags, so a file without tags
-    /// never erases what a tags file gave), replaces the tags of the books its ``ImportBatch/tags`` name, merges
+    /// Writes `batch` in one transaction: upserts its books, matched and merged as
+    /// ``BookMatcher`` says (``Book/id`` of the input is ignored; a book with no tags keeps its
+    /// stored tags, so a file without tags never erases what a tags file gave; every key a book
+    /// was imported under is kept, and tags, readings and links find it by any of them), replaces the tags of the books its ``ImportBatch/tags`` name, merges
     /// its readings, stores its links, and saves or removes its checkpoint. All or nothing.
     ///
     /// ```swift
@@ -36,7 +38,8 @@ public protocol BookStore: Sendable {
     /// The book with the store id `id`, or `nil`: `try await store.book(id: 1)`.
     func book(id: Int64) async throws -> Book?
 
-    /// The book with the natural key `key`, or `nil`: `try await store.book(key: key)`.
+    /// The book known by the key `key` (its own or one of a record merged into it), or `nil`:
+    /// `try await store.book(key: key)`.
     func book(key: BookKey) async throws -> Book?
 
     /// The books with the store ids `ids` that exist, in any order:
@@ -127,8 +130,10 @@ public protocol BookStore: Sendable {
     func replaceRelations(for kinds: Set<Relation.Kind>, from sources: Set<Int64>?, with relations: [Relation])
         async throws
 
-    /// Books related to the book `id` (of `kind`, or of every kind for `nil`), ordered by kind
-    /// (in ``Relation/Kind/allCases`` order), then score descending, then id, at most `limit`.
+    /// Books related to the book `id` (of `kind`, or of every kind for `nil`), each once — its
+    /// strongest relation, with the reasons of all its relations joined by "; " — and never the
+    /// book itself; ordered by kind (in ``Relation/Kind/allCases`` order), then score
+    /// descending, then id, at most `limit` books.
     ///
     /// ```swift
     /// let next = try await store.related(to: id, kind: .sameSeries, limit: 5)
@@ -136,6 +141,18 @@ public protocol BookStore: Sendable {
     func related(to id: Int64, kind: Relation.Kind?, limit: Int) async throws -> [RelatedBook]
 
     // MARK: Maintenance
+
+    /// Merges the books the catalog holds more than once (imported before imports matched, see
+    /// ``BookMatcher``) in one transaction: each group's survivor takes the merged fields, every
+    /// key, reading, listed link and relation of the others, which are deleted. Returns the
+    /// groups merged; running it again finds none. Relations of the survivors need rebuilding
+    /// afterwards (``rebuildRelations(affecting:)``).
+    ///
+    /// ```swift
+    /// let groups = try await store.mergeDuplicates()
+    /// try await store.rebuildRelations(affecting: Set(groups.map(\.book.id)))
+    /// ```
+    func mergeDuplicates() async throws -> [DuplicateGroup]
 
     /// Problems the database finds in itself (an empty array when it is sound):
     /// `try await store.integrityProblems()`.

@@ -22,11 +22,14 @@ extension PostgresBookStore {
         }
     }
 
-    /// The book with the natural key `key`, or `nil`: `try await store.book(key: key)`.
+    /// The book known by `key` (its own or a merged record's), or `nil`: `try await store.book(key: key)`.
     public func book(key: BookKey) async throws -> Book? {
         try await storeWork {
             try await database.query(
-                "SELECT \(Self.selectColumns) FROM books WHERE source = $1 AND source_id = $2",
+                """
+                SELECT \(Self.selectColumns) FROM book_keys JOIN books ON books.id = book_keys.book_id
+                WHERE book_keys.source = $1 AND book_keys.source_id = $2
+                """,
                 [.text(key.source.withoutNUL), .text(key.sourceID.withoutNUL)], Self.book(from:)
             ).first
         }

@@ -58,8 +58,9 @@ extension PostgresBookStore {
     }
 
     /// Books related to the book `id`, with their relations: of `kind` only, or of every kind
-    /// when `nil`; ordered by kind (in ``Relation/Kind/allCases`` order), then score descending,
-    /// then id. `limit` is clamped to 1…``maximumRelatedLimit``.
+    /// when `nil`; one row per book (its strongest relation, with the reasons of all joined;
+    /// see ``RelatedRows``), never the book itself; ordered by kind (in ``Relation/Kind/allCases``
+    /// order), then score descending, then id. `limit` (books) is clamped to 1…``maximumRelatedLimit``.
     ///
     /// ```swift
     /// let series = try await store.related(to: hungerGames.id, kind: .sameSeries, limit: 5)
@@ -68,12 +69,10 @@ extension PostgresBookStore {
     public func related(to id: Int64, kind: Relation.Kind? = nil, limit: Int = 50) async throws -> [RelatedBook] {
         try await storeWork {
             let sql = """
-                SELECT \(Self.selectColumns), relations.kind AS relation_kind, relations.score AS relation_score,
-                    relations.reason AS relation_reason
-                FROM relations JOIN books ON books.id = relations.to_id
-                WHERE relations.from_id = $1 AND ($2::text IS NULL OR relations.kind = $2)
-                ORDER BY array_position($3::text[], relations.kind), relations.score DESC, books.id
-                LIMIT $4
+                WITH wanted AS (
+                    SELECT to_id, kind, score, reason, array_position($3::text[], kind) AS kind_rank
+                    FROM relations WHERE from_id = $1 AND to_id <> $1 AND ($2::text IS NULL OR kind = $2)
+                ), \(RelatedRows.chosenBooks(limit: "$4", selectColumns: Self.selectColumns))
                 """
             let limit = min(max(limit, 1), Self.maximumRelatedLimit)
             let parameters: [PostgresValue] = [
@@ -81,7 +80,7 @@ extension PostgresBookStore {
                 .integer(Int64(limit)),
             ]
             let rows = try await database.query(sql, parameters) { row in try Self.relatedBook(from: row, to: id) }
-            return rows.compactMap(\.self)
+            return RelatedRows.oneRowPerBook(rows.compactMap(\.self))
         }
     }
 }

@@ -22,6 +22,7 @@ extension PostgresBookStore {
     /// The written columns of `books` (all but `id`), `search` last. `series_name` and
     /// `series_number` repeat the first of `series` (every membership), for the `books_series`
     /// index and for readers of the catalog that know one series.
+    /// `match_key` (``BookIdentity/matchKey(of:)``) and `search` are derived from the book, never read back.
     static let columns: [Column] = [
         Column(name: "source", type: "text") { .textArray($0.map(\.source)) },
         Column(name: "source_id", type: "text") { .textArray($0.map(\.sourceID)) },
@@ -42,6 +43,7 @@ extension PostgresBookStore {
         Column(name: "description", type: "text") { .textArray($0.map(\.description)) },
         Column(name: "source_url", type: "text") { .textArray($0.map { $0.sourceURL?.absoluteString }) },
         Column(name: "alternate_titles", type: "jsonb") { .textArray($0.map { json($0.alternateTitles) }) },
+        Column(name: "match_key", type: "text") { .textArray($0.map(BookIdentity.matchKey(of:))) },
         Column(name: "search", type: "tsvector") {
             .textArray(
                 $0.map {

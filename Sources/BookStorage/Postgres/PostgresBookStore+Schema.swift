@@ -21,8 +21,9 @@ extension PostgresBookStore {
     /// `search_terms`, the index's words with their book counts (see ``searchTermsMigration``).
     /// Version 4 records which words the `search` entries hold (see ``searchIndexVersionMigration``).
     /// Version 5 adds `series`, every membership of a book (see ``seriesMigration``).
-    /// Version 8 adds `alternate_titles` (see ``alternateTitlesMigration``); 6 and 7 are left to
-    /// changes made beside it.
+    /// Version 6 adds what imports match books on (see ``identityMigration``).
+    /// Version 8 adds `alternate_titles` (see ``alternateTitlesMigration``); 7 was left to a
+    /// change made beside it.
     ///
     /// ```swift
     /// try await database.migrate(PostgresBookStore.migrations)
@@ -91,6 +92,7 @@ extension PostgresBookStore {
         searchTermsMigration,
         searchIndexVersionMigration,
         seriesMigration,
+        identityMigration,
         alternateTitlesMigration,
     ]
 
@@ -119,6 +121,7 @@ extension PostgresBookStore {
     /// The tables the store owns, for integrity checks.
     static let tables = [
         "books", "relations", "readings", "listed_links", "import_checkpoints", "catalog_state", "search_terms",
+        "book_keys",
     ]
 
     /// The advisory lock every writer holds for its transaction: "scout.bk" as eight ASCII bytes.

@@ -3,8 +3,8 @@ import Foundation
 import Postgres
 
 extension PostgresBookStore {
-    /// Writes `batch` in one transaction (see ``BookStore/apply(_:)``): books matched on
-    /// (``Book/source``, ``Book/sourceID``), then tags, readings, links and the checkpoint, each
+    /// Writes `batch` in one transaction (see ``BookStore/apply(_:)``): books matched as
+    /// ``BookMatcher`` matches them, then tags, readings, links and the checkpoint, each
     /// part in a few set-based statements however large the batch. NUL is removed from every
     /// string first (PostgreSQL `text` cannot hold it). Throws ``BookStoreError``; nothing
     /// of the batch is written then. Once enough has been written, the tables are vacuumed and
@@ -38,50 +38,34 @@ extension PostgresBookStore {
         }
     }
 
-    /// Inserts or updates `books` (``Book/id`` of the input is ignored) and says which were new,
-    /// changed or unchanged; a book counts as unchanged when the stored one reads back equal. A
-    /// book without tags keeps its stored tags.
+    /// Inserts or updates `books` as ``BookMatcher`` matches them to the stored books (``Book/id``
+    /// of the input is ignored) and says which were new, changed or unchanged, then gives each
+    /// its new keys: a few set-based statements however large the batch, a book named twice
+    /// written once with its last value.
     private static func upsert(_ books: [Book], in tx: borrowing PostgresTransaction) throws -> UpsertResult {
-        var result = UpsertResult(ids: Array(repeating: 0, count: books.count))
-        for round in books.indices.occurrenceRounds(by: { BookKey(books[$0]) }) {
-            let stored = try storedBooks(round.map { BookKey(books[$0]) }, in: tx)
-            var new: [Int] = []
-            var changed: [Book] = []
-            for index in round {
-                var incoming = books[index]
-                guard let existing = stored[BookKey(incoming)] else {
-                    new.append(index)
-                    continue
-                }
-                incoming.id = existing.id
-                if incoming.tags.isEmpty { incoming.tags = existing.tags }
-                result.ids[index] = existing.id
-                if existing == incoming {
-                    result.unchanged += 1
-                } else {
-                    changed.append(incoming)
-                }
+        guard !books.isEmpty else { return UpsertResult() }
+        var matcher = BookMatcher(stored: try matchCandidates(for: books, in: tx))
+        var result = UpsertResult()
+        var entries: [Int] = []
+        for book in books {
+            let (entry, outcome) = matcher.add(book)
+            entries.append(entry)
+            switch outcome {
+            case .inserted: result.inserted += 1
+            case .updated: result.updated += 1
+            case .unchanged: result.unchanged += 1
             }
-            let inserted = try insert(new.map { books[$0] }, in: tx)
-            for index in new { result.ids[index] = inserted[BookKey(books[index])] ?? 0 }
-            try update(changed, in: tx)
-            result.inserted += new.count
-            result.updated += changed.count
-            result.touched.formUnion(inserted.values)
-            result.touched.formUnion(changed.map(\.id))
         }
+        let new = matcher.entries.filter { $0.storedBook == nil }
+        let inserted = try insert(new.map(\.book), in: tx)
+        let changed = matcher.entries.filter { $0.storedBook != nil && $0.needsWriting }
+        try update(changed.map(\.book), in: tx)
+        let ids = matcher.entries.map { $0.storedBook == nil ? inserted[BookKey($0.book)] ?? 0 : $0.id }
+        try insert(keys: zip(ids, matcher.entries).map { ($0, $1.newKeys) }, in: tx)
+        result.ids = entries.map { ids[$0] }
+        result.touched.formUnion(inserted.values)
+        result.touched.formUnion(changed.map(\.id))
         return result
-    }
-
-    /// The stored books with `keys`, by key.
-    private static func storedBooks(_ keys: [BookKey], in tx: borrowing PostgresTransaction) throws -> [BookKey: Book] {
-        let sql = """
-            SELECT \(selectColumns) FROM books
-            JOIN unnest($1::text[], $2::text[]) AS wanted (source, source_id)
-                ON books.source = wanted.source AND books.source_id = wanted.source_id
-            """
-        let books = try tx.query(sql, [.textArray(keys.map(\.source)), .textArray(keys.map(\.sourceID))], book(from:))
-        return Dictionary(books.map { (BookKey($0), $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Inserts `books` (keys all new and distinct) in their order, so ids grow as in SQLite; returns
@@ -101,7 +85,7 @@ extension PostgresBookStore {
     }
 
     /// Rewrites every column of the stored `books` (ids set, distinct).
-    private static func update(_ books: [Book], in tx: borrowing PostgresTransaction) throws {
+    static func update(_ books: [Book], in tx: borrowing PostgresTransaction) throws {
         guard !books.isEmpty else { return }
         let sql = """
             UPDATE books SET \(columns.map { "\($0.name) = input.\($0.name)::\($0.type)" }.joined(separator: ", "))
@@ -116,16 +100,17 @@ extension PostgresBookStore {
     static func write(tags: [BookTags], in tx: borrowing PostgresTransaction, into result: inout UpsertResult) throws {
         let sql = """
             WITH matched AS (
-                SELECT books.id, input.tags::jsonb AS tags
+                SELECT known.book_id AS id, input.tags::jsonb AS tags
                 FROM unnest($1::text[], $2::text[], $3::text[]) AS input (source, source_id, tags)
-                JOIN books ON books.source = input.source AND books.source_id = input.source_id
+                JOIN book_keys AS known ON known.source = input.source AND known.source_id = input.source_id
             ), changed AS (
                 UPDATE books SET tags = matched.tags FROM matched
                 WHERE books.id = matched.id AND books.tags <> matched.tags RETURNING books.id
             )
             SELECT (SELECT count(*) FROM matched), (SELECT string_agg(id::text, ',') FROM changed)
             """
-        for round in tags.occurrenceRounds(by: \.book) {
+        let owners = try bookIDs(of: tags.map(\.book), in: tx)
+        for round in tags.occurrenceRounds(by: { owners[$0.book].map(String.init) ?? "\($0.book)" }) {
             let parameters = keyArrays(round.map(\.book)) + [.textArray(round.map { json($0.tags) })]
             try count(sql, parameters, of: round.count, in: tx, into: &result)
         }
@@ -139,10 +124,10 @@ extension PostgresBookStore {
         let sql = """
             WITH merged AS (
                 INSERT INTO readings (reader, book_id, rating, wants_to_read)
-                SELECT input.reader, books.id, input.rating, input.wants_to_read
+                SELECT input.reader, known.book_id, input.rating, input.wants_to_read
                 FROM unnest($1::text[], $2::text[], $3::text[], $4::int8[], $5::bool[])
                     AS input (source, source_id, reader, rating, wants_to_read)
-                JOIN books ON books.source = input.source AND books.source_id = input.source_id
+                JOIN book_keys AS known ON known.source = input.source AND known.source_id = input.source_id
                 ON CONFLICT (reader, book_id) DO UPDATE SET
                     rating = coalesce(excluded.rating, readings.rating),
                     wants_to_read = excluded.wants_to_read OR readings.wants_to_read
@@ -150,7 +135,9 @@ extension PostgresBookStore {
             )
             SELECT count(*), string_agg(DISTINCT book_id::text, ',') FROM merged
             """
-        for round in readings.occurrenceRounds(by: { [$0.reader, $0.book.source, $0.book.sourceID] }) {
+        // A round may not write one reading twice, and two keys of one book are one book.
+        let owners = try bookIDs(of: readings.map(\.book), in: tx)
+        for round in readings.occurrenceRounds(by: { [$0.reader, owners[$0.book].map(String.init) ?? "\($0.book)"] }) {
             let parameters =
                 keyArrays(round.map(\.book)) + [
                     .textArray(round.map(\.reader)), .integerArray(round.map { $0.rating.map(Int64.init) }),
@@ -168,9 +155,9 @@ extension PostgresBookStore {
         guard !links.isEmpty else { return }
         let sql = """
             WITH matched AS (
-                SELECT books.id, input.to_url
+                SELECT known.book_id AS id, input.to_url
                 FROM unnest($1::text[], $2::text[], $3::text[]) AS input (source, source_id, to_url)
-                JOIN books ON books.source = input.source AND books.source_id = input.source_id
+                JOIN book_keys AS known ON known.source = input.source AND known.source_id = input.source_id
             ), stored AS (
                 INSERT INTO listed_links (from_id, to_url) SELECT id, to_url FROM matched
                 ON CONFLICT DO NOTHING RETURNING from_id
@@ -205,6 +192,19 @@ extension PostgresBookStore {
         } else {
             try tx.execute("DELETE FROM import_checkpoints WHERE name = $1", [.text(checkpoint.name)])
         }
+    }
+
+    /// The stored books `keys` name, by key.
+    private static func bookIDs(of keys: [BookKey], in tx: borrowing PostgresTransaction) throws -> [BookKey: Int64] {
+        guard !keys.isEmpty else { return [:] }
+        let sql = """
+            SELECT known.source, known.source_id, known.book_id FROM unnest($1::text[], $2::text[]) AS input (source, source_id)
+            JOIN book_keys AS known ON known.source = input.source AND known.source_id = input.source_id
+            """
+        let rows = try tx.query(sql, keyArrays(Array(Set(keys)))) { row in
+            (BookKey(source: try row.string(0), sourceID: try row.string(1)), try row.int64(2))
+        }
+        return Dictionary(rows, uniquingKeysWith: { first, _ in first })
     }
 
     /// The sources and source ids of `keys`, as two array parameters.

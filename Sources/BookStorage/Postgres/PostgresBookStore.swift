@@ -46,8 +46,9 @@ public final class PostgresBookStore: BookStore {
     /// ```
     public static let sessionSettings = ["jit": "off", "plan_cache_mode": "force_generic_plan"]
 
-    /// Uses `database`, bringing its schema up to date with ``migrations`` and its search entries
-    /// with ``SearchIndex`` (see ``reindexIfStale()``). Throws ``BookStoreError``.
+    /// Uses `database`, bringing its schema up to date with ``migrations``, its search entries
+    /// with ``SearchIndex`` (see ``reindexIfStale()``) and its match keys with ``BookIdentity``
+    /// (see ``refreshIdentity()``). Throws ``BookStoreError``.
     ///
     /// ```swift
     /// let store = try await PostgresBookStore(database: try await PostgresDatabase(url: url))
@@ -56,6 +57,7 @@ public final class PostgresBookStore: BookStore {
         _ = try await storeWork { try await database.migrate(Self.migrations) }
         self.database = database
         try await storeWork { try await reindexIfStale() }
+        try await storeWork { try await refreshIdentity() }
     }
 
     /// Connects to the `postgres://` URL `url` with ``sessionSettings`` and migrates the database. Throws

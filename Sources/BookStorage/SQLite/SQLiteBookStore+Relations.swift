@@ -50,8 +50,9 @@ extension SQLiteBookStore {
     }
 
     /// Books related to the book `id`, with their relations: of `kind` only, or of every kind
-    /// when `nil`; ordered by kind (in ``Relation/Kind/allCases`` order), then score descending.
-    /// `limit` is clamped to 1…``maximumRelatedLimit``.
+    /// when `nil`; one row per book (its strongest relation, with the reasons of all joined;
+    /// see ``RelatedRows``), never the book itself; ordered by kind (in ``Relation/Kind/allCases``
+    /// order), then score descending, then id. `limit` (books) is clamped to 1…``maximumRelatedLimit``.
     ///
     /// ```swift
     /// let series = try await store.related(to: hungerGames.id, kind: .sameSeries, limit: 5)
@@ -61,20 +62,18 @@ extension SQLiteBookStore {
         try await storeWork {
             let rank = Relation.Kind.allCases.enumerated().map { "WHEN '\($1.rawValue)' THEN \($0)" }
             let sql = """
-                SELECT \(Self.selectColumns), relations.kind AS relation_kind, relations.score AS relation_score,
-                    relations.reason AS relation_reason
-                FROM relations JOIN books ON books.id = relations.to_id
-                WHERE relations.from_id = ? AND (? IS NULL OR relations.kind = ?)
-                ORDER BY CASE relations.kind \(rank.joined(separator: " ")) ELSE \(rank.count) END,
-                    relations.score DESC, books.id
-                LIMIT ?
+                WITH wanted AS (
+                    SELECT to_id, kind, score, reason,
+                        CASE kind \(rank.joined(separator: " ")) ELSE \(rank.count) END AS kind_rank
+                    FROM relations WHERE from_id = ?1 AND to_id <> ?1 AND (?2 IS NULL OR kind = ?2)
+                ), \(RelatedRows.chosenBooks(limit: "?3", selectColumns: Self.selectColumns))
                 """
             let kindValue = kind.map { SQLiteValue.text($0.rawValue) } ?? .null
             let limit = min(max(limit, 1), Self.maximumRelatedLimit)
-            let rows = try await database.query(sql, [.integer(id), kindValue, kindValue, .integer(Int64(limit))]) {
-                row in try Self.relatedBook(from: row, to: id)
+            let rows = try await database.query(sql, [.integer(id), kindValue, .integer(Int64(limit))]) { row in
+                try Self.relatedBook(from: row, to: id)
             }
-            return rows.compactMap(\.self)
+            return RelatedRows.oneRowPerBook(rows.compactMap(\.self))
         }
     }
 }

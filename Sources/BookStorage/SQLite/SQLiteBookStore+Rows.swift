@@ -6,10 +6,11 @@ extension SQLiteBookStore {
     /// The `books` columns in the order ``parameters(of:)`` binds them (after `id`).
     /// `series_name` and `series_number` repeat the first of `series` (every membership), for
     /// the `books_series` index and for readers of the catalog that know one series.
+    /// `match_key` (``BookIdentity/matchKey(of:)``) is derived from the book, never read back.
     static let dataColumns = [
         "source", "source_id", "title", "series_name", "series_number", "series", "authors", "year", "isbn10", "isbn13",
         "language", "average_rating", "ratings_count", "cover_url", "small_cover_url", "tags", "description",
-        "source_url", "alternate_titles",
+        "source_url", "alternate_titles", "match_key",
     ]
 
     /// `SELECT` list for ``book(from:)``, qualified with `books.`.
@@ -25,6 +26,7 @@ extension SQLiteBookStore {
             book.averageRating.map(SQLiteValue.real) ?? .null, book.ratingsCount.map(SQLiteValue.init) ?? .null,
             text(book.coverURL?.absoluteString), text(book.smallCoverURL?.absoluteString), .text(json(book.tags)),
             text(book.description), text(book.sourceURL?.absoluteString), .text(json(book.alternateTitles)),
+            text(BookIdentity.matchKey(of: book)),
         ]
     }
 
@@ -33,7 +35,7 @@ extension SQLiteBookStore {
         try storedBook(from: row)
     }
 
-    private static func text(_ value: String?) -> SQLiteValue {
+    static func text(_ value: String?) -> SQLiteValue {
         value.map(SQLiteValue.text) ?? .null
     }
 }

@@ -37,10 +37,11 @@ extension SQLiteBookStore {
     /// get the one membership those columns held (the titles' suffixes are gone, so a box set
     /// stays `#1` until its source is imported again); the two columns go on holding the first.
     ///
+    /// Version 7 adds what imports match books on: see ``identityMigration``.
+    ///
     /// Version 8 indexes again what ``SearchText`` now gives: letters such as ø and æ folded as
     /// English readers type them ("nesbo", "aesop"), and words joined as people type them
-    /// together ("jk", "enders", "spiderman", "davinci"). (7 is left to the record-per-book
-    /// change made beside it; a gap is harmless, versions only increase.)
+    /// together ("jk", "enders", "spiderman", "davinci").
     ///
     /// Version 9 indexes each book's series names with its title, so "discworld" or "jack
     /// reacher" finds the books of the series (ranked after title matches, before authors).
@@ -140,6 +141,7 @@ extension SQLiteBookStore {
                 UPDATE books SET series = json_array(json_object('name', series_name, 'number', series_number))
                 WHERE series_name IS NOT NULL;
                 """),
+        identityMigration,
         Migration(version: 8, sql: searchIndex(tokenizer: "ascii", indexing: { "\(indexWordsFunction)(\($0))" })),
         Migration(
             version: 9,

@@ -3,8 +3,8 @@ import Foundation
 import SQLite
 
 extension SQLiteBookStore {
-    /// Writes `batch` in one transaction (see ``BookStore/apply(_:)``): books matched on
-    /// (``Book/source``, ``Book/sourceID``), then tags, readings, links and the checkpoint.
+    /// Writes `batch` in one transaction (see ``BookStore/apply(_:)``): books matched as
+    /// ``BookMatcher`` matches them, then tags, readings, links and the checkpoint.
     /// Throws ``BookStoreError``; nothing of the batch is written then.
     ///
     /// ```swift
@@ -30,44 +30,48 @@ extension SQLiteBookStore {
         }
     }
 
-    /// Inserts or updates `books`; ``Book/id`` of the input is ignored.
+    /// Inserts or updates `books` as ``BookMatcher`` matches them to the stored books (``Book/id``
+    /// of the input is ignored), then gives each its new keys.
     private static func upsert(_ books: [Book], in tx: borrowing Transaction) throws -> UpsertResult {
-        let select = "SELECT \(selectColumns) FROM books WHERE source = ? AND source_id = ?"
+        guard !books.isEmpty else { return UpsertResult() }
         let insert = """
             INSERT INTO books (\(dataColumns.joined(separator: ", "))) \
             VALUES (\(dataColumns.map { _ in "?" }.joined(separator: ", ")))
             """
         let update = "UPDATE books SET \(dataColumns.map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?"
+        var matcher = BookMatcher(stored: try matchCandidates(for: books, in: tx))
         var result = UpsertResult()
+        var entries: [Int] = []
         for book in books {
-            let existing = try tx.query(select, [.text(book.source), .text(book.sourceID)], Self.book(from:))
-            if var stored = existing.first {
-                let id = stored.id
-                stored.id = 0
-                var incoming = book
-                incoming.id = 0
-                if incoming.tags.isEmpty { incoming.tags = stored.tags }
-                if stored == incoming {
-                    result.unchanged += 1
-                } else {
-                    try tx.execute(update, parameters(of: incoming) + [.integer(id)])
-                    result.updated += 1
-                    result.touched.insert(id)
-                }
-                result.ids.append(id)
-            } else {
-                try tx.execute(insert, parameters(of: book))
-                result.inserted += 1
-                result.ids.append(tx.lastInsertRowID)
-                result.touched.insert(tx.lastInsertRowID)
+            let (entry, outcome) = matcher.add(book)
+            entries.append(entry)
+            switch outcome {
+            case .inserted: result.inserted += 1
+            case .updated: result.updated += 1
+            case .unchanged: result.unchanged += 1
             }
         }
+        var ids: [Int64] = []
+        for entry in matcher.entries {
+            var id = entry.id
+            if entry.storedBook == nil {
+                try tx.execute(insert, parameters(of: entry.book))
+                id = tx.lastInsertRowID
+                result.touched.insert(id)
+            } else if entry.needsWriting {
+                try tx.execute(update, parameters(of: entry.book) + [.integer(id)])
+                result.touched.insert(id)
+            }
+            try Self.insert(keys: entry.newKeys, of: id, in: tx)
+            ids.append(id)
+        }
+        result.ids = entries.map { ids[$0] }
         return result
     }
 
-    /// The store id of the book with `key`, or `nil`.
+    /// The store id of the book known by `key` (any of its keys), or `nil`.
     private static func id(of key: BookKey, in tx: borrowing Transaction) throws -> Int64? {
-        let sql = "SELECT id FROM books WHERE source = ? AND source_id = ?"
+        let sql = "SELECT book_id FROM book_keys WHERE source = ? AND source_id = ?"
         return try tx.query(sql, [.text(key.source), .text(key.sourceID)]) { row in try row.int64(0) }.first
     }
 

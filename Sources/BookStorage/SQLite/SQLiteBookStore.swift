@@ -18,7 +18,8 @@ public final class SQLiteBookStore: BookStore {
     let typoTolerance = TypoTolerance()
 
     /// Uses `database`, bringing its schema up to date with ``migrations`` after defining the
-    /// function its search index is built with (``indexWordsFunction``). Throws
+    /// function its search index is built with (``indexWordsFunction``), and its books' match
+    /// keys with ``BookIdentity`` (see ``refreshIdentity()``). Throws
     /// ``BookStoreError``.
     ///
     /// ```swift
@@ -32,6 +33,7 @@ public final class SQLiteBookStore: BookStore {
             try await database.migrate(Self.migrations)
         }
         self.database = database
+        try await storeWork { try await refreshIdentity() }
     }
 
     /// Opens (or creates) the database at `path` and migrates it. Throws ``BookStoreError``.

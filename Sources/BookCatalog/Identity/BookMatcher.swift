@@ -1,0 +1,171 @@
+/// Decides, book by book, whether a record is a book the catalog already holds, and what that
+/// book becomes: the one place both stores' upserts and ``BookStore/mergeDuplicates()`` take
+/// their matching from, so they match alike. Pure: a store hands it the stored books an import
+/// batch could match (found through its indexes) and writes back what it decided.
+///
+/// A record matches, in this order: a book holding one of its keys (``BookIdentity/keys(of:)``,
+/// its own key first); a book with its ISBN-13, then its ISBN-10; a book with its
+/// ``BookIdentity/matchKey(of:)`` that ``BookIdentity/mayBeSameWork(_:_:)`` allows. Past the
+/// keys, only books holding no key of the record's source match: a source names each of its
+/// books once, so two of its records are two books. Among several, the earliest stored book wins. A record matched on its
+/// own key by a book no other source gave replaces it (a source corrects its own record; a
+/// record without tags keeps the stored ones); any other match merges (``Book/merged(with:)``),
+/// so no source erases what another gave. The book keeps every key of every record.
+///
+/// ```swift
+/// var matcher = BookMatcher(stored: [(starterHungerGames, [BookKey(starterHungerGames)])])
+/// let (entry, outcome) = matcher.add(goodbooksHungerGames)  // (0, .updated): one book
+/// matcher.entries[entry].keys  // [scout-starter:…, goodbooks:2767052, goodreads-id:2767052]
+/// ```
+public struct BookMatcher: Sendable {
+    /// One book as the matcher leaves it: stored before (``storedBook``) or new.
+    public struct Entry: Sendable, Hashable {
+        /// The store id; 0 for a new book.
+        public var id: Int64
+        /// The book as it should be stored.
+        public var book: Book
+        /// Every key of the book, the stored ones first.
+        public var keys: [BookKey]
+        /// The book as it was stored, `nil` for a new one.
+        public let storedBook: Book?
+        /// The keys it was stored with.
+        public let storedKeys: Set<BookKey>
+
+        /// Keys the store does not hold for it yet.
+        public var newKeys: [BookKey] { keys.filter { !storedKeys.contains($0) } }
+        /// Whether the store must write the book's row.
+        public var needsWriting: Bool { book != storedBook }
+    }
+
+    /// What adding a record did.
+    public enum Outcome: Sendable, Hashable {
+        /// It is a new book.
+        case inserted
+        /// It matched a book and changed it.
+        case updated
+        /// It matched a book and changed nothing.
+        case unchanged
+    }
+
+    /// The books matched or added so far: the stored ones given, by id, then new ones in order.
+    public private(set) var entries: [Entry] = []
+    private var byKey: [BookKey: Int] = [:]
+    private var byISBN13: [String: [Int]] = [:]
+    private var byISBN10: [String: [Int]] = [:]
+    private var byMatchKey: [String: [Int]] = [:]
+
+    /// A matcher over `stored` books, each with the keys the store holds for it:
+    /// `BookMatcher(stored: [(book, [BookKey(book)])])`.
+    public init(stored: [(book: Book, keys: [BookKey])] = []) {
+        for (book, keys) in stored.sorted(by: { $0.book.id < $1.book.id }) {
+            append(Entry(id: book.id, book: book, keys: [], storedBook: book, storedKeys: Set(keys)), keys: keys)
+        }
+    }
+
+    /// Matches `book` (its ``Book/id`` ignored) to an entry, changing or adding it; returns the
+    /// entry's index and what happened.
+    ///
+    /// ```swift
+    /// let (entry, outcome) = matcher.add(book)
+    /// ```
+    public mutating func add(_ book: Book) -> (entry: Int, outcome: Outcome) {
+        var book = book
+        book.id = 0
+        let keys = BookIdentity.keys(of: book)
+        let (found, byOwnKey) = match(book, keys: keys, sources: [book.source])
+        guard let index = found else {
+            append(Entry(id: 0, book: book, keys: [], storedBook: nil, storedKeys: []), keys: keys)
+            return (entries.count - 1, .inserted)
+        }
+        let before = entries[index].book
+        var after: Book
+        if byOwnKey && Self.importedKeys(entries[index].keys) == [keys[0]] {
+            after = book
+            after.id = before.id
+            if after.tags.isEmpty { after.tags = before.tags }
+        } else {
+            after = before.merged(with: book)
+        }
+        update(index, to: after, adding: keys)
+        return (index, after == before ? .unchanged : .updated)
+    }
+
+    /// Takes the stored `book` (with the `keys` the store holds for it) into the entry of an
+    /// earlier one it matches, merging, and returns that entry's index; `nil` when it matches
+    /// none and becomes an entry of its own. Fed every stored book by id, this finds the
+    /// duplicates a catalog holds.
+    ///
+    /// ```swift
+    /// if let survivor = matcher.absorb(stored: book, keys: keys) { duplicates.append(book.id) }
+    /// ```
+    public mutating func absorb(stored book: Book, keys: [BookKey]) -> Int? {
+        var all = keys
+        for key in BookIdentity.keys(of: book) where !all.contains(key) { all.append(key) }
+        let sources = Set(Self.importedKeys(all).map(\.source)).union([book.source])
+        guard let index = match(book, keys: all, sources: sources).entry else {
+            append(Entry(id: book.id, book: book, keys: [], storedBook: book, storedKeys: Set(keys)), keys: all)
+            return nil
+        }
+        update(index, to: entries[index].book.merged(with: book), adding: all)
+        return index
+    }
+
+    /// The entry `book` matches, and whether it matched on `keys[0]`, the book's own key.
+    private func match(_ book: Book, keys: [BookKey], sources: Set<String>) -> (entry: Int?, byOwnKey: Bool) {
+        for (position, key) in keys.enumerated() {
+            if let index = byKey[key] { return (index, position == 0) }
+        }
+        // Past the keys, a book that already holds a record of this source is another book.
+        func isOpen(_ index: Int) -> Bool {
+            Self.importedKeys(entries[index].keys).allSatisfy { !sources.contains($0.source) }
+        }
+        if let isbn = book.isbn13,
+            let index = byISBN13[isbn]?.first(where: { entries[$0].book.isbn13 == isbn && isOpen($0) })
+        {
+            return (index, false)
+        }
+        if let isbn = book.isbn10,
+            let index = byISBN10[isbn]?.first(where: { entries[$0].book.isbn10 == isbn && isOpen($0) })
+        {
+            return (index, false)
+        }
+        guard let matchKey = BookIdentity.matchKey(of: book) else { return (nil, false) }
+        let index = byMatchKey[matchKey]?.first { index in
+            let entry = entries[index]
+            return BookIdentity.matchKey(of: entry.book) == matchKey && BookIdentity.mayBeSameWork(entry.book, book)
+                && isOpen(index)
+        }
+        return (index, false)
+    }
+
+    /// The keys of `keys` that a source gave, not derived aliases.
+    private static func importedKeys(_ keys: [BookKey]) -> [BookKey] {
+        keys.filter { !BookIdentity.aliasSources.contains($0.source) }
+    }
+
+    private mutating func append(_ entry: Entry, keys: [BookKey]) {
+        entries.append(entry)
+        update(entries.count - 1, to: entry.book, adding: keys)
+    }
+
+    /// Sets the entry's book, gives it those of `keys` no other entry holds, and indexes its
+    /// values. Index lists stay in entry order (earliest first); a value an entry no longer
+    /// has is skipped when read.
+    private mutating func update(_ index: Int, to book: Book, adding keys: [BookKey]) {
+        entries[index].book = book
+        for key in keys where byKey[key] == nil {
+            byKey[key] = index
+            entries[index].keys.append(key)
+        }
+        func insert(_ value: String?, into table: inout [String: [Int]]) {
+            guard let value else { return }
+            var list = table[value, default: []]
+            guard !list.contains(index) else { return }
+            list.insert(index, at: list.firstIndex { $0 > index } ?? list.endIndex)
+            table[value] = list
+        }
+        insert(book.isbn13, into: &byISBN13)
+        insert(book.isbn10, into: &byISBN10)
+        insert(BookIdentity.matchKey(of: book), into: &byMatchKey)
+    }
+}

@@ -1,0 +1,114 @@
+import BookCatalog
+import SQLite
+
+extension SQLiteBookStore {
+    /// Version 7 (6 is left to the series migration under way on another branch): what imports
+    /// match on (see ``BookMatcher``). `book_keys` holds every key a book was imported under —
+    /// its own, those of records merged into it, their aliases — unique on (source, source_id),
+    /// so ``book(key:)``, tags, readings and links find a merged book by any of them; `match_key`
+    /// is ``BookIdentity/matchKey(of:)``; both ISBN columns and `match_key` are indexed, so
+    /// matching a record costs a few index lookups however large the catalog.
+    /// `catalog_state.identity_version` says which ``BookIdentity/version`` computed the match
+    /// keys and aliases of the stored books (0: none yet; ``refreshIdentity()`` computes them).
+    static let identityMigration = Migration(
+        version: 7,
+        sql: """
+            CREATE TABLE book_keys (
+                source TEXT NOT NULL,
+                source_id TEXT NOT NULL,
+                book_id INTEGER NOT NULL REFERENCES books (id) ON DELETE CASCADE,
+                PRIMARY KEY (source, source_id)
+            ) WITHOUT ROWID;
+            CREATE INDEX book_keys_book ON book_keys (book_id);
+            INSERT INTO book_keys (source, source_id, book_id) SELECT source, source_id, id FROM books;
+            ALTER TABLE books ADD COLUMN match_key TEXT;
+            CREATE INDEX books_isbn13 ON books (isbn13);
+            CREATE INDEX books_isbn10 ON books (isbn10);
+            CREATE INDEX books_match_key ON books (match_key);
+            ALTER TABLE catalog_state ADD COLUMN identity_version INTEGER NOT NULL DEFAULT 0;
+            """)
+
+    /// Computes the match key and alias keys of every stored book when they were computed by an
+    /// older ``BookIdentity/version`` (or never), a chunk of books per transaction; a no-op
+    /// otherwise. The version is stored last, so an interrupted pass runs again at the next open.
+    func refreshIdentity() async throws {
+        let stored = try await database.query("SELECT identity_version FROM catalog_state") { try $0.int64(0) }
+        guard let version = stored.first, version < BookIdentity.version else { return }
+        var lastID: Int64 = 0
+        while true {
+            let chunk = try await database.query(
+                "SELECT \(Self.selectColumns) FROM books WHERE id > ? ORDER BY id LIMIT 2000", [.integer(lastID)],
+                Self.book(from:))
+            guard let last = chunk.last else { break }
+            lastID = last.id
+            try await database.transaction { tx in
+                for book in chunk {
+                    try tx.execute(
+                        "UPDATE books SET match_key = ? WHERE id = ? AND match_key IS NOT ?1",
+                        [Self.text(BookIdentity.matchKey(of: book)), .integer(book.id)])
+                    try Self.insert(keys: BookIdentity.keys(of: book), of: book.id, in: tx)
+                }
+            }
+        }
+        try await database.execute(
+            "UPDATE catalog_state SET identity_version = ?", [.integer(BookIdentity.version)])
+    }
+
+    /// Gives the book `id` the keys of `keys` no book holds yet.
+    static func insert(keys: [BookKey], of id: Int64, in tx: borrowing Transaction) throws {
+        for key in keys {
+            try tx.execute(
+                "INSERT OR IGNORE INTO book_keys (source, source_id, book_id) VALUES (?, ?, ?)",
+                [.text(key.source), .text(key.sourceID), .integer(id)])
+        }
+    }
+
+    /// The stored books any of `books` could match (see ``BookMatcher``), each with its keys,
+    /// found through the indexes: the holder of a book's first key found (keys decide first, so
+    /// a book found by key needs nothing else), else those with its ISBNs or its match key.
+    static func matchCandidates(for books: [Book], in tx: borrowing Transaction) throws -> [(
+        book: Book, keys: [BookKey]
+    )] {
+        // A book found by key is read at once: most books of a repeated import are.
+        let byKey = """
+            SELECT \(selectColumns) FROM book_keys JOIN books ON books.id = book_keys.book_id
+            WHERE book_keys.source = ? AND book_keys.source_id = ?
+            """
+        let lookups = [
+            ("SELECT id FROM books WHERE isbn13 = ?", \Book.isbn13),
+            ("SELECT id FROM books WHERE isbn10 = ?", \Book.isbn10),
+        ]
+        var found: [Int64: Book] = [:]
+        var ids = Set<Int64>()
+        for book in books {
+            var isFound = false
+            for key in BookIdentity.keys(of: book) where !isFound {
+                let owners = try tx.query(byKey, [.text(key.source), .text(key.sourceID)], Self.book(from:))
+                for owner in owners { found[owner.id] = owner }
+                isFound = !owners.isEmpty
+            }
+            guard !isFound else { continue }
+            for (sql, field) in lookups {
+                guard let value = book[keyPath: field] else { continue }
+                ids.formUnion(try tx.query(sql, [.text(value)]) { row in try row.int64(0) })
+            }
+            if let matchKey = BookIdentity.matchKey(of: book) {
+                let sql = "SELECT id FROM books WHERE match_key = ?"
+                ids.formUnion(try tx.query(sql, [.text(matchKey)]) { row in try row.int64(0) })
+            }
+        }
+        for id in ids where found[id] == nil {
+            let sql = "SELECT \(selectColumns) FROM books WHERE id = ?"
+            if let book = try tx.query(sql, [.integer(id)], Self.book(from:)).first { found[id] = book }
+        }
+        // Every candidate's keys in one statement, the ids bound as one JSON array.
+        var keys: [Int64: [BookKey]] = [:]
+        let rows = try tx.query(
+            "SELECT book_id, source, source_id FROM book_keys WHERE book_id IN (SELECT value FROM json_each(?))",
+            [.text("[" + found.keys.map(String.init).joined(separator: ",") + "]")]
+        ) { row in (try row.int64(0), BookKey(source: try row.string(1), sourceID: try row.string(2))) }
+        for (id, key) in rows { keys[id, default: []].append(key) }
+        return found.values.map { ($0, keys[$0.id] ?? []) }
+    }
+
+}

@@ -1,0 +1,112 @@
+import BookCatalog
+import Foundation
+import Testing
+
+@Suite(.timeLimit(.minutes(10))) struct BookMatcherTests {
+    static let starter = Book(
+        source: "scout-starter", sourceID: "the-hunger-games-collins", title: "The Hunger Games",
+        seriesName: "The Hunger Games", seriesNumber: 1, authors: ["Suzanne Collins"], year: 2008, language: "eng",
+        tags: ["young adult", "dystopia", "science fiction"])
+    static let goodbooks = Book(
+        source: "goodbooks", sourceID: "2767052", title: "The Hunger Games", seriesName: "The Hunger Games",
+        seriesNumber: 1, authors: ["Suzanne Collins"], year: 2008, isbn10: "0439023483", isbn13: "9780439023481",
+        language: "eng", averageRating: 4.34, ratingsCount: 4_780_653,
+        coverURL: URL(string: "https://images.gr-assets.com/books/1447303603m/2767052.jpg"),
+        sourceURL: URL(string: "https://www.goodreads.com/book/show/2767052"))
+
+    @Test func theRicherValueOfEachFieldWinsAndMergingAgainChangesNothing() {
+        let merged = Self.starter.merged(with: Self.goodbooks)
+        #expect(merged.source == "scout-starter" && merged.title == "The Hunger Games")
+        #expect(merged.tags == Self.starter.tags)
+        #expect(merged.ratingsCount == 4_780_653 && merged.averageRating == 4.34)
+        #expect(merged.isbn13 == "9780439023481" && merged.coverURL == Self.goodbooks.coverURL)
+        #expect(merged.merged(with: Self.goodbooks) == merged)
+        #expect(merged.merged(with: Self.starter) == merged)
+        var longer = Self.goodbooks
+        (longer.description, longer.authors, longer.ratingsCount) = ("Longer.", ["A", "B"], 10)
+        let again = merged.merged(with: longer)
+        #expect(again.description == "Longer." && again.authors == ["A", "B"] && again.ratingsCount == 4_780_653)
+    }
+
+    @Test func goodbooksGoodreadsExportsAndGoodreadsPagesShareAKey() {
+        let alias = BookKey(source: BookIdentity.goodreadsSource, sourceID: "2767052")
+        let export = Book(source: "goodreads", sourceID: "2767052", title: "The Hunger Games")
+        let page = Book(
+            source: "crawl", sourceID: "https://www.goodreads.com/book/show/2767052.The_Hunger_Games",
+            title: "The Hunger Games")
+        let elsewhere = Book(source: "crawl", sourceID: "https://books.example/show/2767052", title: "x")
+        #expect(BookIdentity.keys(of: Self.goodbooks) == [BookKey(Self.goodbooks), alias])
+        #expect(BookIdentity.keys(of: export) == [BookKey(export), alias])
+        #expect(BookIdentity.keys(of: page) == [BookKey(page), alias])
+        #expect(BookIdentity.keys(of: elsewhere) == [BookKey(elsewhere)])
+    }
+
+    @Test func matchKeysFoldAsSearchDoesAndNeedAnAuthor() {
+        let key = BookIdentity.matchKey(title: "Les Misérables", authors: ["Victor Hugo"])
+        #expect(key != nil)
+        #expect(BookIdentity.matchKey(title: "LES MISERABLES!", authors: ["victor  hugo", "x"]) == key)
+        #expect(BookIdentity.matchKey(title: "Les Misérables", authors: ["Victor Hugo Jr"]) != key)
+        #expect(BookIdentity.matchKey(title: "Les Misérables", authors: []) == nil)
+        #expect(BookIdentity.matchKey(title: "!!!", authors: ["Victor Hugo"]) == nil)
+    }
+
+    @Test func aRecordMatchesByKeyThenISBNThenTitleAndAuthor() {
+        var matcher = BookMatcher(stored: [(Self.starter.withID(1), [BookKey(Self.starter)])])
+        #expect(matcher.add(Self.goodbooks) == (0, .updated))
+        #expect(matcher.entries[0].newKeys.map(\.source) == ["goodbooks", BookIdentity.goodreadsSource])
+        let export = Book(source: "goodreads", sourceID: "2767052", title: "Hunger Games, The")
+        // Another record's title joins the book's alternate titles, so it finds the book too.
+        #expect(matcher.add(export) == (0, .updated))
+        var byISBN = Book(source: "other", sourceID: "1", title: "Die Tribute von Panem")
+        byISBN.isbn10 = "0439023483"
+        #expect(matcher.add(byISBN) == (0, .updated))
+        #expect(matcher.entries[0].book.alternateTitles.suffix(2) == ["Hunger Games, The", "Die Tribute von Panem"])
+        #expect(matcher.add(byISBN) == (0, .unchanged))
+        #expect(matcher.entries.count == 1 && matcher.entries[0].id == 1)
+        // Another book of the same source with the same title and author is another book.
+        var sameSource = Self.goodbooks
+        (sameSource.sourceID, sameSource.isbn10, sameSource.isbn13, sameSource.sourceURL) = ("9", nil, nil, nil)
+        #expect(matcher.add(sameSource) == (1, .inserted))
+    }
+
+    @Test func aSourceReplacesItsOwnRecordButNotWhatAnotherGave() {
+        var matcher = BookMatcher()
+        #expect(matcher.add(Self.goodbooks) == (0, .inserted))
+        var corrected = Self.goodbooks
+        corrected.coverURL = nil
+        #expect(matcher.add(corrected) == (0, .updated))
+        #expect(matcher.entries[0].book.coverURL == nil)
+        #expect(matcher.add(Self.starter) == (0, .updated))  // now two sources: merges only
+        #expect(matcher.add(Self.goodbooks) == (0, .updated))
+        #expect(matcher.add(corrected) == (0, .unchanged))
+        #expect(matcher.entries[0].book.coverURL == Self.goodbooks.coverURL)
+    }
+
+    @Test func duplicateGroupsMergeIntoTheEarliestBook() {
+        let books = [Self.starter.withID(1), Self.goodbooks.withID(2)]
+        let groups = DuplicateGroup.groups(among: books, keys: [:])
+        #expect(groups.map(\.duplicates) == [[2]])
+        #expect(groups.first?.book == Self.starter.merged(with: Self.goodbooks).withID(1))
+        #expect(DuplicateGroup.groups(among: [Self.starter.withID(1)], keys: [:]).isEmpty)
+    }
+
+    @Test func theRelationBuilderNeverRelatesABookToItselfOrTwiceInOneWay() {
+        let book = Self.starter.withID(1)
+        var next = Self.starter.withID(2)
+        (next.title, next.seriesNumber, next.sourceURL) = ("Catching Fire", 2, URL(string: "https://x.example/2"))
+        // The same book listed twice, and a page listing itself.
+        let relations = RelationBuilder().relations(
+            among: [book, next, book], links: [OutgoingLink(from: 2, to: URL(string: "https://x.example/2")!)])
+        #expect(!relations.isEmpty)
+        #expect(relations.allSatisfy { $0.from != $0.to })
+        #expect(Set(relations.map { "\($0.from) \($0.to) \($0.kind)" }).count == relations.count)
+    }
+}
+
+extension Book {
+    fileprivate func withID(_ id: Int64) -> Book {
+        var copy = self
+        copy.id = id
+        return copy
+    }
+}
