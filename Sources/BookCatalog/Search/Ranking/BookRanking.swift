@@ -6,6 +6,9 @@
 /// 2. **typo** — fewer typos first;
 /// 3. **proximity** — words in the typed order and next to each other first;
 /// 4. **attribute** — matches in the title first, then the series, the authors, the tags;
+///    words split between the authors and the title ("collins hunger") count as a title match
+///    of all of them, with no gap between the two fields (rule 3), so the book they name ranks
+///    as its own title would, above a companion whose title names the author;
 /// 5. **position** — a match at the start of the title first (where the first title word
 ///    matched stands; the first matched word's place in its field when none is in the title);
 /// 6. **exactness** — the whole title first, then more words matched whole (not as a prefix);
@@ -59,6 +62,10 @@ public enum BookRanking {
             chosen.append(best.chosen)
         }
         let matched = chosen.compactMap { $0 }
+        // Words split between an author and a title ("collins hunger", "tolkien hobbit"): the
+        // book ranks as a title match of all its words would, so the famous book is not beaten
+        // by a companion whose title names the author.
+        let isAuthorAndTitle = Set(matched.map(\.word.field)) == [.title, .authors]
         // The whole of one title: the title itself or one of its alternates.
         let wholeElement = matched.first?.word.element ?? 0
         let titleWordCount = words.filter { $0.field == .title && $0.element == wholeElement && $0.parts == 1 }.count
@@ -69,9 +76,13 @@ public enum BookRanking {
             typos: matched.reduce(0) { $0 + $1.match.typos },
             proximity: zip(chosen, chosen.dropFirst()).reduce(0) { total, pair in
                 guard let first = pair.0, let second = pair.1 else { return total }
-                return total + gap(from: first.word, to: second.word)
+                // Between an author and a title, the commonest way to look a book up, words
+                // stand as near as words can.
+                return total
+                    + (isAuthorAndTitle
+                        ? splitGap(from: first.word, to: second.word) : gap(from: first.word, to: second.word))
             },
-            fieldScore: matched.reduce(0) { $0 + $1.word.field.rawValue },
+            fieldScore: matched.reduce(0) { $0 + (isAuthorAndTitle ? 0 : $1.word.field.rawValue) },
             position: (matched.filter { $0.word.field == .title }.map(\.position).min() ?? matched.first?.position)
                 ?? 0,
             isWholeTitle: matched.count == query.count
@@ -88,6 +99,12 @@ public enum BookRanking {
         /// The word's position, one further when the match starts inside it (a CJK word's middle),
         /// so a title that begins with what was typed comes first.
         var position: Int { word.position + (match.span.lowerBound > 0 ? 1 : 0) }
+    }
+
+    /// ``gap(from:to:)``, except that going between the title and the authors costs nothing.
+    static func splitGap(from previous: FieldWord, to word: FieldWord) -> Int {
+        previous.field != word.field && [previous.field, word.field].allSatisfy { $0 == .title || $0 == .authors }
+            ? 0 : gap(from: previous, to: word)
     }
 
     /// What the distance from `previous` to `word` costs: 0 right after it, more for each word
