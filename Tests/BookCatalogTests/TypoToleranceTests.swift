@@ -10,11 +10,14 @@ import Testing
         try await store.search(text, limit: limit).map(\.title)
     }
 
-    @Test func budgetsStartAtFourAndNineCharacters() {
+    @Test func budgetsStartAtThreeAndNineCharacters() {
         let budgets = ["gam", "game", "games", "hungered", "miserable", "12345", "1234567890", "किताबें", "catch22"]
-            .map(TypoTolerance.allowedTypos(in:))
-        // "किताबें" is three characters (seven scalars): too short for a typo.
-        #expect(budgets == [0, 1, 1, 1, 2, 0, 0, 0, 1])
+            .map { TypoTolerance.allowedTypos(in: $0) }
+        // "किताबें" is three characters (seven scalars), as people see it: one typo, as "gam".
+        #expect(budgets == [1, 1, 1, 1, 2, 0, 0, 1, 1])
+        // Three letters still being typed: none.
+        #expect(TypoTolerance.allowedTypos(in: "gam", isPrefix: true) == 0)
+        #expect(TypoTolerance.allowedTypos(in: "ga") == 0)
     }
 
     @Test func typosFindTheIntendedBooks() async throws {

@@ -78,6 +78,8 @@ extension BookStoreContract {
                 ("cien anos de", "One Hundred Years of Solitude"),
                 ("soledad", "One Hundred Years of Solitude"),
                 ("little prince", "The Little Prince"),
+                // A typo in a short word typed whole.
+                ("teh little prince", "The Little Prince"),
             ]
             for (query, title) in expectations {
                 let found = try await path.search(query, limit: 5, in: store)

@@ -40,7 +40,7 @@ extension TypoTolerance {
         let offset = min(max(offset, 0), BookSearchPage.maximumOffset)
         let block = Self.candidatePool
         let wanted = (offset + limit + block - 1) / block * block
-        let budgets = exact.terms.map { Self.allowedTypos(in: $0.alternatives[0]) }
+        let budgets = exact.terms.map { Self.allowedTypos(in: $0.alternatives[0], isPrefix: $0.isPrefix) }
         let hasTypoBudget = budgets.contains { $0 > 0 }
         let lookup = indexesBooks || hasTypoBudget ? catalogLookup(for: store, at: generation) : nil
         let index = indexesBooks ? lookup?.currentIndex : nil

@@ -1,7 +1,8 @@
 import Synchronization
 
 /// Typo-tolerant search over any ``BookStore``: each long enough word the catalog does not hold
-/// is widened to the indexed words within its typo budget (1 typo from 4 characters, 2 from 9;
+/// is widened to the indexed words within its typo budget (1 typo from 4 characters — from 3
+/// for a word typed whole — and 2 from 9;
 /// see ``allowedTypos(in:)``); a query whose words the catalog all holds runs as typed.
 ///
 /// Candidates come from the ``CandidateIndex`` in memory when it is of the catalog's current
@@ -73,23 +74,29 @@ public final class TypoTolerance: Sendable {
         try await rankedPage(text, offset: 0, limit: limit, in: store).matches
     }
 
-    /// How many typos a query word may have: 0 below 4 characters, for numbers and for CJK
-    /// words (one character there is a syllable or a word), 1 from 4, 2 from 9. Characters are
+    /// How many typos a query word may have: 0 below 3 characters (and at 3 for the word still
+    /// being typed, `isPrefix`), for numbers and for CJK words (one character there is a
+    /// syllable or a word), 1 from 3, 2 from 9. Characters are
     /// counted in the folded word, as people see them. A word the catalog holds is never
     /// widened whatever its budget (see ``Widening``), so in practice a 4-letter word gets its
     /// typo only when it is no word of the catalog: a letter dropped from "rules" leaves
     /// "rues", which nothing else would find.
     ///
     /// ```swift
+    /// TypoTolerance.allowedTypos(in: "teh")        // 1
+    /// TypoTolerance.allowedTypos(in: "teh", isPrefix: true)  // 0
     /// TypoTolerance.allowedTypos(in: "hary")       // 1
     /// TypoTolerance.allowedTypos(in: "miserables") // 2
     /// TypoTolerance.allowedTypos(in: "19845")      // 0
     /// ```
-    public static func allowedTypos(in word: String) -> Int {
+    public static func allowedTypos(in word: String, isPrefix: Bool = false) -> Int {
         guard !word.allSatisfy(\.isNumber), !SearchText.isCJKWord(word) else { return 0 }
         switch word.count {
         case 9...: return 2
         case 4...: return 1
+        // A short word typed whole gets its typo too ("teh" for "the"); one still being typed
+        // does not: a typo in three letters begins too many words.
+        case 3: return isPrefix ? 0 : 1
         default: return 0
         }
     }
