@@ -145,7 +145,12 @@ extension BooksCommand {
             let rating = book.averageRating.map { String(format: "  ★ %.2f", $0) } ?? ""
             let spans = match.titleRanges
             let title = isTerminal ? MarkedText.bold(book.title, spans: spans) : TerminalText.sanitize(book.title)
-            Console.out(title + TerminalText.sanitize("\(year) — \(book.authors.joined(separator: ", "))\(rating)"))
+            // Found by another title: say which, so the row explains itself.
+            let alternate = match.matchedAlternateTitle.map { " [original title: \($0)]" } ?? ""
+            Console.out(
+                title
+                    + TerminalText.sanitize(
+                        "\(alternate)\(year) — \(book.authors.joined(separator: ", "))\(rating)"))
         }
     }
 }

@@ -75,6 +75,28 @@ struct BooksCommandTests {
         }
     }
 
+    @Test("a book found by its original title says so; series names and joined words find books")
+    func searchForms() async throws {
+        try await withTemporaryDirectory { directory in
+            let file = directory.appending(path: "books.jsonl")
+            try """
+            {"source":"a","sourceID":"1","title":"The Little Prince","alternateTitles":["Le Petit Prince"],"authors":["Antoine de Saint-Exupéry"],"year":1943}
+            {"source":"a","sourceID":"2","title":"Mort","series":[{"name":"Discworld","number":4}],"authors":["Terry Pratchett"]}
+            {"source":"a","sourceID":"3","title":"Ender's Game","authors":["Orson Scott Card"]}
+
+            """.write(to: file, atomically: true, encoding: .utf8)
+            let database = directory.appending(path: "books.sqlite")
+            _ = try await scout(["import", "jsonl", file.path], database: database)
+            let prince = try await scout(["search", "petit prince"], database: database)
+            #expect(prince.standardOutput.hasPrefix("The Little Prince [original title: Le Petit Prince] (1943)"))
+            let little = try await scout(["search", "little prince"], database: database)
+            #expect(little.standardOutput.hasPrefix("The Little Prince (1943)"))
+            #expect(try await scout(["search", "discworld"], database: database).standardOutput.hasPrefix("Mort — "))
+            #expect(
+                try await scout(["search", "enders game"], database: database).standardOutput.hasPrefix("Ender's Game"))
+        }
+    }
+
     @Test("dedupe merges the books a catalog holds twice, once, and says what it merged")
     func dedupe() async throws {
         try await withTemporaryDirectory { directory in
