@@ -90,6 +90,27 @@ public struct BookMatcher: Sendable {
         return (index, after == before ? .unchanged : .updated)
     }
 
+    /// Adds `books` in order (see ``add(_:)-(Book)``): the entry of each, and how many were new,
+    /// changed and unchanged, as a store's upsert reports them.
+    ///
+    /// ```swift
+    /// var (entries, result) = matcher.add(batch.books)   // result.inserted, .updated, .unchanged
+    /// ```
+    public mutating func add(_ books: [Book]) -> (entries: [Int], result: UpsertResult) {
+        var result = UpsertResult()
+        var entries: [Int] = []
+        for book in books {
+            let (entry, outcome) = add(book)
+            entries.append(entry)
+            switch outcome {
+            case .inserted: result.inserted += 1
+            case .updated: result.updated += 1
+            case .unchanged: result.unchanged += 1
+            }
+        }
+        return (entries, result)
+    }
+
     /// Takes the stored `book` (with the `keys` the store holds for it) into the entry of an
     /// earlier one it matches, merging, and returns that entry's index; `nil` when it matches
     /// none and becomes an entry of its own. Fed every stored book by id, this finds the

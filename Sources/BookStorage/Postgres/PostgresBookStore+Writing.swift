@@ -45,17 +45,7 @@ extension PostgresBookStore {
     private static func upsert(_ books: [Book], in tx: borrowing PostgresTransaction) throws -> UpsertResult {
         guard !books.isEmpty else { return UpsertResult() }
         var matcher = BookMatcher(stored: try matchCandidates(for: books, in: tx))
-        var result = UpsertResult()
-        var entries: [Int] = []
-        for book in books {
-            let (entry, outcome) = matcher.add(book)
-            entries.append(entry)
-            switch outcome {
-            case .inserted: result.inserted += 1
-            case .updated: result.updated += 1
-            case .unchanged: result.unchanged += 1
-            }
-        }
+        var (entries, result) = matcher.add(books)
         let new = matcher.entries.filter { $0.storedBook == nil }
         let inserted = try insert(new.map(\.book), in: tx)
         let changed = matcher.entries.filter { $0.storedBook != nil && $0.needsWriting }

@@ -40,17 +40,7 @@ extension SQLiteBookStore {
             """
         let update = "UPDATE books SET \(dataColumns.map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?"
         var matcher = BookMatcher(stored: try matchCandidates(for: books, in: tx))
-        var result = UpsertResult()
-        var entries: [Int] = []
-        for book in books {
-            let (entry, outcome) = matcher.add(book)
-            entries.append(entry)
-            switch outcome {
-            case .inserted: result.inserted += 1
-            case .updated: result.updated += 1
-            case .unchanged: result.unchanged += 1
-            }
-        }
+        var (entries, result) = matcher.add(books)
         var ids: [Int64] = []
         for entry in matcher.entries {
             var id = entry.id
