@@ -66,6 +66,13 @@ public enum BookRanking {
         // book ranks as a title match of all its words would, so the famous book is not beaten
         // by a companion whose title names the author.
         let isAuthorAndTitle = Set(matched.map(\.word.field)) == [.title, .authors]
+        // A title match of several words that starts deep in a long title (a subtitle that
+        // names an author, "… on Suzanne Collins' Hunger Games") is one step further than the
+        // same words at the title's start, as far as an author-and-title split.
+        let titlePosition = matched.filter { $0.word.field == .title }.map(\.position).min()
+        let isDeepTitleMatch =
+            matched.count > 1 && matched.allSatisfy { $0.word.field == .title }
+            && (titlePosition ?? 0) >= Self.deepTitlePosition
         // The whole of one title: the title itself or one of its alternates.
         let wholeElement = matched.first?.word.element ?? 0
         let titleWordCount = words.filter { $0.field == .title && $0.element == wholeElement && $0.parts == 1 }.count
@@ -74,17 +81,17 @@ public enum BookRanking {
             highlights: matched.map { highlight(of: $0.word, span: $0.match.span, in: book) },
             matchedWords: matched.count,
             typos: matched.reduce(0) { $0 + $1.match.typos },
-            proximity: zip(chosen, chosen.dropFirst()).reduce(0) { total, pair in
+            proximity: zip(chosen, chosen.dropFirst()).reduce(isDeepTitleMatch ? 1 : 0) { total, pair in
                 guard let first = pair.0, let second = pair.1 else { return total }
                 // Between an author and a title, the commonest way to look a book up, words
-                // stand as near as words can.
+                // stand one step apart: after the same words side by side at a title's start,
+                // level with them deep in a title.
                 return total
                     + (isAuthorAndTitle
                         ? splitGap(from: first.word, to: second.word) : gap(from: first.word, to: second.word))
             },
             fieldScore: matched.reduce(0) { $0 + (isAuthorAndTitle ? 0 : $1.word.field.rawValue) },
-            position: (matched.filter { $0.word.field == .title }.map(\.position).min() ?? matched.first?.position)
-                ?? 0,
+            position: (titlePosition ?? matched.first?.position) ?? 0,
             isWholeTitle: matched.count == query.count
                 && matched.reduce(0) { $0 + $1.word.parts } == titleWordCount
                 && matched.allSatisfy { $0.word.field == .title && $0.word.element == wholeElement && $0.match.isWhole },
@@ -101,10 +108,13 @@ public enum BookRanking {
         var position: Int { word.position + (match.span.lowerBound > 0 ? 1 : 0) }
     }
 
-    /// ``gap(from:to:)``, except that going between the title and the authors costs nothing.
+    /// Where a title match counts as deep in its title: past its first four words.
+    static let deepTitlePosition = 4
+
+    /// ``gap(from:to:)``, except that going between the title and the authors costs one step.
     static func splitGap(from previous: FieldWord, to word: FieldWord) -> Int {
         previous.field != word.field && [previous.field, word.field].allSatisfy { $0 == .title || $0 == .authors }
-            ? 0 : gap(from: previous, to: word)
+            ? 1 : gap(from: previous, to: word)
     }
 
     /// What the distance from `previous` to `word` costs: 0 right after it, more for each word
