@@ -7,8 +7,9 @@
 /// 3. **proximity** — words in the typed order and next to each other first;
 /// 4. **attribute** — matches in the title first, then the series, the authors, the tags;
 ///    words split between the authors and the title ("collins hunger") count as a title match
-///    of all of them, with no gap between the two fields (rule 3), so the book they name ranks
-///    as its own title would, above a companion whose title names the author;
+///    of all of them, one step apart in rule 3 (level with the same words deep in a long title,
+///    after them side by side at a title's start), so the book they name ranks above a
+///    companion whose subtitle names the author;
 /// 5. **position** — a match at the start of the title first (where the first title word
 ///    matched stands; the first matched word's place in its field when none is in the title);
 /// 6. **exactness** — the whole title first, then more words matched whole (not as a prefix);
