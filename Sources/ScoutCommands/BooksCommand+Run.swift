@@ -126,11 +126,16 @@ extension BooksCommand {
     }
 
     private func search(_ text: String, limit: Int, json: Bool, in store: any BookStore) async throws {
-        let matches = try await store.rankedSearch(text, limit: limit)
+        let page = try await store.rankedPage(text, offset: 0, limit: limit)
+        let matches = page.matches
         let books = matches.map(\.book)
         if books.isEmpty {
             Console.out("No books match “\(text)”.")
             return
+        }
+        if !page.missingWords.isEmpty, !json {
+            let missing = page.missingWords.map { "“\($0)”" }.joined(separator: ", ")
+            Console.out(TerminalText.sanitize("No book matches every word; closest matches, without \(missing):"))
         }
         if json {
             let encoder = JSONEncoder()

@@ -61,8 +61,15 @@ public struct SearchPage: Hashable, Sendable, Codable {
     public let suggestion: String?
     /// The total number of matches, when the source reports it.
     public let total: Int?
+    /// The typed words no result holds, when none holds every word and these are the closest
+    /// matches (books); nil when every result matches every word.
+    public let missingWords: [String]?
 
-    public init(items: [SearchItem], nextCursor: SearchCursor?, suggestion: String? = nil, total: Int? = nil) {
+    public init(
+        items: [SearchItem], nextCursor: SearchCursor?, suggestion: String? = nil, total: Int? = nil,
+        missingWords: [String]? = nil
+    ) {
+        self.missingWords = missingWords
         self.items = items
         self.nextCursor = nextCursor
         self.suggestion = suggestion

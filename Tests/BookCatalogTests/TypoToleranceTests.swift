@@ -38,8 +38,10 @@ import Testing
             let year = Book(source: "test", sourceID: "84", title: "Nineteen 19845", ratingsCount: 9)
             let rules = Book(source: "test", sourceID: "r", title: "Rules", ratingsCount: 9)
             _ = try await store.upsert([potter, year, rules])
-            // "hry" has 3 letters: no typo allowed, however close "harry" is.
-            #expect(try await Self.titles("hry pott", in: store).isEmpty)
+            // "hry" has 3 letters: one typo, and "harry" is two away. No book has every word: the
+            // closest matches, without "hry", say so.
+            let hry = try await store.rankedPage("hry pott", offset: 0, limit: 5)
+            #expect(hry.missingWords == ["hry"] && hry.matches.map(\.book.title) == ["Harry Potter"])
             // 4 letters no word of the catalog holds may be one typo away: "rues" is "rules".
             #expect(try await Self.titles("hary pott", in: store) == ["Harry Potter"])
             #expect(try await Self.titles("rues", in: store) == ["Rules"])
@@ -67,7 +69,9 @@ import Testing
         #expect(SearchText.exactQuery("hunger ga!")?.terms.map(\.isPrefix) == [false, false])
         try await withTemporaryStore { store in
             _ = try await store.upsert(SampleBooks.all)
-            #expect(try await Self.titles("hunger gme", in: store).isEmpty)  // 3 letters: exact only
+            // 3 letters typed whole: one typo, and no book has "hunger" with a word one away from
+            // "gme" ("games" is two): the closest matches leave "gme" out and say so.
+            #expect(try await store.rankedPage("hunger gme", offset: 0, limit: 5).missingWords == ["gme"])
             #expect(try await Self.titles("hunger gamse", in: store) == ["The Hunger Games", "Catching Fire"])
             #expect(try await Self.titles("catchin ", in: store) == ["Catching Fire"])
             #expect(try await Self.titles("catchi ", in: store).isEmpty)  // 2 typos from "catching"
@@ -182,12 +186,17 @@ import Testing
                 }
                 .joined()
                 let terms = SearchText.exactQuery(text)?.terms ?? []
-                for book in try await store.search(text, limit: 10) {
+                let page = try await store.rankedPage(text, offset: 0, limit: 10)
+                for book in page.matches.map(\.book) {
                     let document = TermDictionary(
                         ([book.title] + book.series.map(\.name) + book.authors).flatMap {
                             SearchText.indexTokens(in: $0).map(\.folded)
                         })
-                    for term in terms where term.alternatives[0].allSatisfy(\.isASCII) {
+                    // The closest matches, when no book has every word, lack the words they name.
+                    for term in terms
+                    where term.alternatives[0].allSatisfy(\.isASCII)
+                        && !page.missingWords.contains(term.alternatives[0])
+                    {
                         let word = term.alternatives[0]
                         let budget = TypoTolerance.allowedTypos(in: word)
                         let matches =

@@ -28,9 +28,14 @@ public struct BookSearchPage: Sendable {
     /// The catalog's generation (``BookStore/generation()``) the page was ranked at: a later
     /// page of another generation may rank books differently, so a cursor carries it.
     public var generation: Int64
+    /// The typed words (folded) left out because no book has every word: the page then holds
+    /// the closest matches, the books with all the other words. Empty when every book matches
+    /// every word.
+    public var missingWords: [String]
 
     /// Makes a page: `BookSearchPage(matches: [], total: 0, nextOffset: nil, generation: 1)`.
-    public init(matches: [BookMatch], total: Int, nextOffset: Int?, generation: Int64) {
+    public init(matches: [BookMatch], total: Int, nextOffset: Int?, generation: Int64, missingWords: [String] = []) {
+        self.missingWords = missingWords
         self.matches = matches
         self.total = total
         self.nextOffset = nextOffset

@@ -19,6 +19,9 @@ extension TypoTolerance {
     /// ``BookRanking``'s order. A page ranks only the blocks it spans, and asks for candidates
     /// up to the end of its last block. The first block is what a first page always ranked.
     ///
+    /// When no book matches every word, the page holds the closest matches instead and names the
+    /// word left out (``BookSearchPage/missingWords``).
+    ///
     /// With a dictionary at hand, a word it does not know means the exact query would find
     /// nothing (or, right after an import, only books the widened query finds too), so only the
     /// widened queries run. Before the first dictionary is built, the exact query runs first;
@@ -46,8 +49,28 @@ extension TypoTolerance {
         let index = indexesBooks ? lookup?.currentIndex : nil
         let search = Candidates(store: store, index: index)
 
-        let found = try await candidates(
+        var found = try await candidates(
             exact, budgets: budgets, lookup: lookup, limit: wanted, in: store, from: search)
+        var missingWords: [String] = []
+        if found.books.isEmpty, exact.terms.count > 1 {
+            // No book has every word: the closest matches are the books with all words but one,
+            // leaving out the last word whose absence finds any (as Meilisearch's `last`
+            // strategy drops words from the end) — one list still, so pages stay exact. At most
+            // one search per word, and only when the whole query found nothing.
+            for left in exact.terms.indices.reversed() {
+                var terms = exact.terms
+                terms.remove(at: left)
+                var fewerBudgets = budgets
+                fewerBudgets.remove(at: left)
+                let closer = try await candidates(
+                    BookQuery(terms: terms), budgets: fewerBudgets, lookup: lookup, limit: wanted, in: store,
+                    from: search)
+                guard !closer.books.isEmpty else { continue }
+                found = closer
+                missingWords = [exact.terms[left].alternatives[0]]
+                break
+            }
+        }
         // A short list is the whole list; only a full one needs counting.
         let total = found.books.count < wanted ? found.books.count : try await search.count(found.countQuery)
         let firstBlock = offset / block * block
@@ -69,7 +92,7 @@ extension TypoTolerance {
         return BookSearchPage(
             matches: page, total: total,
             nextOffset: BookSearchPage.nextOffset(after: offset, limit: limit, total: total),
-            generation: generation)
+            generation: generation, missingWords: missingWords)
     }
 
     /// Where candidates come from: the ``CandidateIndex`` of the current generation when there

@@ -52,6 +52,9 @@ public struct SearchResponseBody: Codable, Sendable, Equatable {
     @ExplicitNull public var next: String?
     /// How many results match in all (Typesense's name for it), when the source says: books do.
     @ExplicitNull public var found: Int?
+    /// The typed words no result holds, when none holds every word and these are the closest
+    /// matches (books); null when every result matches every word.
+    @ExplicitNull public var missingWords: [String]?
     @ExplicitNull public var suggestion: String?
     /// Milliseconds the server spent (0 when served from its cache).
     public let tookMs: Int
@@ -59,9 +62,10 @@ public struct SearchResponseBody: Codable, Sendable, Equatable {
 
     public init(
         query: String, source: SourceID, items: [Item], next: String?, suggestion: String?, tookMs: Int,
-        cached: Bool, found: Int? = nil
+        cached: Bool, found: Int? = nil, missingWords: [String]? = nil
     ) {
         self.found = found
+        self.missingWords = missingWords
         self.query = query
         self.source = source
         self.items = items

@@ -102,6 +102,8 @@ extension BooksAPI {
         let query: String
         /// How many books match in all, on every page.
         let found: Int
+        /// The typed words no book holds, when these are the closest matches; empty otherwise.
+        let missingWords: [String]
         let items: [BookBody]
         @ExplicitNull var next: String?
     }

@@ -31,7 +31,8 @@ extension SearchAPI {
         return SearchReply(
             body: SearchResponseBody(
                 query: query.text, source: source, items: items.map(\.item), next: page.nextCursor?.rawValue,
-                suggestion: page.suggestion, tookMs: tookMs, cached: cached, found: page.total),
+                suggestion: page.suggestion, tookMs: tookMs, cached: cached, found: page.total,
+                missingWords: page.missingWords),
             items: items)
     }
 }

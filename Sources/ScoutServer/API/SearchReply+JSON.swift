@@ -19,7 +19,18 @@ extension SearchReply {
                 if index > 0 { writer.raw(",") }
                 item.write(to: &writer)
             }
-            writer.raw(#"],"next":"#)
+            writer.raw(#"],"missingWords":"#)
+            if let missingWords = body.missingWords {
+                writer.raw("[")
+                for (index, word) in missingWords.enumerated() {
+                    if index > 0 { writer.raw(",") }
+                    writer.string(word)
+                }
+                writer.raw("]")
+            } else {
+                writer.raw("null")
+            }
+            writer.raw(#","next":"#)
             writer.string(body.next)
             writer.raw(#","query":"#)
             writer.string(body.query)

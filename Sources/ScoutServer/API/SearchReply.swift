@@ -27,7 +27,9 @@ struct SearchReply: Encodable {
     let body: SearchResponseBody
     let items: [Item]
 
-    private enum CodingKeys: String, CodingKey { case query, source, items, next, found, suggestion, tookMs, cached }
+    private enum CodingKeys: String, CodingKey {
+        case query, source, items, next, found, missingWords, suggestion, tookMs, cached
+    }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -35,6 +37,7 @@ struct SearchReply: Encodable {
         try container.encode(body.source, forKey: .source)
         try container.encode(items, forKey: .items)
         try container.encode(ExplicitNull(wrappedValue: body.found), forKey: .found)
+        try container.encode(ExplicitNull(wrappedValue: body.missingWords), forKey: .missingWords)
         try container.encode(ExplicitNull(wrappedValue: body.next), forKey: .next)
         try container.encode(ExplicitNull(wrappedValue: body.suggestion), forKey: .suggestion)
         try container.encode(body.tookMs, forKey: .tookMs)

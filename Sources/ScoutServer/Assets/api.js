@@ -44,6 +44,7 @@ function normalizeReply(body, q) {
     items,
     next: asString(body.next),
     found: Number.isSafeInteger(body.found) && body.found >= 0 ? body.found : null,
+    missingWords: Array.isArray(body.missingWords) ? body.missingWords.filter((word) => typeof word === 'string') : [],
     suggestion: asString(body.suggestion),
     stale: body.stale === true,
   };

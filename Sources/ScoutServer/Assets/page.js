@@ -49,6 +49,7 @@ export const state = {
   ids: new Set(),
   next: null,
   found: null, // how many results match in all, when the source says (books)
+  missingWords: [], // typed words no result holds: the results are the closest matches (books)
   suggestion: null,
   stale: false, // the results are an earlier answer: the source could not answer now
   loadingMore: false,

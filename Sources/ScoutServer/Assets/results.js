@@ -23,6 +23,7 @@ export function showPage(page) {
   state.ids = new Set();
   state.next = page.next;
   state.found = page.found;
+  state.missingWords = page.missingWords;
   state.suggestion = page.suggestion;
   state.stale = page.stale;
   state.view = page.items.length ? 'results' : 'empty';
@@ -50,6 +51,7 @@ export function showStart() {
   state.ids = new Set();
   state.next = null;
   state.found = null;
+  state.missingWords = [];
   state.suggestion = null;
   state.loadingMore = false;
   state.moreFailure = null;
@@ -70,6 +72,7 @@ export function showFailure(failure) {
   state.ids = new Set();
   state.next = null;
   state.found = null;
+  state.missingWords = [];
   list.replaceChildren();
   more.replaceChildren();
   photos.clear();

@@ -28,6 +28,10 @@ export function renderStatus() {
       ` in ${sourceName(state.request ? state.request.source : state.source)}`,
     );
     statusBox.append(line);
+    if (state.missingWords.length) {
+      const words = state.missingWords.map((word) => `“${word}”`).join(', ');
+      statusBox.append(make('p', 'status-line', `No result has every word; these are the closest matches, without ${words}.`));
+    }
     if (state.stale) {
       const source = sourceName(state.request ? state.request.source : state.source);
       statusBox.append(
