@@ -68,8 +68,7 @@ extension SearchText {
         var words: [String] = []
         var index = 0
         while index < tokens.count {
-            var end = index + 1
-            while end < tokens.count, isWordBreakInside(tokens[end - 1], tokens[end], utf16: utf16) { end += 1 }
+            let end = innerBreakRunEnd(from: index, tokens: tokens, utf16: utf16)
             words.append(tokens[index..<end].map(\.folded).joined())
             index = end
         }
@@ -94,8 +93,7 @@ extension SearchText {
         }
         // Words only an apostrophe or hyphen separates, from the first of them.
         if index == 0 || !isWordBreakInside(tokens[index - 1], token, utf16: utf16) {
-            var end = index + 1
-            while end < tokens.count, isWordBreakInside(tokens[end - 1], tokens[end], utf16: utf16) { end += 1 }
+            let end = innerBreakRunEnd(from: index, tokens: tokens, utf16: utf16)
             if end - index >= 2 { return end }
         }
         if particles.contains(token.folded), index + 1 < tokens.count,
@@ -112,6 +110,14 @@ extension SearchText {
     private static func isInitialsBreak(between left: Token, _ right: Token, utf16: [UInt16]) -> Bool {
         let between = utf16[left.range.upperBound..<right.range.lowerBound]
         return between.elementsEqual([0x2E]) || between.elementsEqual([0x20]) || between.elementsEqual([0x2E, 0x20])
+    }
+
+    /// Where the run of tokens from `index` that only apostrophes or hyphens separate ends
+    /// (exclusive): `index + 1` when the next token stands apart.
+    private static func innerBreakRunEnd(from index: Int, tokens: [Token], utf16: [UInt16]) -> Int {
+        var end = index + 1
+        while end < tokens.count, isWordBreakInside(tokens[end - 1], tokens[end], utf16: utf16) { end += 1 }
+        return end
     }
 
     private static func isInitial(_ word: String) -> Bool {

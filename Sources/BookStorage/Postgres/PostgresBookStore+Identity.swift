@@ -36,13 +36,7 @@ extension PostgresBookStore {
             UPDATE books SET match_key = input.match_key FROM unnest($1::int8[], $2::text[]) AS input (id, match_key)
             WHERE books.id = input.id AND books.match_key IS DISTINCT FROM input.match_key
             """
-        var lastID: Int64 = 0
-        while true {
-            let chunk = try await database.query(
-                "SELECT \(Self.selectColumns) FROM books WHERE id > $1 ORDER BY id LIMIT $2",
-                [.integer(lastID), .integer(Int64(Self.integrityChunkSize))], Self.book(from:))
-            guard let last = chunk.last else { break }
-            lastID = last.id
+        try await forEachChunkOfBooks { chunk in
             try await database.transaction { tx in
                 try Self.lockCatalog(tx)
                 _ = try tx.execute(

@@ -68,22 +68,13 @@ extension PostgresBookStore {
             WHERE books.search <> expected.search::tsvector ORDER BY books.id
             """
         var problems: [String] = []
-        var lastID: Int64 = 0
-        while true {
-            let chunk = try await database.query(
-                "SELECT \(Self.selectColumns) FROM books WHERE id > $1 ORDER BY id LIMIT $2",
-                [.integer(lastID), .integer(Int64(Self.integrityChunkSize))], Self.book(from:))
-            guard let last = chunk.last else { return problems }
-            lastID = last.id
-            let vectors = chunk.map {
-                SearchIndex.vector(
-                    title: $0.title, alternateTitles: $0.alternateTitles, series: $0.series.map(\.name),
-                    authors: $0.authors)
-            }
+        try await forEachChunkOfBooks { chunk in
+            let vectors = chunk.map(SearchIndex.vector(of:))
             problems += try await database.query(compare, [.integerArray(chunk.map(\.id)), .textArray(vectors)]) {
                 "The search entry of book \(try $0.int64(0)) does not match its title and authors: "
                     + "apply the book again to rebuild it."
             }
         }
+        return problems
     }
 }

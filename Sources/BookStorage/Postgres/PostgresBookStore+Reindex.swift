@@ -27,19 +27,9 @@ extension PostgresBookStore {
             FROM unnest($1::int8[], $2::text[]) AS expected (id, search)
             WHERE books.id = expected.id AND books.search <> expected.search::tsvector
             """
-        var lastID: Int64 = 0
         var rewritten = 0
-        while true {
-            let chunk = try await database.query(
-                "SELECT \(Self.selectColumns) FROM books WHERE id > $1 ORDER BY id LIMIT $2",
-                [.integer(lastID), .integer(Int64(Self.integrityChunkSize))], Self.book(from:))
-            guard let last = chunk.last else { break }
-            lastID = last.id
-            let vectors = chunk.map {
-                SearchIndex.vector(
-                    title: $0.title, alternateTitles: $0.alternateTitles, series: $0.series.map(\.name),
-                    authors: $0.authors)
-            }
+        try await forEachChunkOfBooks { chunk in
+            let vectors = chunk.map(SearchIndex.vector(of:))
             rewritten += try await database.transaction { tx in
                 try Self.lockCatalog(tx)
                 return try tx.execute(rewrite, [.integerArray(chunk.map(\.id)), .textArray(vectors)])

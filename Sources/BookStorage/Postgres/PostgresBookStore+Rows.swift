@@ -45,12 +45,7 @@ extension PostgresBookStore {
         Column(name: "alternate_titles", type: "jsonb") { .textArray($0.map { json($0.alternateTitles) }) },
         Column(name: "match_key", type: "text") { .textArray($0.map(BookIdentity.matchKey(of:))) },
         Column(name: "search", type: "tsvector") {
-            .textArray(
-                $0.map {
-                    SearchIndex.vector(
-                        title: $0.title, alternateTitles: $0.alternateTitles, series: $0.series.map(\.name),
-                        authors: $0.authors)
-                })
+            .textArray($0.map(SearchIndex.vector(of:)))
         },
     ]
 

@@ -21,6 +21,14 @@ enum SearchIndex {
     /// PostgreSQL keeps positions up to 16383 and clamps the rest; only weights matter here.
     private static let lastPosition = 16383
 
+    /// The `tsvector` literal of `book`: ``vector(title:alternateTitles:series:authors:)`` of its
+    /// fields, what every writer and checker of the `search` column uses.
+    static func vector(of book: Book) -> String {
+        vector(
+            title: book.title, alternateTitles: book.alternateTitles, series: book.series.map(\.name),
+            authors: book.authors)
+    }
+
     /// The `tsvector` literal of a book: the words of its title, its alternate titles and its
     /// series names (weight A: all are searched as the title), then its authors' words. Words
     /// too long for PostgreSQL are left out (no query can reach them either).
