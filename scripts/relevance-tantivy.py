@@ -3,12 +3,13 @@
 
     relevance-tantivy.py CATALOG QUERIES RESULTS SUMMARY WARMUP PASSES
 
-CATALOG holds one book a line, {"id": "...", "title": "...", "authors": "..."}; QUERIES one
-query a line, {"text": "..."}. The books are indexed in memory (title and authors, each cut
+CATALOG holds one book a line, {"id": "...", "title": "...", "authors": "...", "alternates":
+"...", "series": "..."}; QUERIES one query a line, {"text": "..."}. The books are indexed in
+memory (title, authors, alternate titles and series names, each cut
 into words at anything that is not a letter or digit, lowercased and folded to ASCII, as
 SQLite's `unicode61 remove_diacritics 2` does) by one writer thread, so documents keep the
 catalog's order and equal scores come out in the same order on every run. Each query becomes
-a BooleanQuery in which every word must match title or authors: the word as a term (BM25), or
+a BooleanQuery in which every word must match one of those fields: the word as a term (BM25), or
 within one edit when it has 5 letters or more (FuzzyTermQuery, a transposition counting as
 one edit), the last word as a prefix. Scores are tantivy's own. The first WARMUP queries run once to warm up; then
 every query is timed PASSES times with perf_counter_ns around `searcher.search` alone
@@ -22,7 +23,7 @@ import time
 
 import tantivy
 
-FIELDS = ("title", "authors")
+FIELDS = ("title", "authors", "alternates", "series")
 ANALYZER = "scout_fold"
 
 
@@ -51,7 +52,7 @@ def build_index(catalog_path):
         for line in lines:
             book = json.loads(line)
             writer.add_document(
-                tantivy.Document(id=book["id"], title=book["title"], authors=book["authors"]))
+                tantivy.Document(id=book["id"], **{field: book.get(field, "") for field in FIELDS}))
             count += 1
     writer.commit()
     writer.wait_merging_threads()

@@ -29,6 +29,9 @@ import Testing
             ("Re:Zero", nil, []),
             ("Star Wars: Episode IV: A New Hope", nil, ["Star Wars"]),
             ("…", "—", []),
+            // A series suffix is no part of a title: the title again, or the original without it.
+            ("Big Boned", "Big Boned (Heather Wells, #3)", []),
+            ("Mort", "Mortal (Death, #1; Discworld, #4)", ["Mortal"]),
         ] as [(String, String?, [String])])
     func derived(title: String, originalTitle: String?, expected: [String]) {
         #expect(AlternateTitles.derived(title: title, originalTitle: originalTitle) == expected)

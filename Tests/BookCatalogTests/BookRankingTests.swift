@@ -15,4 +15,61 @@ struct BookRankingTests {
         #expect(match.highlights.map(\.field) == [.title])
         #expect(match.highlights.map(\.range) == [0..<6])
     }
+
+    private static func ranked(_ text: String, _ books: [Book]) -> [String] {
+        let words = SearchText.queryWords(in: text)
+        let isTyping = !text.hasSuffix(" ")
+        let query = words.enumerated().map { QueryWord(typed: $1, isPrefix: isTyping && $0 == words.count - 1) }
+        return BookRanking.rank(books, for: query).map(\.book.title)
+    }
+
+    private static func book(
+        _ title: String, by author: String = "A. Writer", series: String? = nil, ratings: Int
+    ) -> Book {
+        Book(
+            source: "t", sourceID: title, title: title, seriesName: series, authors: [author],
+            ratingsCount: ratings)
+    }
+
+    @Test("a title's leading article does not count against the position of its first word")
+    func leadingArticlesAreFiledPast() {
+        let books = [
+            Self.book("Sisterhood Everlasting", ratings: 25_000),
+            Self.book("The Sisterhood of the Traveling Pants", ratings: 525_000),
+        ]
+        #expect(Self.ranked("sisterhood", books).first == "The Sisterhood of the Traveling Pants")
+    }
+
+    @Test("an author's whole name finds the author's famous book before a title that names them")
+    func wholeAuthorNameRanksAsATitle() {
+        let books = [
+            Self.book("J.R.R. Tolkien 4-Book Boxed Set", by: "J.R.R. Tolkien", ratings: 90_000),
+            Self.book("The Hobbit", by: "J.R.R. Tolkien", ratings: 2_000_000),
+        ]
+        #expect(Self.ranked("j r r tolkien", books).first == "The Hobbit")
+        #expect(Self.ranked("jrr tolkien", books).first == "The Hobbit")
+        // A surname alone may be a title's word: the title still comes first.
+        let hugo = [
+            Self.book("Les Misérables", by: "Victor Hugo", ratings: 600_000),
+            Self.book("The Invention of Hugo Cabret", ratings: 300_000),
+        ]
+        #expect(Self.ranked("hugo", hugo).first == "The Invention of Hugo Cabret")
+    }
+
+    @Test("words found together in one series beat the same words split between title and series")
+    func wordsWithinOneElement() {
+        let books = [
+            Self.book("Predestined", series: "Existence Trilogy", ratings: 33_000),
+            Self.book("Existence", series: "Existence Trilogy", ratings: 51_000),
+        ]
+        #expect(Self.ranked("existence trilogy", books).first == "Existence")
+    }
+
+    @Test("the word still being typed is no whole word: popularity chooses between Motor and Motorcycle")
+    func theLastWordIsNoWholeWord() {
+        let books = [Self.book("Motor Mouth", ratings: 21_000), Self.book("Motorcycle Man", ratings: 42_000)]
+        #expect(Self.ranked("motor", books).first == "Motorcycle Man")
+        #expect(Self.ranked("motor ", books).first == "Motor Mouth")
+    }
 }
+

@@ -95,6 +95,22 @@ import Testing
         }
     }
 
+    @Test("when no book holds the words as typed, a word of the catalog gets its typo too")
+    func aCatalogWordIsWidenedWhenNothingMatchesAsTyped() async throws {
+        try await withTemporaryStore { store in
+            let smoke = Book(source: "test", sourceID: "s", title: "Where There's Smoke", ratingsCount: 20)
+            let road = Book(source: "test", sourceID: "r", title: "Three Day Road", ratingsCount: 900)
+            _ = try await store.upsert(SampleBooks.all + [smoke, road])
+            // "three" is a word of the catalog, but no book has "where three smoke".
+            let page = try await store.rankedPage("where three's smoke", offset: 0, limit: 5)
+            #expect(page.matches.map(\.book.title) == ["Where There's Smoke"])
+            #expect(page.missingWords.isEmpty && page.total == 1)
+            #expect(try await Self.titles("hunger gates ", in: store).first == "The Hunger Games")
+            // A book that holds every word as typed keeps the query to what was typed.
+            #expect(try await Self.titles("three day ", in: store) == ["Three Day Road"])
+        }
+    }
+
     @Test func oneTypoMatchesComeBeforeTwoTypoMatches() async throws {
         try await withTemporaryStore { store in
             let one = Book(source: "test", sourceID: "1", title: "Wanderland", ratingsCount: 10)

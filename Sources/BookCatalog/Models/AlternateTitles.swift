@@ -37,9 +37,10 @@ public enum AlternateTitles {
         cleaned([originalTitle, withoutSubtitle(title)].compactMap { $0 }, title: title)
     }
 
-    /// `titles` as a book titled `title` keeps them: each trimmed and cut to
-    /// ``maximumLength``, those without words or with the title's words (or an earlier one's)
-    /// left out, at most ``maximumCount``, in order. Importers of files that list alternate
+    /// `titles` as a book titled `title` keeps them: each without a series suffix (as the title
+    /// is kept: "Big Boned (Heather Wells, #3)" is "Big Boned", else every book of a series would
+    /// go by its name as a title), trimmed and cut to ``maximumLength``, those without words or
+    /// with the title's words (or an earlier one's) left out, at most ``maximumCount``, in order. Importers of files that list alternate
     /// titles pass them through here.
     ///
     /// ```swift
@@ -51,7 +52,7 @@ public enum AlternateTitles {
         var kept: [String] = []
         for candidate in titles {
             guard kept.count < maximumCount else { break }
-            let trimmed = String(candidate.trimmingWhitespace().prefix(maximumLength)).trimmingWhitespace()
+            let trimmed = String(SeriesTitle(parsing: candidate).title.prefix(maximumLength)).trimmingWhitespace()
             let key = comparable(trimmed)
             guard !key.isEmpty, seen.insert(key).inserted else { continue }
             kept.append(trimmed)

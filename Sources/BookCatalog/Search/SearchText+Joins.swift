@@ -17,6 +17,12 @@ extension SearchText {
         public var isJoined: Bool { parts > 1 }
     }
 
+    /// Articles a title may begin with (folded), which filing — and the ranking's position rule —
+    /// passes over: "The Sisterhood of the Traveling Pants" is filed under "Sisterhood".
+    public static let leadingArticles: Set<String> = [
+        "the", "a", "an", "le", "la", "les", "l", "el", "los", "las", "der", "die", "das", "il", "lo",
+    ]
+
     /// Name particles written apart but often typed together with the name that follows
     /// ("da vinci" as "davinci", "le carre" as "lecarre"). Short and few: joining every pair of
     /// words would double the index for words nobody types together.

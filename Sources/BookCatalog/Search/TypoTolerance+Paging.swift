@@ -19,8 +19,9 @@ extension TypoTolerance {
     /// ``BookRanking``'s order. A page ranks only the blocks it spans, and asks for candidates
     /// up to the end of its last block. The first block is what a first page always ranked.
     ///
-    /// When no book matches every word, the page holds the closest matches instead and names the
-    /// word left out (``BookSearchPage/missingWords``).
+    /// When no book matches every word as typed, words of the catalog get their typo budget too;
+    /// when still none does, the page holds the closest matches instead and names the word left
+    /// out (``BookSearchPage/missingWords``).
     ///
     /// With a dictionary at hand, a word it does not know means the exact query would find
     /// nothing (or, right after an import, only books the widened query finds too), so only the
@@ -51,6 +52,13 @@ extension TypoTolerance {
 
         var found = try await candidates(
             exact, budgets: budgets, lookup: lookup, limit: wanted, in: store, from: search)
+        if found.books.isEmpty, hasTypoBudget {
+            // No book holds the words as typed: a word of the catalog may be a typo of another
+            // ("where three's smoke", "the fifth fitness"), so every word gets its typo budget.
+            found = try await candidates(
+                exact, budgets: budgets, lookup: lookup, limit: wanted, in: store, from: search,
+                widensKnownWords: true)
+        }
         var missingWords: [String] = []
         if found.books.isEmpty, exact.terms.count > 1 {
             // No book has every word: the closest matches are the books with all words but one,
@@ -116,7 +124,7 @@ extension TypoTolerance {
     /// whose matches are all the candidates there are (to count them).
     private func candidates<Store: BookStore>(
         _ exact: BookQuery, budgets: [Int], lookup: CatalogCache.Lookup?, limit: Int, in store: Store,
-        from search: Candidates<Store>
+        from search: Candidates<Store>, widensKnownWords: Bool = false
     ) async throws -> (books: [Book], words: [QueryWord], countQuery: BookQuery) {
         let typed = exact.terms.map { QueryWord(typed: $0.alternatives[0], isPrefix: $0.isPrefix) }
         guard let maximumTypos = budgets.max(), maximumTypos > 0 else {
@@ -130,7 +138,7 @@ extension TypoTolerance {
             if !books.isEmpty { return (books, typed, exact) }
             dictionary = try await self.dictionary(for: store)
         }
-        let widening = Widening(exact, budgets: budgets, dictionary: dictionary)
+        let widening = Widening(exact, budgets: budgets, dictionary: dictionary, widensKnownWords: widensKnownWords)
         guard widening.widensAnything else {
             return (try await search.find(exact, limit: limit), widening.queryWords, exact)
         }

@@ -15,8 +15,10 @@ extension TypoTolerance {
         /// beginnings.
         ///
         /// A word the catalog holds is taken as meant — "hunger gates" searches for gates — so a
-        /// search for a rare title does not turn into a costly search for its look-alikes.
-        init(_ exact: BookQuery, budgets: [Int], dictionary: TermDictionary) {
+        /// search for a rare title does not turn into a costly search for its look-alikes; with
+        /// `widensKnownWords`, when no book holds the words as typed, it is widened too: "where
+        /// three's smoke" is a typo of "there's" though "three" is a word of the catalog.
+        init(_ exact: BookQuery, budgets: [Int], dictionary: TermDictionary, widensKnownWords: Bool = false) {
             self.exact = exact
             matches = zip(exact.terms, budgets).map { term, budget in
                 guard budget > 0, let word = term.alternatives.first else { return [] }
@@ -25,7 +27,7 @@ extension TypoTolerance {
                         ? dictionary.prefixes(near: word, maxDistance: distance, limit: limit)
                         : dictionary.words(near: word, maxDistance: distance, limit: limit)
                 }
-                guard search(0, 1).isEmpty else { return [] }
+                guard widensKnownWords || search(0, 1).isEmpty else { return [] }
                 return search(budget, Self.maximumAlternatives).filter { $0.word != word }
             }
         }

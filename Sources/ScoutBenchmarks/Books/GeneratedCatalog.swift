@@ -4,7 +4,10 @@ import ScoutTestSupport
 
 /// A catalog of any size for scale benchmarks: titles of two to five words and authors from a
 /// generated vocabulary of pronounceable words, with Zipf-like word frequencies like real titles,
-/// a series for one book in five, and ratings counts spread over six orders of magnitude.
+/// a series for one book in five, and ratings counts spread over six orders of magnitude. Some
+/// books carry what real catalogs have and people type otherwise: authors with initials
+/// ("K. L. Morwyn"), possessives ("Kalo's Dorven"), hyphenated words ("Sel-Thoven"), name
+/// particles ("de Rasar"), and another title.
 enum GeneratedCatalog {
     static let syllables = [
         "ka", "lo", "mi", "ra", "tho", "ven", "sel", "dor", "an", "bri", "cal", "den", "el", "fin", "gar", "hol",
@@ -25,14 +28,23 @@ enum GeneratedCatalog {
                 let unit = Double(random.next() % 1_000_000) / 1_000_000
                 return vocabulary[Int(unit * unit * Double(vocabulary.count - 1))]
             }
-            let title = (0..<(2 + Int(random.next() % 4))).map { _ in pick() }.joined(separator: " ").capitalized
-            let author = surnames[Int(random.next() % UInt64(surnames.count))]
+            var titleWords = (0..<(2 + Int(random.next() % 4))).map { _ in pick().capitalized }
+            switch random.next() % 16 {
+            case 0, 1: titleWords[0] += "'s"
+            case 2, 3: titleWords[0] += "-" + titleWords.remove(at: 1)
+            case 4: titleWords.insert(["de", "van", "da"][Int(random.next() % 3)], at: titleWords.count - 1)
+            default: break
+            }
+            let title = titleWords.joined(separator: " ")
+            let surname = surnames[Int(random.next() % UInt64(surnames.count))]
+            let author = random.next() % 4 == 0 ? initials(&random) + " " + surname : pick().capitalized + " " + surname
             let series = random.next() % 5 == 0 ? "Saga of " + pick().capitalized : nil
+            let otherTitle = random.next() % 10 == 0 ? (0..<3).map { _ in pick().capitalized }.joined(separator: " ") : nil
             batch.append(
                 Book(
                     source: "generated", sourceID: String(number), title: title, seriesName: series,
                     seriesNumber: series == nil ? nil : Double(1 + random.next() % 6),
-                    authors: [pick().capitalized + " " + author], year: 1800 + Int(random.next() % 225),
+                    alternateTitles: otherTitle.map { [$0] } ?? [], authors: [author], year: 1800 + Int(random.next() % 225),
                     averageRating: 3 + Double(random.next() % 200) / 100,
                     ratingsCount: Int(pow10(Double(random.next() % 600) / 100)), tags: []))
             if batch.count == batchSize {
@@ -41,6 +53,14 @@ enum GeneratedCatalog {
             }
         }
         if !batch.isEmpty { try await body(batch) }
+    }
+
+    /// Two or three initials as catalogs write them: "K. L." or "K.L.".
+    private static func initials(_ random: inout SplitMix64) -> String {
+        let letters = (0..<(2 + Int(random.next() % 2))).map { _ in
+            String(Typo.letters[Int(random.next() % UInt64(Typo.letters.count))]).uppercased() + "."
+        }
+        return letters.joined(separator: random.next() % 2 == 0 ? " " : "")
     }
 
     private static func word(_ random: inout SplitMix64) -> String {

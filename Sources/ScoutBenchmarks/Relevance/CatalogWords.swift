@@ -1,28 +1,63 @@
 import BookCatalog
 
-/// Which books hold a word (folded) in their title or authors, for author+word queries: of
-/// the books holding both typed words, the intended one must be the most popular.
+/// Which books hold a word (folded, as the index holds it: ``SearchText/indexTokens(in:)``) in
+/// any field search reads — title, alternate titles, series names, authors — so that a query is
+/// answerable: of the books holding every typed word (the last one as a prefix, as it is still
+/// being typed), the intended one must be the most popular.
 struct CatalogWords {
-    private let booksByWord: [String: Set<Int>]
+    private let booksByWord: [String: [Int]]
+    /// Every word of the catalog, sorted, for the books a prefix matches.
+    private let sortedWords: [String]
     private let popularity: [Int]
 
-    init(_ books: [Book]) {
-        var booksByWord: [String: Set<Int>] = [:]
+    /// The words of `fields` of every book: by default every field search reads.
+    init(_ books: [Book], fields: (Book) -> [String] = { [$0.title] + $0.alternateTitles + $0.series.map(\.name) + $0.authors }) {
+        var booksByWord: [String: [Int]] = [:]
         for (index, book) in books.enumerated() {
-            for word in SearchText.words(in: book.title) + book.authors.flatMap({ SearchText.words(in: $0) }) {
-                booksByWord[word, default: []].insert(index)
+            for word in Set(fields(book).flatMap { SearchText.indexTokens(in: $0).map(\.folded) }) {
+                booksByWord[word, default: []].append(index)
             }
         }
         self.booksByWord = booksByWord
+        self.sortedWords = booksByWord.keys.sorted()
         self.popularity = books.map { $0.ratingsCount ?? 0 }
     }
 
-    /// Whether `book` has more ratings than every other book whose title and authors hold both
-    /// words — the book a search should put first for them, as for a cut title. ("moon blue"
-    /// for Heat-Moon's "Blue Highways" is not: "Blue Moon" is more read.)
-    func isMostPopular(_ book: Int, with first: String, and second: String) -> Bool {
-        let both = (booksByWord[first] ?? []).intersection(booksByWord[second] ?? [])
-        return both.contains(book) && both.allSatisfy { $0 == book || popularity[$0] < popularity[book] }
+    /// Whether any book holds `word` whole.
+    func contains(_ word: String) -> Bool { booksByWord[word] != nil }
+
+    /// Whether `book` has more ratings than every other book holding every word of `typed`
+    /// (``SearchText/queryWords(in:)``, the last one as a prefix) — the book a search should
+    /// put first for it, as for a cut title. ("moon blue" for Heat-Moon's "Blue Highways" is
+    /// not: "Blue Moon" is more read.)
+    func isMostPopular(_ book: Int, for typed: String) -> Bool {
+        let matching = books(holdingEvery: SearchText.queryWords(in: typed))
+        return matching.contains(book) && matching.allSatisfy { $0 == book || popularity[$0] < popularity[book] }
+    }
+
+    /// The books holding every word of `typed` as it stands (the last one as a prefix).
+    func books(holdingEvery words: [String]) -> Set<Int> {
+        guard var result = words.first.map({ books(holding: $0, asPrefix: words.count == 1) }) else { return [] }
+        for (position, word) in words.enumerated().dropFirst() where !result.isEmpty {
+            result.formIntersection(books(holding: word, asPrefix: position == words.count - 1))
+        }
+        return result
+    }
+
+    private func books(holding word: String, asPrefix: Bool) -> Set<Int> {
+        guard asPrefix else { return Set(booksByWord[word] ?? []) }
+        var low = 0
+        var high = sortedWords.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sortedWords[middle] < word { low = middle + 1 } else { high = middle }
+        }
+        var result = Set<Int>()
+        for candidate in sortedWords[low...] {
+            guard candidate.hasPrefix(word) else { break }
+            result.formUnion(booksByWord[candidate] ?? [])
+        }
+        return result
     }
 
     /// The first author's surname as written (lowercased) and folded: the last word of the

@@ -10,6 +10,19 @@ struct RelevanceQuery: Sendable, Hashable {
         case authorWord = "author+word"
         /// A title with accented letters, typed without the accents (and possibly cut).
         case accentFree = "accent-free"
+        /// The first author's name with its initials typed together or apart ("jk rowling",
+        /// "j. k. rowling"), and a word of the title when the name alone means another book.
+        case initials
+        /// A title with a possessive typed without its apostrophe ("enders game").
+        case possessive
+        /// A title with two words typed as one ("spiderman", "davinci code").
+        case runTogether = "run-together"
+        /// A title with a typo that is itself a word of the catalog ("where three's smoke").
+        case wordTypo = "typo→word"
+        /// A title the book also goes by — its original title, say — possibly cut.
+        case originalTitle = "original title"
+        /// The name of a series, meaning its most popular book.
+        case series
     }
 
     let kind: Kind

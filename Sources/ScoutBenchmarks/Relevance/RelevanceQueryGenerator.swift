@@ -7,13 +7,18 @@ import ScoutTestSupport
 /// fit.
 ///
 /// Every query must be answerable from what was typed:
-/// - books whose title another book shares (folded) are skipped, for every kind but
-///   author+word;
-/// - a title is cut only where no book with as many ratings or more has a title that begins
-///   the same way (the whole title always counts), so the intended book is the one to put
-///   first for what was typed;
-/// - author+word takes the first author's surname and a title word that no book with as many
-///   ratings or more holds beside it (in its title or authors).
+/// - books whose title another book shares (folded) are skipped, for every kind but those made
+///   of an author's name or a series name;
+/// - a title is cut only where no book with as many ratings or more has a title, alternate title
+///   or series name that begins the same way (the whole title always counts), so the intended
+///   book is the one to put first for what was typed;
+/// - queries of whole words (author+word, initials, series) must mean their book by popularity:
+///   of the books holding every typed word (the last as a prefix) in any field search reads, it
+///   has the most ratings;
+/// - a typo that is a word of the catalog is kept only when no book holds every typed word;
+/// - a series name that another book's title holds ("fever" for the Fever series, beside a book
+///   called "Fever") is kept only when the intended book's title holds it too, as the ranking
+///   rules put a title before a series.
 ///
 /// ```swift
 /// let queries = RelevanceQueryGenerator(books: books, seed: 13).queries(perKind: 350)
@@ -21,14 +26,17 @@ import ScoutTestSupport
 struct RelevanceQueryGenerator {
     let books: [Book]
     let titles: TitleIndex
-    private var random: SplitMix64
-    private let words: CatalogWords
+    var random: SplitMix64
+    let words: CatalogWords
+    /// The words of titles and alternate titles alone.
+    let titleWords: CatalogWords
 
     init(books: [Book], seed: UInt64) {
         self.books = books
-        self.titles = TitleIndex(books)
+        self.titles = TitleIndex(books) { [$0.title] + $0.alternateTitles + $0.series.map(\.name) }
         self.random = SplitMix64(seed: seed)
         self.words = CatalogWords(books)
+        self.titleWords = CatalogWords(books) { [$0.title] + $0.alternateTitles }
     }
 
     /// Up to `perKind` queries of each kind, kind after kind.
@@ -47,20 +55,28 @@ struct RelevanceQueryGenerator {
         return queries
     }
 
+    /// How many books have a title another book shares.
+    var sharedTitles: Int { books.count(where: { titles.isShared($0.title) }) }
+
     /// How many books have a title with accented letters that can be typed without them.
     var accentedTitles: Int {
-        books.indices.count(where: {
-            !titles.isDuplicated($0) && AccentFolding.typedWithoutAccents(books[$0].title) != nil
-        })
+        books.count(where: { !titles.isShared($0.title) && AccentFolding.typedWithoutAccents($0.title) != nil })
     }
 
     private mutating func query(_ kind: RelevanceQuery.Kind, for book: Int) -> String? {
-        if kind != .authorWord, titles.isDuplicated(book) { return nil }
+        let byName: Set<RelevanceQuery.Kind> = [.authorWord, .initials, .series, .originalTitle]
+        if !byName.contains(kind), titles.isShared(books[book].title) { return nil }
         switch kind {
         case .prefix: return prefix(of: book)
         case .typo: return typo(in: book)
         case .authorWord: return authorWord(for: book)
         case .accentFree: return accentFree(for: book)
+        case .initials: return initials(for: book)
+        case .possessive: return possessive(in: book)
+        case .runTogether: return runTogether(in: book)
+        case .wordTypo: return wordTypo(in: book)
+        case .originalTitle: return originalTitle(of: book)
+        case .series: return series(of: book)
         }
     }
 
@@ -87,14 +103,22 @@ struct RelevanceQueryGenerator {
     /// as popular holds both words.
     private mutating func authorWord(for book: Int) -> String? {
         guard let surname = CatalogWords.surname(of: books[book]) else { return nil }
-        let candidates = SearchText.tokens(in: books[book].title).filter {
-            $0.folded.count >= 3 && !Self.stopWords.contains($0.folded) && !$0.folded.allSatisfy(\.isNumber)
-                && $0.folded != surname.folded && words.isMostPopular(book, with: surname.folded, and: $0.folded)
+        let first = pick(2) == 0
+        return titleWord(of: book, besides: surname.folded) { word in
+            first ? "\(surname.typed) \(word)" : "\(word) \(surname.typed)"
         }
-        guard !candidates.isEmpty else { return nil }
-        let token = candidates[pick(candidates.count)]
-        let word = String(decoding: Array(books[book].title.utf16)[token.range], as: UTF16.self).lowercased()
-        return pick(2) == 0 ? "\(surname.typed) \(word)" : "\(word) \(surname.typed)"
+    }
+
+    /// A random word of `book`'s title (3 letters or more, no stop word or number, not
+    /// `excluded`) for which `compose` makes a query that means the book, and that query.
+    mutating func titleWord(of book: Int, besides excluded: String, _ compose: (String) -> String) -> String? {
+        let title = books[book].title
+        let candidates = SearchText.tokens(in: title).filter {
+            $0.folded.count >= 3 && !Self.stopWords.contains($0.folded) && !$0.folded.allSatisfy(\.isNumber)
+                && $0.folded != excluded
+        }.map { String(decoding: Array(title.utf16)[$0.range], as: UTF16.self).lowercased() }
+        let answerable = candidates.map(compose).filter { words.isMostPopular(book, for: $0) }
+        return answerable.isEmpty ? nil : answerable[pick(answerable.count)]
     }
 
     /// The title without its accents, cut at a random answerable point past its first
@@ -110,12 +134,12 @@ struct RelevanceQueryGenerator {
 
     /// A random answerable cut of `title` (see ``TitleIndex/answerableCuts(of:title:from:)``)
     /// of `minimum` characters or more, or `nil` when it is too short.
-    private mutating func cut(of book: Int, _ title: [Character], from minimum: Int) -> Int? {
+    mutating func cut(of book: Int, _ title: [Character], from minimum: Int) -> Int? {
         let cuts = titles.answerableCuts(of: book, title: title, from: minimum)
         return cuts.isEmpty ? nil : cuts[pick(cuts.count)]
     }
 
-    private mutating func pick(_ count: Int) -> Int { Int(random.next() % UInt64(count)) }
+    mutating func pick(_ count: Int) -> Int { Int(random.next() % UInt64(count)) }
 
     /// The catalog's book indices in a seeded Fisher–Yates shuffle (spelled out, so the order
     /// does not depend on the standard library's algorithm).

@@ -23,7 +23,7 @@ extension RelevanceReport {
             return position.map { "#\($0 + 1)" } ?? "not in top 10"
         }
         Swift.print("\n\(runs[index].name) missed (first \(limit) of each kind):")
-        for kind in RelevanceQuery.Kind.allCases {
+        for kind in kinds {
             let missed = queries.indices.filter {
                 queries[$0].kind == kind && runs[index].run.answers[$0].sourceIDs.first != queries[$0].intended
             }

@@ -1,21 +1,26 @@
 import BookCatalog
 import Foundation
 
-/// The relevance tables at 10k: every runner × kind, latency per runner, the goals, and the
-/// queries Scout missed.
+/// The relevance tables on one catalog: every runner × kind, latency per runner, the goals, and
+/// the queries Scout missed.
 struct RelevanceReport {
+    /// As the tables name it: "goodbooks-10k".
+    let catalog: String
     let queries: [RelevanceQuery]
     let runs: [(name: String, run: RelevanceRun)]
     let books: [Book]
-    let accentedTitles: Int
-    let duplicatedTitles: Int
+    /// Sentences on how this catalog's queries were made, printed under the relevance table.
+    let notes: String
 
-    /// Scout must put the intended book first this often…
-    static let successGoal = 0.90
-    /// …and this much more often than tantivy.
-    static let leadOverTantivy = 0.08
+    /// Scout must put the intended book first this often overall…
+    static let successGoal = 0.98
+    /// …and this often for every kind of query.
+    static let successGoalPerKind = 0.97
 
-    private var kinds: [RelevanceQuery.Kind] { RelevanceQuery.Kind.allCases }
+    /// The kinds this catalog has queries of.
+    var kinds: [RelevanceQuery.Kind] {
+        RelevanceQuery.Kind.allCases.filter { kind in queries.contains { $0.kind == kind } }
+    }
     private var scores: [[RelevanceQuery.Kind?: RelevanceScore]] {
         runs.map { RelevanceScore.scores(of: $0.run, on: queries) }
     }
@@ -25,7 +30,7 @@ struct RelevanceReport {
     func print() {
         let scores = scores
         var table = Report(
-            title: "Relevance at goodbooks-10k: success@1 / success@3 / MRR (top 10) per kind of query",
+            title: "Relevance at \(catalog): success@1 / success@3 / MRR (top 10) per kind of query",
             columns: ["kind", "queries"] + runs.map(\.name))
         for kind in kinds as [RelevanceQuery.Kind?] + [nil] {
             let count = queries.count { kind == nil || $0.kind == kind }
@@ -33,19 +38,11 @@ struct RelevanceReport {
         }
         table.print()
         Swift.print(
-            """
-            \(queries.count) queries from seed \(RelevanceBenchmark.seed), up to \(RelevanceBenchmark.perKind) per kind. \
-            Answerable by rule: books whose title another book shares (\(duplicatedTitles)) are skipped, except for \
-            author+word; a title is cut only where no book with as many ratings or more has a title that begins the \
-            same way (the whole title always counts); author+word takes the first author's surname and a title word \
-            that no book with as many ratings or more holds both of. Accent-free: the \
-            catalog has \(accentedTitles) titles with accents that can be typed without them, one query each. \
-            FTS5: every word, the last a prefix, ORDER BY bm25. tantivy: title and authors folded to ASCII, every \
-            word a must (its term, scored by BM25, or fuzzy within 1 edit from 5 letters; the last word a prefix).
-            """)
+            "\(queries.count) queries from seed \(RelevanceBenchmark.seed), up to \(RelevanceBenchmark.perKind) per kind. "
+                + notes)
 
         var latency = Report(
-            title: "Search latency in process at goodbooks-10k, the same \(queries.count) queries",
+            title: "Search latency in process at \(catalog), the same \(queries.count) queries",
             columns: ["runner", "p50", "p99", "p99 / tantivy p99"])
         for (name, run) in runs {
             latency.add([
@@ -68,10 +65,11 @@ struct RelevanceReport {
         guard let tantivy else { return [] }
         let reference = scores[tantivy]
         return scout.flatMap { index -> [String] in
-            let name = runs[index].name
+            let name = "\(runs[index].name) at \(catalog)"
             let own = scores[index]
             let overall = own[nil]?.successAt1 ?? 0
-            let lead = overall - (reference[nil]?.successAt1 ?? 0)
+            let lowest = kinds.min { (own[$0]?.successAt1 ?? 0) < (own[$1]?.successAt1 ?? 0) }
+            let lowestValue = lowest.flatMap { own[$0]?.successAt1 } ?? 0
             let behind = kinds.filter { (own[$0]?.successAt1 ?? 0) < (reference[$0]?.successAt1 ?? 0) }
             let perKind = kinds.map { kind in
                 let difference = (own[kind]?.successAt1 ?? 0) - (reference[kind]?.successAt1 ?? 0)
@@ -80,9 +78,9 @@ struct RelevanceReport {
             let ratio = p99Ratio(runs[index].run) ?? .infinity
             return [
                 "\(name) success@1 overall: \(overall.formatted(decimals: 3)) (goal ≥ \(Self.successGoal): \(Self.mark(overall >= Self.successGoal)))",
-                "\(name) success@1 over tantivy's: \(Self.signed(lead)) (goal ≥ +\(Self.leadOverTantivy): \(Self.mark(lead >= Self.leadOverTantivy - 1e-9)))",
+                "\(name) success@1 of the lowest kind (\(lowest?.rawValue ?? "-")): \(lowestValue.formatted(decimals: 3)) (goal ≥ \(Self.successGoalPerKind): \(Self.mark(lowestValue >= Self.successGoalPerKind)))",
                 "\(name) success@1 per kind over tantivy's: \(perKind.joined(separator: ", ")) (goal: none below: \(Self.mark(behind.isEmpty)))",
-                "\(name) search p99 / tantivy p99 at 10k: \(ratio.formatted(decimals: 2)) (goal ≤ 1.00: \(Self.mark(ratio <= 1)))",
+                "\(name) search p99 / tantivy p99: \(ratio.formatted(decimals: 2)) (goal ≤ 1.00: \(Self.mark(ratio <= 1)))",
             ]
         }
     }

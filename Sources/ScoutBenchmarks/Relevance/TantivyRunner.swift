@@ -2,7 +2,8 @@ import BookCatalog
 import Foundation
 
 /// tantivy, a real search engine, through `scripts/relevance-tantivy.py`: the catalog and the
-/// queries go to it as JSON lines in `directory`, it indexes title and authors in memory, runs
+/// queries go to it as JSON lines in `directory`, it indexes title, authors, alternate titles and
+/// series names in memory, runs
 /// each query as a BooleanQuery of its words (a term for each, fuzzy within one edit from 5
 /// letters, the last one a prefix) with its own BM25 scoring, and writes back each query's top
 /// 10 and the time of its search alone.
@@ -29,9 +30,12 @@ struct TantivyRunner: RelevanceRunner {
         try handle.seekToEnd()
         var lines = ""
         for book in books {
-            let authors = book.authors.joined(separator: ", ")
-            lines +=
-                "{\"id\":\(Self.json(book.sourceID)),\"title\":\(Self.json(book.title)),\"authors\":\(Self.json(authors))}\n"
+            let fields = [
+                ("id", book.sourceID), ("title", book.title), ("authors", book.authors.joined(separator: ", ")),
+                ("alternates", book.alternateTitles.joined(separator: " / ")),
+                ("series", book.series.map(\.name).joined(separator: " / ")),
+            ]
+            lines += "{" + fields.map { "\(Self.json($0)):\(Self.json($1))" }.joined(separator: ",") + "}\n"
         }
         try handle.write(contentsOf: Data(lines.utf8))
     }

@@ -9,10 +9,13 @@
 ///    words split between the authors and the title ("collins hunger") count as a title match
 ///    of all of them, one step apart in rule 3 (level with the same words deep in a long title,
 ///    after them side by side at a title's start), so the book they name ranks above a
-///    companion whose subtitle names the author;
-/// 5. **position** — a match at the start of the title first (where the first title word
-///    matched stands; the first matched word's place in its field when none is in the title);
-/// 6. **exactness** — the whole title first, then more words matched whole (not as a prefix);
+///    companion whose subtitle names the author; so does a query that is one author's whole
+///    name ("j r r tolkien"), so that author's books are not beaten by a title naming them;
+/// 5. **position** — a match at the start of a title first (where the first title word
+///    matched stands in its title or alternate title, a leading article not counted; the
+///    first matched word's place in its series or author name when none is in a title);
+/// 6. **exactness** — the whole title first, then more words matched whole (not as a prefix;
+///    the last word, while it is still being typed, counts as no whole word);
 ///    a word matched through a typo counts as whole when all of it matched, since the typo
 ///    rule already weighed the typo;
 /// 7. **popularity** — more ratings first; then the lower id.
@@ -31,9 +34,36 @@ public enum BookRanking {
         books.map { match($0, for: query) }.sorted { $0.ranks(before: $1) }
     }
 
-    /// How `book` matches `query`.
+    /// How `book` matches `query`: the better of the words chosen one by one across its fields
+    /// and, for a query of several words, the words chosen within one element (a title, a
+    /// series, an author) that holds them all — so "existence trilogy" finds "Existence"
+    /// through its series "Existence Trilogy" as its sequels do, rather than its title's
+    /// "Existence" and a series word seven steps away.
     public static func match(_ book: Book, for query: [QueryWord]) -> BookMatch {
         let words = FieldWord.words(of: book)
+        var best = measure(book, query, words, chosen: choose(query, in: words))
+        guard query.count > 1, best.proximity > 0 || best.fieldScore > 0 else { return best }
+        var elements = Set<ElementKey>()
+        for word in words where elements.insert(ElementKey(field: word.field, element: word.element)).inserted {
+            let chosen = choose(query, in: words) { $0.field == word.field && $0.element == word.element }
+            guard chosen.allSatisfy({ $0 != nil }) else { continue }
+            let within = measure(book, query, words, chosen: chosen)
+            if within.ranks(before: best) { best = within }
+        }
+        return best
+    }
+
+    private struct ElementKey: Hashable {
+        let field: BookField
+        let element: Int
+    }
+
+    /// For each query word, the book word it matches best (fewest typos, nearest the word
+    /// before, the better field, whole, earliest), each book word taken once, among `words`
+    /// that `isAllowed`; `nil` for a query word that matches none.
+    private static func choose(
+        _ query: [QueryWord], in words: [FieldWord], where isAllowed: (FieldWord) -> Bool = { _ in true }
+    ) -> [Chosen?] {
         // The parts of each book word that query words took: all of it for a word of an
         // alphabet, the characters matched for a CJK word (which several query words may share).
         var used = [[Range<Int>]](repeating: [], count: words.count)
@@ -43,7 +73,7 @@ public enum BookRanking {
             // A tuple, not an array: this runs for every word of every candidate, and an array
             // would be allocated each time.
             var best: (index: Int, chosen: Chosen, key: (Int, Int, Int, Int, Int))?
-            for (index, word) in words.enumerated() {
+            for (index, word) in words.enumerated() where isAllowed(word) {
                 guard let match = queryWord.match(word.folded, avoiding: used[index]) else { continue }
                 let candidate = Chosen(word: word, match: match)
                 let key = (
@@ -62,11 +92,19 @@ public enum BookRanking {
             previous = best.chosen.word
             chosen.append(best.chosen)
         }
+        return chosen
+    }
+
+    /// The measures the rules compare for `book` matched by `chosen`.
+    private static func measure(_ book: Book, _ query: [QueryWord], _ words: [FieldWord], chosen: [Chosen?])
+        -> BookMatch
+    {
         let matched = chosen.compactMap { $0 }
         // Words split between an author and a title ("collins hunger", "tolkien hobbit"): the
         // book ranks as a title match of all its words would, so the famous book is not beaten
         // by a companion whose title names the author.
         let isAuthorAndTitle = Set(matched.map(\.word.field)) == [.title, .authors]
+        let isAuthorName = isWholeAuthorName(matched, of: query, in: words)
         // A title match of several words that starts deep in a long title (a subtitle that
         // names an author, "… on Suzanne Collins' Hunger Games") is one step further than the
         // same words at the title's start, as far as an author-and-title split.
@@ -91,12 +129,14 @@ public enum BookRanking {
                     + (isAuthorAndTitle
                         ? splitGap(from: first.word, to: second.word) : gap(from: first.word, to: second.word))
             },
-            fieldScore: matched.reduce(0) { $0 + (isAuthorAndTitle ? 0 : $1.word.field.rawValue) },
+            fieldScore: matched.reduce(0) { $0 + (isAuthorAndTitle || isAuthorName ? 0 : $1.word.field.rawValue) },
             position: (titlePosition ?? matched.first?.position) ?? 0,
             isWholeTitle: matched.count == query.count
                 && matched.reduce(0) { $0 + $1.word.parts } == titleWordCount
                 && matched.allSatisfy { $0.word.field == .title && $0.word.element == wholeElement && $0.match.isWhole },
-            exactWords: matched.filter(\.match.isWhole).count)
+            // The word still being typed is no whole word yet: "motor" finds "Motorcycle Man" as
+            // well as "Motor Mouth", and popularity chooses.
+            exactWords: zip(query, chosen).count { $1?.match.isWhole == true && !$0.isPrefix })
     }
 
     /// A book word a query word matched, and how.
@@ -104,9 +144,23 @@ public enum BookRanking {
         let word: FieldWord
         let match: QueryWord.WordMatch
 
-        /// The word's position, one further when the match starts inside it (a CJK word's middle),
-        /// so a title that begins with what was typed comes first.
-        var position: Int { word.position + (match.span.lowerBound > 0 ? 1 : 0) }
+        /// The word's place in its element, one further when the match starts inside it (a CJK
+        /// word's middle), so a title that begins with what was typed comes first.
+        var position: Int { word.placeInElement + (match.span.lowerBound > 0 ? 1 : 0) }
+    }
+
+    /// Whether every query word, two or more, matched one author's name, its last word (the
+    /// surname) among them — "j r r tolkien", "e b white": the reader wants that author's books
+    /// (a surname alone, "hugo", may as well be a title's word), which then
+    /// rank as a title match would, so a title that only names the author ("J.R.R. Tolkien
+    /// 4-Book Boxed Set", "Extra Yarn (E. B. White Read-Aloud Award)") does not come first.
+    private static func isWholeAuthorName(_ matched: [Chosen], of query: [QueryWord], in words: [FieldWord]) -> Bool {
+        guard let first = matched.first, query.count > 1, matched.count == query.count,
+            matched.allSatisfy({ $0.word.field == .authors && $0.word.element == first.word.element })
+        else { return false }
+        let nameEnd = words.lazy.filter { $0.field == .authors && $0.element == first.word.element }
+            .map(\.lastPosition).max()
+        return matched.contains { $0.word.lastPosition == nameEnd }
     }
 
     /// Where a title match counts as deep in its title: past its first four words.

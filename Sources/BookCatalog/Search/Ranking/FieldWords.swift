@@ -21,6 +21,13 @@ struct FieldWord: Sendable, Hashable {
     /// together ("enders" of "Ender's"; see ``SearchText/indexTokens(in:)``), which stand at
     /// their first part's position and reach to their last's.
     let parts: Int
+    /// Where it stands in its own element, for the position rule: 0 for the first word of an
+    /// alternate title or a second author as of the first, and a title's leading article ("The",
+    /// "A", "Le") not counted, as libraries file titles — "sisterhood" begins "The Sisterhood of
+    /// the Traveling Pants" as it begins "Sisterhood Everlasting". An author's words all stand
+    /// at the author's place among the authors: the first author's books before those the
+    /// author only helped write, whichever word of the name was typed.
+    let placeInElement: Int
 
     /// The position of its last part.
     var lastPosition: Int { position + parts - 1 }
@@ -41,11 +48,16 @@ extension FieldWord {
             for (element, text) in texts.enumerated() {
                 if element > 0 { position += elementGap }
                 var last = 0
-                for token in SearchText.indexTokens(in: text) {
+                let tokens = SearchText.indexTokens(in: text)
+                let skipsArticle =
+                    field == .title && tokens.count > 1 && SearchText.leadingArticles.contains(tokens[0].folded)
+                for token in tokens {
                     words.append(
                         FieldWord(
                             field: field, element: element, position: position + token.first, folded: token.folded,
-                            range: token.range, parts: token.parts))
+                            range: token.range, parts: token.parts,
+                            placeInElement: field == .authors
+                                ? element : token.first - (skipsArticle && token.first > 0 ? 1 : 0)))
                     last = max(last, token.first + token.parts)
                 }
                 position += last
