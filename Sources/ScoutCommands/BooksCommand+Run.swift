@@ -133,6 +133,9 @@ extension BooksCommand {
             Console.out("No books match “\(text)”.")
             return
         }
+        if let suggestion = page.suggestion, !json {
+            Console.out(TerminalText.sanitize("Did you mean “\(suggestion)”?"))
+        }
         if !page.missingWords.isEmpty, !json {
             let missing = page.missingWords.map { "“\($0)”" }.joined(separator: ", ")
             Console.out(TerminalText.sanitize("No book matches every word; closest matches, without \(missing):"))

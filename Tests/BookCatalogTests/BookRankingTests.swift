@@ -72,4 +72,3 @@ struct BookRankingTests {
         #expect(Self.ranked("motor ", books).first == "Motor Mouth")
     }
 }
-

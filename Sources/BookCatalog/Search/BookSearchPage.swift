@@ -32,10 +32,18 @@ public struct BookSearchPage: Sendable {
     /// the closest matches, the books with all the other words. Empty when every book matches
     /// every word.
     public var missingWords: [String]
+    /// "Did you mean": the query as the best book spells it, when that book needed a typo
+    /// ("lord of the rings" for "lord of teh rings"); nil otherwise, and on pages after the
+    /// first block of ``TypoTolerance/candidatePool`` books.
+    public var suggestion: String?
 
     /// Makes a page: `BookSearchPage(matches: [], total: 0, nextOffset: nil, generation: 1)`.
-    public init(matches: [BookMatch], total: Int, nextOffset: Int?, generation: Int64, missingWords: [String] = []) {
+    public init(
+        matches: [BookMatch], total: Int, nextOffset: Int?, generation: Int64, missingWords: [String] = [],
+        suggestion: String? = nil
+    ) {
         self.missingWords = missingWords
+        self.suggestion = suggestion
         self.matches = matches
         self.total = total
         self.nextOffset = nextOffset

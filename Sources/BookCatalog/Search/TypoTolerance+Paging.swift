@@ -100,7 +100,13 @@ extension TypoTolerance {
         return BookSearchPage(
             matches: page, total: total,
             nextOffset: BookSearchPage.nextOffset(after: offset, limit: limit, total: total),
-            generation: generation, missingWords: missingWords)
+            generation: generation, missingWords: missingWords,
+            suggestion: firstBlock == 0 ? ranked.first.flatMap(Self.suggestion) : nil)
+    }
+
+    /// What the best book says the query meant, when it needed a typo.
+    private static func suggestion(from best: BookMatch) -> String? {
+        best.typos > 0 ? best.spelledAs.joined(separator: " ") : nil
     }
 
     /// Where candidates come from: the ``CandidateIndex`` of the current generation when there

@@ -63,7 +63,8 @@ public struct BooksProvider: SearchProvider {
         guard !query.isEmpty else { return SearchPage(items: [], nextCursor: nil) }
         let reply = try await send(searchEndpoint(query, cursor: cursor, limit: min(max(limit, 1), 50)))
         return SearchPage(
-            items: reply.items.map(item(for:)), nextCursor: reply.next.map(SearchCursor.init), total: reply.found)
+            items: reply.items.map(item(for:)), nextCursor: reply.next.map(SearchCursor.init),
+            suggestion: reply.suggestion, total: reply.found, missingWords: reply.missingWords)
     }
 
     /// The books related to the book with the ``ScoutModels/SearchItem/id`` `id`, of `kind`

@@ -54,8 +54,12 @@ struct BookSearchReply: Decodable {
     let next: String?
     /// How many books match in all; nil from a server that does not say.
     let found: Int?
+    /// The typed words no book holds, when the items are the closest matches.
+    let missingWords: [String]?
+    /// The server's "did you mean".
+    let suggestion: String?
 
-    enum CodingKeys: String, CodingKey { case items, next, found }
+    enum CodingKeys: String, CodingKey { case items, next, found, missingWords, suggestion }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -63,6 +67,10 @@ struct BookSearchReply: Decodable {
         next = try? container.decodeIfPresent(String.self, forKey: .next)
         let found = (try? container.decodeIfPresent(FlexibleInt.self, forKey: .found))?.value
         self.found = found.map { max($0, 0) }
+        let missingWords = (try? container.decodeIfPresent([String].self, forKey: .missingWords)) ?? nil
+        self.missingWords = missingWords?.isEmpty == false ? missingWords : nil
+        let suggestion = (try? container.decodeIfPresent(String.self, forKey: .suggestion)) ?? nil
+        self.suggestion = suggestion?.isEmpty == false ? suggestion : nil
     }
 }
 

@@ -39,12 +39,14 @@ enum GeneratedCatalog {
             let surname = surnames[Int(random.next() % UInt64(surnames.count))]
             let author = random.next() % 4 == 0 ? initials(&random) + " " + surname : pick().capitalized + " " + surname
             let series = random.next() % 5 == 0 ? "Saga of " + pick().capitalized : nil
-            let otherTitle = random.next() % 10 == 0 ? (0..<3).map { _ in pick().capitalized }.joined(separator: " ") : nil
+            let otherTitle =
+                random.next() % 10 == 0 ? (0..<3).map { _ in pick().capitalized }.joined(separator: " ") : nil
             batch.append(
                 Book(
                     source: "generated", sourceID: String(number), title: title, seriesName: series,
                     seriesNumber: series == nil ? nil : Double(1 + random.next() % 6),
-                    alternateTitles: otherTitle.map { [$0] } ?? [], authors: [author], year: 1800 + Int(random.next() % 225),
+                    alternateTitles: otherTitle.map { [$0] } ?? [], authors: [author],
+                    year: 1800 + Int(random.next() % 225),
                     averageRating: 3 + Double(random.next() % 200) / 100,
                     ratingsCount: Int(pow10(Double(random.next() % 600) / 100)), tags: []))
             if batch.count == batchSize {

@@ -11,7 +11,10 @@ struct CatalogWords {
     private let popularity: [Int]
 
     /// The words of `fields` of every book: by default every field search reads.
-    init(_ books: [Book], fields: (Book) -> [String] = { [$0.title] + $0.alternateTitles + $0.series.map(\.name) + $0.authors }) {
+    init(
+        _ books: [Book],
+        fields: (Book) -> [String] = { [$0.title] + $0.alternateTitles + $0.series.map(\.name) + $0.authors }
+    ) {
         var booksByWord: [String: [Int]] = [:]
         for (index, book) in books.enumerated() {
             for word in Set(fields(book).flatMap { SearchText.indexTokens(in: $0).map(\.folded) }) {

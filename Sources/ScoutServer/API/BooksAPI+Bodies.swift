@@ -104,6 +104,8 @@ extension BooksAPI {
         let found: Int
         /// The typed words no book holds, when these are the closest matches; empty otherwise.
         let missingWords: [String]
+        /// "Did you mean": the query as the best book spells it, when that book needed a typo.
+        @ExplicitNull var suggestion: String?
         let items: [BookBody]
         @ExplicitNull var next: String?
     }

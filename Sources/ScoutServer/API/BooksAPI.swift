@@ -48,7 +48,9 @@ struct BooksAPI: Sendable {
         let page = try await BookPaging.page(of: books, text: text, cursor: cursor, limit: limit)
         let items = page.books.map { body(for: $0.book, matches: Matches($0.highlights)) }
         return try .json(
-            SearchBody(query: text, found: page.total, missingWords: page.missingWords, items: items, next: page.next))
+            SearchBody(
+                query: text, found: page.total, missingWords: page.missingWords, suggestion: page.suggestion,
+                items: items, next: page.next))
     }
 
     func book(_ request: Request) async throws -> Response {

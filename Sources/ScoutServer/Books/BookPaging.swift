@@ -52,7 +52,7 @@ enum BookPaging {
     /// have too.
     static func page(
         of books: any BookStore, text: String, cursor: Cursor?, limit: Int
-    ) async throws -> (books: [BookMatch], next: String?, total: Int, missingWords: [String]) {
+    ) async throws -> (books: [BookMatch], next: String?, total: Int, missingWords: [String], suggestion: String?) {
         let page = try await books.rankedPage(text, offset: cursor?.offset ?? 0, limit: limit)
         if let cursor, cursor.generation != page.generation {
             throw GatewayError.badRequest(
@@ -61,6 +61,6 @@ enum BookPaging {
                     + "Start the search again.")
         }
         let next = page.nextOffset.map { Cursor(offset: $0, generation: page.generation).text }
-        return (page.matches, next, page.total, page.missingWords)
+        return (page.matches, next, page.total, page.missingWords, page.suggestion)
     }
 }

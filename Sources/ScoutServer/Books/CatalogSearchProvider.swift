@@ -24,7 +24,8 @@ struct CatalogSearchProvider: SearchProvider {
             try await BookPaging.page(of: books, text: query.text, cursor: cursor, limit: limit)
         }
         return SearchPage(
-            items: page.books.map(Self.item(for:)), nextCursor: page.next.map(SearchCursor.init), total: page.total,
+            items: page.books.map(Self.item(for:)), nextCursor: page.next.map(SearchCursor.init),
+            suggestion: page.suggestion, total: page.total,
             missingWords: page.missingWords.isEmpty ? nil : page.missingWords)
     }
 

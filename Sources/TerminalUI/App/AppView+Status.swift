@@ -29,12 +29,14 @@ extension AppView {
         let model = app.model
         var parts: [String] = []
         switch model.state {
-        case .results(_, let items, _, let hasMore, _):
+        case .results(_, let items, _, let hasMore, let suggestion):
             if let total = model.total, total > items.count {
                 parts.append("\(items.count) of \(total) results")
             } else {
                 parts.append("\(items.count)\(hasMore ? "+" : "") result\(items.count == 1 && !hasMore ? "" : "s")")
             }
+            // The books source's "did you mean" when its best book needed a typo.
+            if let suggestion { parts.append("did you mean “\(suggestion)”?") }
         case .empty: parts.append("0 results")
         default: break
         }

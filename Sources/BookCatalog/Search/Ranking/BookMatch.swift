@@ -27,6 +27,10 @@ public struct BookMatch: Sendable, Hashable {
     public let isWholeTitle: Bool
     /// Words matched whole, not as a prefix.
     public let exactWords: Int
+    /// The matched query words as the book spells them where a typo was forgiven ("the" for
+    /// "teh"; for a prefix, as far as it was typed), as typed otherwise: the "did you mean" of a
+    /// search whose best book needed a typo. Query words that matched nothing are left out.
+    public let spelledAs: [String]
 
     /// Whether this match ranks before `other`, rule by rule: words matched, typos, proximity,
     /// field, position, exactness, popularity, id.

@@ -136,7 +136,12 @@ public enum BookRanking {
                 && matched.allSatisfy { $0.word.field == .title && $0.word.element == wholeElement && $0.match.isWhole },
             // The word still being typed is no whole word yet: "motor" finds "Motorcycle Man" as
             // well as "Motor Mouth", and popularity chooses.
-            exactWords: zip(query, chosen).count { $1?.match.isWhole == true && !$0.isPrefix })
+            exactWords: zip(query, chosen).count { $1?.match.isWhole == true && !$0.isPrefix },
+            spelledAs: zip(query, chosen).compactMap { word, chosen in
+                guard let chosen else { return nil }
+                guard chosen.match.typos > 0, !word.isCJK else { return word.typed }
+                return String(chosen.word.folded.prefix(chosen.match.isWhole ? Int.max : chosen.match.span.upperBound))
+            })
     }
 
     /// A book word a query word matched, and how.
