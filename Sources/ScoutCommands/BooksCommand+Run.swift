@@ -5,8 +5,9 @@ import ScoutModels
 
 extension BooksCommand {
     func run() async -> Int32 {
+        for warning in database.warnings { Console.error(warning) }
         do {
-            let store = try await openStore()
+            let store = try await BookStores.open(database.location, creating: creation)
             switch action {
             case .crawl(let crawl): return try await crawl.crawl(into: store)
             case .importGoodbooks(let files):
@@ -34,6 +35,8 @@ extension BooksCommand {
             case .stats: Console.out("\(try await store.count()) books in \(databaseLabel)")
             }
             return ExitCode.success
+        } catch let error as BookStoreError where error.kind == .missing || error.kind == .notACatalog {
+            Console.error("scout: \(error.description)")
         } catch let error as BookStoreError {
             Console.error("scout: the catalog at \(databaseLabel) could not be used: \(error.description)")
         } catch {
@@ -42,16 +45,20 @@ extension BooksCommand {
         return ExitCode.failure
     }
 
-    /// The catalog named by ``databasePath``: a SQLite file (its folder created when needed) or
-    /// a PostgreSQL database.
-    private func openStore() async throws -> any BookStore {
-        try await BookStores.openCreatingFolder(databasePath)
+    /// What opening the catalog may create: imports and crawls make a new catalog (and its
+    /// folders); every other command needs one, so a mistyped path is an error, not an empty
+    /// catalog in new folders.
+    private var creation: BookStores.Creation {
+        switch action {
+        case .crawl, .importGoodbooks, .importGoodreadsExport, .importJSONLines: .fileAndFolders
+        case .export, .search, .related, .relate, .dedupe, .stats: .nothing
+        }
     }
 
     private var progressBar: ProgressBar { ProgressBar(style: importOptions.progress) }
 
     /// The catalog's location for messages (never a password).
-    var databaseLabel: String { BookStores.label(databasePath) }
+    var databaseLabel: String { database.location.description }
 
     private func readable(_ file: URL) throws -> URL {
         guard FileManager.default.isReadableFile(atPath: file.path) else {

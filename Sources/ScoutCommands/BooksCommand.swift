@@ -18,7 +18,9 @@ struct BooksCommand: ScoutCommand {
                scout books relate
                scout books dedupe
                scout books stats
-        Every command takes --database <path or postgres:// URL>. Imports also take
+        Every command takes --database <path or postgres:// URL> and --database-password-file
+        <file> (only you may read it: chmod 600; else SCOUT_DATABASE_PASSWORD or PGPASSWORD).
+        Only imports and crawls create a catalog; the others need one. Imports also take
         --progress bar|lines|none (default: a bar on a terminal, else none; lines prints one line
         per committed batch, for logs) and --batch-size n (rows per transaction, default 1000).
 
@@ -71,7 +73,8 @@ struct BooksCommand: ScoutCommand {
     }
 
     let action: Action
-    let databasePath: String
+    /// The catalog, from `--database` and `--database-password-file`.
+    let database: DatabaseOption
     /// How imports show progress and size their batches.
     let importOptions: ImportOptions
 
@@ -79,17 +82,16 @@ struct BooksCommand: ScoutCommand {
         // `crawl` has options of its own, so it parses its words itself.
         if arguments.first == "crawl" {
             let crawl = try BooksCrawlCommand(arguments: Array(arguments.dropFirst()), configuration: configuration)
-            (action, databasePath, importOptions) = (.crawl(crawl), crawl.databasePath, ImportOptions())
+            (action, database, importOptions) = (.crawl(crawl), crawl.database, ImportOptions())
             return
         }
         var scanner = ArgumentScanner(arguments)
-        let database = try scanner.value(for: "--database")
+        database = try DatabaseOption(scanning: &scanner, configuration: configuration)
         let json = scanner.flag("--json")
         let limitText = try scanner.value(for: "--limit")
         let kindText = try scanner.value(for: "--kind")
         let signals = try ImportOptions(scanning: &scanner, isTerminal: isatty(2) == 1)
         let words = try scanner.remainingPositionals()
-        databasePath = configuration.database(explicit: database)
         importOptions = signals
         switch words.first {
         case "import":
