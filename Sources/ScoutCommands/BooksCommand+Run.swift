@@ -25,9 +25,11 @@ extension BooksCommand {
                 let importer = JSONLinesImporter(
                     store: store, batchSize: importOptions.batchSize, progress: progressBar.show)
                 try await report([try await importer.importBooks(from: readable(file))], store: store)
-            case .export(let file):
-                Console.out(
-                    "Exported \(try await JSONLinesExporter(store: store).export(to: file)) books to \(file.path).")
+            case .export(let destination):
+                let count = try await JSONLinesExporter(store: store).export(to: destination)
+                let sentence = "Exported \(count) books to \(destination.name)."
+                // Standard output holds the lines themselves.
+                if destination == .standardOutput { Console.error(sentence) } else { Console.out(sentence) }
             case .search(let text, let limit, let json): try await search(text, limit: limit, json: json, in: store)
             case .related(let text, let kind, let json): try await related(text, kind: kind, json: json, in: store)
             case .relate: Console.out("Built \(try await store.rebuildRelations()) relations.")
@@ -76,9 +78,15 @@ extension BooksCommand {
             for row in summary.skipped.prefix(50) { Console.error("\(summary.phase) line \(row.line): \(row.reason)") }
             if summary.skipped.count > 50 { Console.error("… and \(summary.skipped.count - 50) more skipped rows") }
         }
-        let relations = try await store.rebuildRelations(affecting: touched)
+        let restored = summaries.reduce(0) { $0 + $1.restoredRelations }
+        // A backup brings its relations: rebuilding would replace them with what this catalog derives.
+        let relations = restored > 0 ? 0 : try await store.rebuildRelations(affecting: touched)
         for summary in summaries { Console.out(Self.sentence(for: summary)) }
-        Console.out("Rebuilt \(relations) relations of \(touched.count) changed books.")
+        if restored > 0 {
+            Console.out("Restored \(restored) relations from the backup.")
+        } else {
+            Console.out("Rebuilt \(relations) relations of \(touched.count) changed books.")
+        }
     }
 
     /// `books.csv: 3 new, 0 updated, 0 unchanged, 1 skipped in 0.1 s.`

@@ -12,7 +12,7 @@ struct BooksCommand: ScoutCommand {
                scout books import goodreads-export <goodreads_library_export.csv> [--reader name]
                scout books import jsonl <file>
                scout books crawl <url…> [--depth n] [--rate r/s] [--same-host] [--max-pages n] [--max-kb n]
-               scout books export <file>
+               scout books export <file or ->
                scout books search [--json] [--limit n] <text…>
                scout books related [--json] [--kind k] <title…>
                scout books relate
@@ -35,7 +35,8 @@ struct BooksCommand: ScoutCommand {
                                  resumes where it stopped. A progress bar shows on a terminal.
         import goodreads-export  Imports the CSV you download from Goodreads ("Import and export" →
                                  "Export library"): your books, ratings and to-read shelf.
-        import jsonl             Imports Scout's own JSON Lines (what 'export' writes).
+        import jsonl             Imports Scout's own JSON Lines (what 'export' writes): a backup's
+                                 readings, links and relations come back as they were.
         crawl                    Reads the books of web pages marked up with schema.org JSON-LD,
                                  microdata or Open Graph book tags, follows links to the site's
                                  other pages and its "similar books" links up to --depth links
@@ -45,7 +46,11 @@ struct BooksCommand: ScoutCommand {
                                  User-Agent: set SCOUT_CONTACT to an address site owners can reach.
                                  --same-host follows links only on the start pages' hosts;
                                  --max-pages (default 500) and --max-kb (default 2048) bound it.
-        export                   Writes every book as one JSON object per line (atomically).
+        export                   Writes the whole catalog as JSON Lines, a full backup that
+                                 'import jsonl' restores: every book with its keys, then every
+                                 reading, link and relation. A regular file is replaced
+                                 atomically; a symbolic link is written through; a device or
+                                 pipe is written into; - is standard output.
         search                   Title and author, prefix as you type, case, accents and small
                                  typos forgiven; best match first, then the most rated.
         related                  The books related to the best match for a title, grouped by
@@ -64,7 +69,7 @@ struct BooksCommand: ScoutCommand {
         case importGoodbooks(GoodbooksFiles)
         case importGoodreadsExport(URL, reader: String)
         case importJSONLines(URL)
-        case export(URL)
+        case export(ExportDestination)
         case search(String, limit: Int, json: Bool)
         case related(String, kind: Relation.Kind?, json: Bool)
         case relate
@@ -97,8 +102,8 @@ struct BooksCommand: ScoutCommand {
         case "import":
             action = try signals.action(for: Array(words.dropFirst()))
         case "export":
-            guard words.count == 2 else { throw UsageError("use: scout books export <file>") }
-            action = .export(URL(fileURLWithPath: words[1]))
+            guard words.count == 2 else { throw UsageError("use: scout books export <file>, or - for standard output") }
+            action = .export(ExportDestination(argument: words[1]))
         case "search":
             let text = words.dropFirst().joined(separator: " ")
             guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {

@@ -31,7 +31,8 @@ struct DatabaseOption: Equatable, Sendable {
             location = try CatalogLocation(
                 configuration.database(explicit: explicit), password: password ?? configuration.databasePassword)
         } catch {
-            throw UsageError(error.description)
+            // A usage error's sentence ends where 'See scout help …' follows.
+            throw UsageError(String(error.description.dropLast(error.description.hasSuffix(".") ? 1 : 0)))
         }
         isDefault = explicit == nil && configuration.isDefaultDatabase
         warnings = explicit.map { Self.warnings(option: "--database", value: $0) } ?? []
