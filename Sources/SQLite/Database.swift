@@ -40,7 +40,10 @@ public final class Database: Sendable {
         let milliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
         self.connection = try await withCheckedThrowingContinuation { continuation in
             queue.async {
-                continuation.resume(with: Result { try Connection(path: path, busyTimeoutMilliseconds: milliseconds, creating: creating) })
+                continuation.resume(
+                    with: Result {
+                        try Connection(path: path, busyTimeoutMilliseconds: milliseconds, creating: creating)
+                    })
             }
         }
         self.path = path

@@ -98,7 +98,13 @@ extension BooksCommand {
             parts.append("\(summary.imported) new, \(summary.updated) updated, \(summary.unchanged) unchanged books")
         }
         if summary.signals + summary.unmatched > 0 {
-            parts.append("\(summary.signals) \(summary.phase == "book_tags.csv" ? "tag lists" : "readings") stored")
+            let noun =
+                switch summary.phase {
+                case "book_tags.csv": "tag lists"
+                case "JSON Lines": "keys, readings, links and relations"  // a backup's lines after its books
+                default: "readings"
+                }
+            parts.append("\(summary.signals) \(noun) stored")
             if summary.unmatched > 0 { parts.append("\(summary.unmatched) for books not in the catalog") }
         }
         parts.append("\(summary.skipped.count) skipped")

@@ -232,6 +232,8 @@ private final class CatalogFailureLog: Sendable {
     }
 
     func opened(_ location: CatalogLocation) {
-        if lastReason.withLock({ $0.take() }) != nil { Console.error("scout: the book catalog at \(location) is open.") }
+        if lastReason.withLock({ $0.take() }) != nil {
+            Console.error("scout: the book catalog at \(location) is open.")
+        }
     }
 }

@@ -21,20 +21,23 @@ extension BookStoreContract {
             var names: [Int64: String] = [:]
             for book in stored { names[book.id] = "\(book.source)/\(book.sourceID)" }
             func name(_ id: Int64) -> String { names[id] ?? "missing \(id)" }
-            books = Set(stored.map { book in
-                var book = book
-                book.id = 0
-                return book
-            })
+            books = Set(
+                stored.map { book in
+                    var book = book
+                    book.id = 0
+                    return book
+                })
             let contents = try await store.contents()
             keys = Set(contents.keys.map { [name($0.book), $0.key.source, $0.key.sourceID] })
-            readings = Set(contents.readings.map {
-                [name($0.book), $0.reader, $0.rating.map(String.init) ?? "-", String($0.wantsToRead)]
-            })
+            readings = Set(
+                contents.readings.map {
+                    [name($0.book), $0.reader, $0.rating.map(String.init) ?? "-", String($0.wantsToRead)]
+                })
             links = Set(contents.links.map { [name($0.from), $0.to.absoluteString] })
-            relations = Set(contents.relations.map {
-                [name($0.from), name($0.to), $0.kind.rawValue, String($0.score), $0.reason]
-            })
+            relations = Set(
+                contents.relations.map {
+                    [name($0.from), name($0.to), $0.kind.rawValue, String($0.score), $0.reason]
+                })
         }
     }
 

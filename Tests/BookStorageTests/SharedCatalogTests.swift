@@ -51,7 +51,8 @@ struct SharedCatalogTests {
     @Test func aFileThatIsNotACatalogIsNamedSoAndLeftAlone() async throws {
         try await withTemporaryDirectory(prefix: "scout-shared") { directory in
             let passwd = directory.appending(path: "passwd")
-            let text = "root:x:0:0:root:/root:/bin/bash\n" + String(repeating: "daemon:x:1:1::/:/bin/false\n", count: 80)
+            let text =
+                "root:x:0:0:root:/root:/bin/bash\n" + String(repeating: "daemon:x:1:1::/:/bin/false\n", count: 80)
             try text.write(to: passwd, atomically: true, encoding: .utf8)
             let error = try await #require(throws: BookStoreError.self) {
                 try await BookStores.open(.file(path: passwd.path), creating: .nothing)

@@ -13,8 +13,10 @@ struct URLRedactionTests {
         ("postgres://db/books?PassWord=c4nary#f", "postgres://db/books?PassWord=***#f"),
         ("mysql://u:c4nary@127.0.0.1:1/db", "mysql://u:***@127.0.0.1:1/db"),
         ("redis://:c4nary@127.0.0.1:6379/0", "redis://:***@127.0.0.1:6379/0"),
-        ("https://h/p?api_key=c4nary&client_secret=c4nary&access_token=c4nary&q=dune",
-         "https://h/p?api_key=***&client_secret=***&access_token=***&q=dune"),
+        (
+            "https://h/p?api_key=c4nary&client_secret=c4nary&access_token=c4nary&q=dune",
+            "https://h/p?api_key=***&client_secret=***&access_token=***&q=dune"
+        ),
         ("postgres://user@db/books", "postgres://user@db/books"),
         ("/var/lib/scout/books.sqlite?password=kept", "/var/lib/scout/books.sqlite?password=kept"),
     ])

@@ -13,12 +13,17 @@ struct BooksExportTests {
     /// Runs `body` with a catalog imported from the goodbooks sample, its ratings and to-read shelf.
     private func withCatalog(_ body: (URL, URL) async throws -> Void) async throws {
         try await withTemporaryDirectory(prefix: "scout-export") { directory in
-            let files = [("books.csv", BooksCommandTests.csv), ("ratings.csv", Self.ratings), ("to_read.csv", Self.toRead)]
-            for (name, text) in files { try text.write(to: directory.appending(path: name), atomically: true, encoding: .utf8) }
+            let files = [
+                ("books.csv", BooksCommandTests.csv), ("ratings.csv", Self.ratings), ("to_read.csv", Self.toRead),
+            ]
+            for (name, text) in files {
+                try text.write(to: directory.appending(path: name), atomically: true, encoding: .utf8)
+            }
             let database = directory.appending(path: "books.sqlite")
             let imported = try await ScoutExecutable.run([
                 "books", "import", "goodbooks", directory.appending(path: "books.csv").path, "--ratings",
-                directory.appending(path: "ratings.csv").path, "--to-read", directory.appending(path: "to_read.csv").path,
+                directory.appending(path: "ratings.csv").path, "--to-read",
+                directory.appending(path: "to_read.csv").path,
                 "--database", database.path,
             ])
             #expect(imported.exitCode == 0, "\(imported.standardError)")
@@ -35,18 +40,24 @@ struct BooksExportTests {
             let file = directory.appending(path: "backup.jsonl")
             #expect(try await export(file.path, database).standardOutput == "Exported 3 books to \(file.path).\n")
             let text = try String(contentsOf: file, encoding: .utf8)
-            #expect(text.contains(#"{"reading":{"book":{"source":"goodbooks","sourceID":"2767052"},"rating":5,"reader":"goodbooks:1""#))
+            #expect(
+                text.contains(
+                    #"{"reading":{"book":{"source":"goodbooks","sourceID":"2767052"},"rating":5,"reader":"goodbooks:1""#
+                ))
             #expect(text.contains(#""wantsToRead":true"#))
             #expect(text.contains(#"{"relation":{"from":"#) && text.contains(#""kind":"alsoEnjoyed""#))
             let copy = directory.appending(path: "copy.sqlite")
-            let restored = try await ScoutExecutable.run(["books", "import", "jsonl", file.path, "--database", copy.path])
+            let restored = try await ScoutExecutable.run([
+                "books", "import", "jsonl", file.path, "--database", copy.path,
+            ])
             #expect(restored.exitCode == 0)
             #expect(restored.standardOutput.contains("\nRestored "))
             for title in ["hunger games", "catching fire"] {
                 let before = try await ScoutExecutable.run(["books", "related", title, "--database", database.path])
                 let after = try await ScoutExecutable.run(["books", "related", title, "--database", copy.path])
                 #expect(after.standardOutput == before.standardOutput)
-                #expect(before.standardOutput.contains("readers also enjoyed") || before.standardOutput.contains("also"))
+                #expect(
+                    before.standardOutput.contains("readers also enjoyed") || before.standardOutput.contains("also"))
             }
             let again = directory.appending(path: "again.jsonl")
             _ = try await export(again.path, copy)

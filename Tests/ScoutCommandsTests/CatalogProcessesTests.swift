@@ -65,8 +65,9 @@ struct CatalogProcessesTests {
             let path = directory.appending(path: "nonexistent/dir/x.sqlite").path
             let result = try await ScoutExecutable.run(["books"] + command + ["--database", path])
             #expect(result.exitCode == 1)
-            #expect(result.standardError == "scout: There is no catalog at \(path): check --database (SCOUT_DATABASE), "
-                + "or import one with 'scout books import … --database \(path)'.\n")
+            #expect(
+                result.standardError == "scout: There is no catalog at \(path): check --database (SCOUT_DATABASE), "
+                    + "or import one with 'scout books import … --database \(path)'.\n")
             #expect(!result.standardOutput.contains("No books match"))
             #expect(!FileManager.default.fileExists(atPath: directory.appending(path: "nonexistent").path))
         }

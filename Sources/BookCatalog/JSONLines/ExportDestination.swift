@@ -46,7 +46,9 @@ public enum ExportDestination: Sendable, Hashable {
                 return try Self.replaceAtomically(data, at: target, shownAs: path)
             }
             let exists = lstat(path, &status) == 0
-            guard !exists || (status.st_mode & S_IFMT) == S_IFREG else { return try Self.writeInPlace(data, path: path) }
+            guard !exists || (status.st_mode & S_IFMT) == S_IFREG else {
+                return try Self.writeInPlace(data, path: path)
+            }
             try Self.replaceAtomically(data, at: url, shownAs: path)
         }
     }

@@ -37,7 +37,8 @@ extension SharedLookups {
                     score: try row.double(named: "score"), reason: try row.string(named: "reason"))
             }
             return CatalogContents(
-                keys: keys, readings: readings, links: links.compactMap(\.self), relations: relations.compactMap(\.self))
+                keys: keys, readings: readings, links: links.compactMap(\.self), relations: relations.compactMap(\.self)
+            )
         }
     }
 }

@@ -31,7 +31,10 @@ extension SQLiteBookStore {
             }
             try tx.execute(
                 upsert,
-                [.integer(from), .integer(to), .text(relation.kind.rawValue), .real(relation.score), .text(relation.reason)])
+                [
+                    .integer(from), .integer(to), .text(relation.kind.rawValue), .real(relation.score),
+                    .text(relation.reason),
+                ])
         }
     }
 }
