@@ -40,9 +40,12 @@ public enum BookStores {
             do {
                 return try await SQLiteBookStore(path: path, creating: creation != .nothing)
             } catch let error as BookStoreError where error.kind == .damaged || error.kind == .notACatalog {
+                // On opening, "damaged" is almost always another kind of file: say so, not "restore a backup".
+                let reason =
+                    error.kind == .damaged ? "it is not a SQLite database, or it is damaged." : error.description
                 throw BookStoreError(
                     kind: .notACatalog, database: .sqlite,
-                    description: "The catalog at \(path) is not a Scout catalog: \(error.description) "
+                    description: "The catalog at \(path) is not a Scout catalog: \(reason) "
                         + "Check --database (SCOUT_DATABASE), or import into a new file.")
             }
         }
