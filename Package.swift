@@ -73,7 +73,9 @@ let package = Package(
         .target(name: "ImageLoading", dependencies: ["ScoutModels", "Networking"]),
         .target(name: "TerminalUI", dependencies: ["ScoutModels", "InstantSearch", "ImageLoading", "CSTBImage"]),
         .target(name: "SQLite", dependencies: ["CSQLite"]),
-        .target(name: "Postgres", dependencies: ["CLibPQ"]),
+        // The one redaction of secrets in printed URLs, for every module that prints one.
+        .target(name: "Redaction"),
+        .target(name: "Postgres", dependencies: ["CLibPQ", "Redaction"]),
         .target(name: "Redis", dependencies: ["CHiredis"]),
         .target(
             name: "BookCatalog",
@@ -82,7 +84,7 @@ let package = Package(
             plugins: ["EmbedAssets"]
         ),
         // Both stores of the catalog; the one module that sees SQLite and PostgreSQL for books.
-        .target(name: "BookStorage", dependencies: ["BookCatalog", "SQLite", "Postgres"]),
+        .target(name: "BookStorage", dependencies: ["BookCatalog", "SQLite", "Postgres", "Redaction"]),
         .target(name: "BookCrawler", dependencies: ["CLibXML2", "Networking", "BookCatalog", "ScoutModels"]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         .target(
@@ -97,7 +99,7 @@ let package = Package(
             name: "ScoutCommands",
             dependencies: [
                 "ScoutServer", "HTTPServer", "ScoutModels", "Networking", "Providers", "InstantSearch", "BookCatalog",
-                "BookStorage", "BookCrawler", "TerminalUI", "ImageLoading", "Redis",
+                "BookStorage", "BookCrawler", "TerminalUI", "ImageLoading", "Redis", "Redaction",
             ]
         ),
         .executableTarget(name: "scout", dependencies: ["ScoutCommands"]),
@@ -149,7 +151,7 @@ let package = Package(
         ),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "ScoutTestSupport"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "ScoutTestSupport"]),
-        .testTarget(name: "PostgresTests", dependencies: ["Postgres"]),
+        .testTarget(name: "PostgresTests", dependencies: ["Postgres", "Redaction"]),
         .testTarget(name: "RedisTests", dependencies: ["Redis", "ScoutTestSupport"]),
         .testTarget(
             name: "BookStorageTests",

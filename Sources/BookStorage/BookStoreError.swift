@@ -28,6 +28,15 @@ public struct BookStoreError: Error, Sendable, CustomStringConvertible, CustomDe
     /// The description plus the database's own message, which may quote data.
     public let debugDescription: String
 
+    /// An error of Scout's own (a missing catalog, a file that is not one): `description` is
+    /// the whole sentence.
+    init(kind: Kind, database: Database, description: String) {
+        self.kind = kind
+        self.database = database
+        self.description = description
+        debugDescription = description
+    }
+
     /// The store error for a SQLite failure.
     init(_ error: SQLiteError) {
         kind =
@@ -95,6 +104,13 @@ extension BookStoreError {
         case invalidValue
         /// Anything else, such as a statement cancelled or an SQL error.
         case other
+        /// There is no catalog at the location, and the command would not create one.
+        case missing
+        /// The location holds something that is not a Scout catalog (another file, another
+        /// application's database).
+        case notACatalog
+        /// The location names a database Scout cannot use (a `mysql://` URL).
+        case unsupportedLocation
     }
 
     /// The database behind a store.

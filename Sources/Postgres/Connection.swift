@@ -23,8 +23,15 @@ final class Connection: @unchecked Sendable {
     /// `dbname` are defaults the URL may override; the client encoding comes after it, since
     /// every string this module reads and writes is UTF-8.
     init(url: PostgresURL, connectTimeoutSeconds: Int, settings: [String: String] = [:]) throws(PostgresError) {
-        let keywords = ["connect_timeout", "application_name", "dbname", "client_encoding", nil]
-        let values = ["\(connectTimeoutSeconds)", "scout", url.string, "UTF8", nil]
+        // A password given apart from the URL comes after `dbname`, so it wins over the URL's.
+        var keywords: [String?] = ["connect_timeout", "application_name", "dbname", "client_encoding"]
+        var values: [String?] = ["\(connectTimeoutSeconds)", "scout", url.string, "UTF8"]
+        if let password = url.password {
+            keywords.append("password")
+            values.append(password)
+        }
+        keywords.append(nil)
+        values.append(nil)
         let opened = withCStrings(keywords) { keywords in
             withCStrings(values) { values in PQconnectdbParams(keywords, values, 1) }
         }

@@ -1,8 +1,9 @@
 import Foundation
+import Redaction
 
 /// A `postgres://` (or `postgresql://`) connection URL, as libpq reads it, with a form that is
-/// safe to print: ``description`` shows `***` for the password, in the user info and in a
-/// `password=` query parameter alike.
+/// safe to print: ``description`` shows `***` for the password, in the user info and in any
+/// query parameter named like a secret alike.
 ///
 /// ```swift
 /// let url = try PostgresURL("postgres://scout:s3cret@db.internal:5432/books?sslmode=require")
@@ -12,10 +13,12 @@ import Foundation
 public struct PostgresURL: Sendable, Hashable, CustomStringConvertible {
     /// The URL as given, password included: pass it to libpq, never to a log.
     public let string: String
-    /// The URL with every password replaced by `***`.
+    /// The URL with every secret replaced by `***` (``Redaction/URLRedaction``): the password
+    /// of the user info and every parameter named like a secret (`password`, `sslpassword`).
     public let description: String
-    /// The password, raw and percent-decoded, so messages quoting it can be scrubbed.
-    private let secrets: [String]
+    /// A password given apart from the URL (from a file or the environment), sent to libpq as
+    /// its `password` setting so that it never shows in a URL, `ps` or a message.
+    public let password: String?
 
     /// Whether `text` is a URL this type accepts: `PostgresURL.isPostgresURL("postgres://x/db")`.
     public static func isPostgresURL(_ text: String) -> Bool {
@@ -25,38 +28,19 @@ public struct PostgresURL: Sendable, Hashable, CustomStringConvertible {
 
     /// Checks that `string` is a `postgres://` or `postgresql://` URL. Throws a ``PostgresError``
     /// of kind `.misuse` otherwise (without quoting `string`, which may hold a password).
+    /// `password`, when given, is sent instead of any password the URL holds.
     ///
     /// ```swift
     /// let url = try PostgresURL("postgresql://localhost/books")
+    /// let withFile = try PostgresURL("postgres://scout@db/books", password: try String(contentsOfFile: path))
     /// ```
-    public init(_ string: String) throws(PostgresError) {
+    public init(_ string: String, password: String? = nil) throws(PostgresError) {
         guard Self.isPostgresURL(string) else {
             throw .misuse("The database URL must start with postgres:// or postgresql://.")
         }
-        let schemeEnd = string.range(of: "://")!.upperBound
-        let rest = string[schemeEnd...]
-        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
-        var authority = String(rest[..<authorityEnd])
-        var secrets: [String] = []
-        if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") {
-            secrets.append(String(authority[authority.index(after: colon)..<at]))
-            authority.replaceSubrange(authority.index(after: colon)..<at, with: "***")
-        }
-        var tail = String(rest[authorityEnd...])
-        if let question = tail.firstIndex(of: "?") {
-            let parameters = tail[tail.index(after: question)...].split(
-                separator: "&", omittingEmptySubsequences: false)
-            let redacted = parameters.map { parameter -> String in
-                guard parameter.lowercased().hasPrefix("password=") else { return String(parameter) }
-                secrets.append(String(parameter.dropFirst("password=".count)))
-                return "password=***"
-            }
-            tail = tail[...question] + redacted.joined(separator: "&")
-        }
-        secrets += secrets.compactMap { $0.removingPercentEncoding }
         self.string = string
-        self.description = String(string[..<schemeEnd]) + authority + tail
-        self.secrets = secrets.filter { !$0.isEmpty }
+        self.description = URLRedaction.redacted(string)
+        self.password = password.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// The same server and options with another database: how tests reach the databases they
@@ -73,12 +57,14 @@ public struct PostgresURL: Sendable, Hashable, CustomStringConvertible {
         let unreserved = CharacterSet(
             charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
         let encoded = name.addingPercentEncoding(withAllowedCharacters: unreserved) ?? name
-        return try PostgresURL(String(string[..<authorityEnd]) + "/" + encoded + query)
+        return try PostgresURL(String(string[..<authorityEnd]) + "/" + encoded + query, password: password)
     }
 
-    /// `message` with every occurrence of the password replaced by `***`, for libpq messages that
-    /// may quote part of a malformed URL.
+    /// `message` with every secret of the URL, and the password given apart, replaced by `***`,
+    /// for libpq messages that may quote part of a malformed URL.
     func scrubbed(_ message: String) -> String {
-        secrets.reduce(message) { text, secret in text.replacingOccurrences(of: secret, with: "***") }
+        let scrubbed = URLRedaction.scrubbed(message, of: string)
+        guard let password else { return scrubbed }
+        return scrubbed.replacingOccurrences(of: password, with: URLRedaction.mask)
     }
 }

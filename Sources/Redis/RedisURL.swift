@@ -69,6 +69,16 @@ public struct RedisURL: Sendable, Hashable, CustomStringConvertible, CustomRefle
         self.password = password
     }
 
+    /// The same server with `password` (from a file or the environment, so that it never shows
+    /// in `ps`) instead of the URL's.
+    ///
+    /// ```swift
+    /// let url = try RedisURL("redis://cache.internal:6379/0").replacingPassword(with: secret)
+    /// ```
+    public func replacingPassword(with password: String) -> RedisURL {
+        RedisURL(host: host, port: port, database: database, username: username, password: password)
+    }
+
     /// Parses `redis://[[user]:password@]host[:port][/db]`. Throws a ``RedisError`` of kind
     /// `.invalidURL` whose sentence says what is wrong without quoting the text (which may hold a
     /// password).

@@ -11,11 +11,13 @@ final class Connection: @unchecked Sendable {
     let handle: OpaquePointer
     private var cache: [String: Statement] = [:]
 
-    /// Opens (creating) the file at `path`, or an in-memory database for `":memory:"`, and sets
-    /// WAL, `foreign_keys`, `busy_timeout` and `synchronous=NORMAL`. A failure closes the handle.
-    init(path: String, busyTimeoutMilliseconds: Int32) throws(SQLiteError) {
+    /// Opens the file at `path` (creating it when `creating`), or an in-memory database for
+    /// `":memory:"`, and sets WAL, `foreign_keys`, `busy_timeout` and `synchronous=NORMAL`. A
+    /// failure closes the handle.
+    init(path: String, busyTimeoutMilliseconds: Int32, creating: Bool = true) throws(SQLiteError) {
         var opened: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        let flags =
+            SQLITE_OPEN_READWRITE | (creating ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         let code = sqlite3_open_v2(path, &opened, flags, nil)
         guard let handle = opened else {
             throw SQLiteError(db: nil, code: SQLITE_NOMEM, sql: nil, path: path, isMessageSafe: true)
@@ -30,13 +32,29 @@ final class Connection: @unchecked Sendable {
         sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
         // The first read of the file happens here: a file that is not a database fails now.
         for pragma in ["PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL", "PRAGMA foreign_keys = ON"] {
-            let code = sqlite3_exec(handle, pragma, nil, nil, nil)
+            let code = Self.retryingWhileBusy(milliseconds: busyTimeoutMilliseconds) {
+                sqlite3_exec(handle, pragma, nil, nil, nil)
+            }
             guard code == SQLITE_OK else {
                 throw SQLiteError(db: handle, code: code, sql: pragma, path: path, isMessageSafe: true)
             }
         }
         isConfigured = true
         self.handle = handle
+    }
+
+    /// Runs `step` again every 10 ms while it answers `SQLITE_BUSY`, for up to `milliseconds`.
+    /// Switching a new file to WAL while another process does the same can answer busy at once,
+    /// without calling the busy handler; the switch succeeds once the other has finished.
+    private static func retryingWhileBusy(milliseconds: Int32, _ step: () -> Int32) -> Int32 {
+        var waited: Int32 = 0
+        var code = step()
+        while code & 0xFF == SQLITE_BUSY, waited < milliseconds {
+            sqlite3_sleep(10)
+            waited += 10
+            code = step()
+        }
+        return code
     }
 
     deinit {

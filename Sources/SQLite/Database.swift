@@ -24,7 +24,8 @@ public final class Database: Sendable {
     private let connection: Connection
     private let queue: DispatchQueue
 
-    /// Opens the database at `path`, creating the file if needed; `":memory:"` opens a private
+    /// Opens the database at `path`, creating the file if needed (unless `creating` is false:
+    /// then a missing file is an error of kind `.cannotOpen`); `":memory:"` opens a private
     /// in-memory database. Throws a ``SQLiteError`` whose description says what to do.
     ///
     /// ```swift
@@ -32,13 +33,17 @@ public final class Database: Sendable {
     /// ```
     ///
     /// - Parameter busyTimeout: How long a statement waits for another process's lock.
-    public init(path: String, busyTimeout: Duration = .seconds(5)) async throws {
+    /// - Parameter creating: Whether a missing file is created.
+    public init(path: String, busyTimeout: Duration = .seconds(5), creating: Bool = true) async throws {
         let queue = DispatchQueue(label: "scout.sqlite")
         let (seconds, attoseconds) = busyTimeout.components
         let milliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
         self.connection = try await withCheckedThrowingContinuation { continuation in
             queue.async {
-                continuation.resume(with: Result { try Connection(path: path, busyTimeoutMilliseconds: milliseconds) })
+                continuation.resume(
+                    with: Result {
+                        try Connection(path: path, busyTimeoutMilliseconds: milliseconds, creating: creating)
+                    })
             }
         }
         self.path = path

@@ -26,6 +26,11 @@ extension Database {
     /// a failing migration rolls back and leaves the previous version intact. Returns the
     /// version the database is at afterwards. Throws ``SQLiteError``.
     ///
+    /// Safe when several processes open one new file at once: each migration's transaction
+    /// begins `IMMEDIATE` (the write lock, waited for up to the busy timeout) and reads
+    /// `user_version` again inside it, so a migration another process applied while this one
+    /// waited is skipped rather than run twice ("table books already exists").
+    ///
     /// ```swift
     /// let version = try await db.migrate(migrations)  // 2
     /// ```
@@ -39,13 +44,16 @@ extension Database {
             throw SQLiteError.misuse("Migration versions must be unique.")
         }
         return try await perform { connection in
+            // Read outside a lock first, so an up-to-date database takes no write lock at all.
             var version = try Self.userVersion(connection)
             for migration in sorted where migration.version > version {
-                try connection.inTransaction {
+                version = try connection.inTransaction {
+                    let current = try Self.userVersion(connection)
+                    guard current < migration.version else { return current }
                     try connection.executeScript(migration.sql)
                     try connection.executeScript("PRAGMA user_version = \(migration.version)")
+                    return migration.version
                 }
-                version = migration.version
             }
             return version
         }

@@ -5,8 +5,9 @@ import ScoutModels
 
 extension BooksCommand {
     func run() async -> Int32 {
+        for warning in database.warnings { Console.error(warning) }
         do {
-            let store = try await openStore()
+            let store = try await BookStores.open(database.location, creating: creation)
             switch action {
             case .crawl(let crawl): return try await crawl.crawl(into: store)
             case .importGoodbooks(let files):
@@ -24,9 +25,11 @@ extension BooksCommand {
                 let importer = JSONLinesImporter(
                     store: store, batchSize: importOptions.batchSize, progress: progressBar.show)
                 try await report([try await importer.importBooks(from: readable(file))], store: store)
-            case .export(let file):
-                Console.out(
-                    "Exported \(try await JSONLinesExporter(store: store).export(to: file)) books to \(file.path).")
+            case .export(let destination):
+                let count = try await JSONLinesExporter(store: store).export(to: destination)
+                let sentence = "Exported \(count) books to \(destination.name)."
+                // Standard output holds the lines themselves.
+                if destination == .standardOutput { Console.error(sentence) } else { Console.out(sentence) }
             case .search(let text, let limit, let json): try await search(text, limit: limit, json: json, in: store)
             case .related(let text, let kind, let json): try await related(text, kind: kind, json: json, in: store)
             case .relate: Console.out("Built \(try await store.rebuildRelations()) relations.")
@@ -34,6 +37,8 @@ extension BooksCommand {
             case .stats: Console.out("\(try await store.count()) books in \(databaseLabel)")
             }
             return ExitCode.success
+        } catch let error as BookStoreError where error.kind == .missing || error.kind == .notACatalog {
+            Console.error("scout: \(error.description)")
         } catch let error as BookStoreError {
             Console.error("scout: the catalog at \(databaseLabel) could not be used: \(error.description)")
         } catch {
@@ -42,16 +47,20 @@ extension BooksCommand {
         return ExitCode.failure
     }
 
-    /// The catalog named by ``databasePath``: a SQLite file (its folder created when needed) or
-    /// a PostgreSQL database.
-    private func openStore() async throws -> any BookStore {
-        try await BookStores.openCreatingFolder(databasePath)
+    /// What opening the catalog may create: imports and crawls make a new catalog (and its
+    /// folders); every other command needs one, so a mistyped path is an error, not an empty
+    /// catalog in new folders.
+    private var creation: BookStores.Creation {
+        switch action {
+        case .crawl, .importGoodbooks, .importGoodreadsExport, .importJSONLines: .fileAndFolders
+        case .export, .search, .related, .relate, .dedupe, .stats: .nothing
+        }
     }
 
     private var progressBar: ProgressBar { ProgressBar(style: importOptions.progress) }
 
     /// The catalog's location for messages (never a password).
-    var databaseLabel: String { BookStores.label(databasePath) }
+    var databaseLabel: String { database.location.description }
 
     private func readable(_ file: URL) throws -> URL {
         guard FileManager.default.isReadableFile(atPath: file.path) else {
@@ -69,9 +78,15 @@ extension BooksCommand {
             for row in summary.skipped.prefix(50) { Console.error("\(summary.phase) line \(row.line): \(row.reason)") }
             if summary.skipped.count > 50 { Console.error("… and \(summary.skipped.count - 50) more skipped rows") }
         }
-        let relations = try await store.rebuildRelations(affecting: touched)
+        let restored = summaries.reduce(0) { $0 + $1.restoredRelations }
+        // A backup brings its relations: rebuilding would replace them with what this catalog derives.
+        let relations = restored > 0 ? 0 : try await store.rebuildRelations(affecting: touched)
         for summary in summaries { Console.out(Self.sentence(for: summary)) }
-        Console.out("Rebuilt \(relations) relations of \(touched.count) changed books.")
+        if restored > 0 {
+            Console.out("Restored \(restored) relations from the backup.")
+        } else {
+            Console.out("Rebuilt \(relations) relations of \(touched.count) changed books.")
+        }
     }
 
     /// `books.csv: 3 new, 0 updated, 0 unchanged, 1 skipped in 0.1 s.`
@@ -83,7 +98,13 @@ extension BooksCommand {
             parts.append("\(summary.imported) new, \(summary.updated) updated, \(summary.unchanged) unchanged books")
         }
         if summary.signals + summary.unmatched > 0 {
-            parts.append("\(summary.signals) \(summary.phase == "book_tags.csv" ? "tag lists" : "readings") stored")
+            let noun =
+                switch summary.phase {
+                case "book_tags.csv": "tag lists"
+                case "JSON Lines": "keys, readings, links and relations"  // a backup's lines after its books
+                default: "readings"
+                }
+            parts.append("\(summary.signals) \(noun) stored")
             if summary.unmatched > 0 { parts.append("\(summary.unmatched) for books not in the catalog") }
         }
         parts.append("\(summary.skipped.count) skipped")

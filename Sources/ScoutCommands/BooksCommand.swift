@@ -12,13 +12,15 @@ struct BooksCommand: ScoutCommand {
                scout books import goodreads-export <goodreads_library_export.csv> [--reader name]
                scout books import jsonl <file>
                scout books crawl <url…> [--depth n] [--rate r/s] [--same-host] [--max-pages n] [--max-kb n]
-               scout books export <file>
+               scout books export <file or ->
                scout books search [--json] [--limit n] <text…>
                scout books related [--json] [--kind k] <title…>
                scout books relate
                scout books dedupe
                scout books stats
-        Every command takes --database <path or postgres:// URL>. Imports also take
+        Every command takes --database <path or postgres:// URL> and --database-password-file
+        <file> (only you may read it: chmod 600; else SCOUT_DATABASE_PASSWORD or PGPASSWORD).
+        Only imports and crawls create a catalog; the others need one. Imports also take
         --progress bar|lines|none (default: a bar on a terminal, else none; lines prints one line
         per committed batch, for logs) and --batch-size n (rows per transaction, default 1000).
 
@@ -33,7 +35,8 @@ struct BooksCommand: ScoutCommand {
                                  resumes where it stopped. A progress bar shows on a terminal.
         import goodreads-export  Imports the CSV you download from Goodreads ("Import and export" →
                                  "Export library"): your books, ratings and to-read shelf.
-        import jsonl             Imports Scout's own JSON Lines (what 'export' writes).
+        import jsonl             Imports Scout's own JSON Lines (what 'export' writes): a backup's
+                                 readings, links and relations come back as they were.
         crawl                    Reads the books of web pages marked up with schema.org JSON-LD,
                                  microdata or Open Graph book tags, follows links to the site's
                                  other pages and its "similar books" links up to --depth links
@@ -43,7 +46,11 @@ struct BooksCommand: ScoutCommand {
                                  User-Agent: set SCOUT_CONTACT to an address site owners can reach.
                                  --same-host follows links only on the start pages' hosts;
                                  --max-pages (default 500) and --max-kb (default 2048) bound it.
-        export                   Writes every book as one JSON object per line (atomically).
+        export                   Writes the whole catalog as JSON Lines, a full backup that
+                                 'import jsonl' restores: every book with its keys, then every
+                                 reading, link and relation. A regular file is replaced
+                                 atomically; a symbolic link is written through; a device or
+                                 pipe is written into; - is standard output.
         search                   Title and author, prefix as you type, case, accents and small
                                  typos forgiven; best match first, then the most rated.
         related                  The books related to the best match for a title, grouped by
@@ -62,7 +69,7 @@ struct BooksCommand: ScoutCommand {
         case importGoodbooks(GoodbooksFiles)
         case importGoodreadsExport(URL, reader: String)
         case importJSONLines(URL)
-        case export(URL)
+        case export(ExportDestination)
         case search(String, limit: Int, json: Bool)
         case related(String, kind: Relation.Kind?, json: Bool)
         case relate
@@ -71,7 +78,8 @@ struct BooksCommand: ScoutCommand {
     }
 
     let action: Action
-    let databasePath: String
+    /// The catalog, from `--database` and `--database-password-file`.
+    let database: DatabaseOption
     /// How imports show progress and size their batches.
     let importOptions: ImportOptions
 
@@ -79,24 +87,23 @@ struct BooksCommand: ScoutCommand {
         // `crawl` has options of its own, so it parses its words itself.
         if arguments.first == "crawl" {
             let crawl = try BooksCrawlCommand(arguments: Array(arguments.dropFirst()), configuration: configuration)
-            (action, databasePath, importOptions) = (.crawl(crawl), crawl.databasePath, ImportOptions())
+            (action, database, importOptions) = (.crawl(crawl), crawl.database, ImportOptions())
             return
         }
         var scanner = ArgumentScanner(arguments)
-        let database = try scanner.value(for: "--database")
+        database = try DatabaseOption(scanning: &scanner, configuration: configuration)
         let json = scanner.flag("--json")
         let limitText = try scanner.value(for: "--limit")
         let kindText = try scanner.value(for: "--kind")
         let signals = try ImportOptions(scanning: &scanner, isTerminal: isatty(2) == 1)
         let words = try scanner.remainingPositionals()
-        databasePath = configuration.database(explicit: database)
         importOptions = signals
         switch words.first {
         case "import":
             action = try signals.action(for: Array(words.dropFirst()))
         case "export":
-            guard words.count == 2 else { throw UsageError("use: scout books export <file>") }
-            action = .export(URL(fileURLWithPath: words[1]))
+            guard words.count == 2 else { throw UsageError("use: scout books export <file>, or - for standard output") }
+            action = .export(ExportDestination(argument: words[1]))
         case "search":
             let text = words.dropFirst().joined(separator: " ")
             guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {

@@ -30,12 +30,13 @@ struct BooksCrawlCommand: Sendable, Equatable {
 
     let startURLs: [URL]
     let configuration: CrawlConfiguration
-    let databasePath: String
+    /// The catalog the books go to.
+    let database: DatabaseOption
 
     /// Parses the words after `scout books crawl`.
     init(arguments: [String], configuration scout: ScoutConfiguration) throws(UsageError) {
         var scanner = ArgumentScanner(arguments)
-        let database = try scanner.value(for: "--database")
+        database = try DatabaseOption(scanning: &scanner, configuration: scout)
         var configuration = CrawlConfiguration(userAgent: scout.userAgent)
         configuration.maxDepth = try Self.number(scanner.value(for: "--depth"), "--depth", in: 0...10) ?? 2
         configuration.maxPages =
@@ -52,7 +53,6 @@ struct BooksCrawlCommand: Sendable, Equatable {
             return url
         }
         self.configuration = configuration
-        databasePath = scout.database(explicit: database)
     }
 
     /// `--rate 2`, `--rate 2/s` or `--rate 0.5`: requests per second, from 0.01 to 100.

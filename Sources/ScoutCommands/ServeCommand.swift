@@ -4,6 +4,7 @@ import Foundation
 import HTTPServer
 import Redis
 import ScoutServer
+import Synchronization
 
 /// `scout serve`: runs the web app and API until interrupted.
 struct ServeCommand: ScoutCommand {
@@ -12,7 +13,9 @@ struct ServeCommand: ScoutCommand {
     static let help = """
         Usage: scout serve [--listen host:port] [--threads n] [--connections-per-ip n]
                            [--client-rate n] [--trusted-proxy list] [--database path]
-                           [--redis url] [--fleet-size n] [--image-memory MiB] [--quiet]
+                           [--database-password-file file] [--redis url]
+                           [--redis-password-file file] [--fleet-size n]
+                           [--image-memory MiB] [--quiet]
 
         Serves Scout's web page and API until Ctrl-C (SIGINT) or SIGTERM, then finishes the
         requests in flight and stops.
@@ -33,13 +36,24 @@ struct ServeCommand: ScoutCommand {
                               A request from one of them counts against the client it
                               names in X-Forwarded-For, not against the proxy.
           --database path     The book catalog behind /map (env SCOUT_DATABASE; default
-                              $XDG_DATA_HOME/scout/books.sqlite). An empty catalog gets the
-                              starter catalog (about 300 well-known books) on first start.
+                              $XDG_DATA_HOME/scout/books.sqlite), a SQLite file or a
+                              postgres:// URL. An empty catalog gets the starter catalog
+                              (about 300 well-known books) on first start; a new file is
+                              made only in a folder that exists (the default's is created).
+                              A catalog that cannot be opened is tried again in the
+                              background; /readyz and the book routes say why meanwhile.
+          --database-password-file file
+                              The catalog's password, in a file only you can read (chmod
+                              600); else env SCOUT_DATABASE_PASSWORD or PGPASSWORD. A
+                              password in --database shows in 'ps' to every user.
           --redis url         Share the search cache, coalescing, per-client limits and the
                               upstream budgets with every instance using the same Redis
                               (env SCOUT_REDIS; redis://[:password@]host:port/db). Without
                               it this process keeps them alone. If Redis stops answering,
                               the instance serves from its own state until it is back.
+          --redis-password-file file
+                              Redis's password, in a file only you can read (chmod 600);
+                              else env SCOUT_REDIS_PASSWORD.
           --fleet-size n      The fewest instances sharing the Redis (env SCOUT_FLEET_SIZE;
                               default 1). While Redis does not answer, this instance keeps
                               to 1/n of each upstream's budget, or less if the instances'
@@ -72,7 +86,9 @@ struct ServeCommand: ScoutCommand {
     let connectionsPerIP: Int
     let clientRate: Int?
     /// The book catalog to open (created with the starter catalog when empty).
-    let catalogPath: String
+    let database: DatabaseOption
+    /// What to tell the user before serving, such as a password given where `ps` shows it.
+    let warnings: [String]
     let isQuiet: Bool
     /// The fleet's Redis, from `--redis` or `SCOUT_REDIS`.
     let redisURL: RedisURL?
@@ -95,8 +111,7 @@ struct ServeCommand: ScoutCommand {
             try Self.count(
                 scanner.value(for: "--connections-per-ip"), option: "--connections-per-ip", range: 1...65_536)
             ?? ServerLimits().maxConnectionsPerIP
-        let database = try scanner.value(for: "--database")
-        catalogPath = configuration.database(explicit: database)
+        database = try DatabaseOption(scanning: &scanner, configuration: configuration)
         clientRate = try Self.count(scanner.value(for: "--client-rate"), option: "--client-rate", range: 1...10_000_000)
         isQuiet = scanner.flag("--quiet")
         let proxies = try scanner.value(for: "--trusted-proxy") ?? configuration.trustedProxies ?? ""
@@ -106,11 +121,19 @@ struct ServeCommand: ScoutCommand {
             throw UsageError(error.description)
         }
         let redis = try scanner.value(for: "--redis")
+        let redisPasswordFile = try scanner.value(for: "--redis-password-file")
+        let redisPassword =
+            try redisPasswordFile.map { path throws(UsageError) in
+                try SecretFile.read(path, option: "--redis-password-file")
+            } ?? configuration.redisPassword
         do throws(RedisError) {
-            if let redis { redisURL = try RedisURL(redis) } else { redisURL = try configuration.redis?.get() }
+            var url = try configuration.redis?.get()
+            if let redis { url = try RedisURL(redis) }
+            redisURL = redisPassword.flatMap { password in url?.replacingPassword(with: password) } ?? url
         } catch {
             throw UsageError(error.description)
         }
+        warnings = database.warnings + (redis.map { DatabaseOption.warnings(option: "--redis", value: $0) } ?? [])
         let fleet = try scanner.value(for: "--fleet-size")
         fleetSize = try Self.count(
             fleet ?? configuration.fleetSize, option: fleet == nil ? "SCOUT_FLEET_SIZE" : "--fleet-size",
@@ -133,26 +156,30 @@ struct ServeCommand: ScoutCommand {
         return value
     }
 
-    /// The book catalog, with the starter catalog installed when it is empty (so books work
-    /// offline on a fresh machine), or nil with a warning when it cannot be opened.
-    private func openCatalog() async -> (any BookStore)? {
-        do {
-            let store = try await BookStores.openCreatingFolder(catalogPath)
-            if let summary = try await StarterCatalog.installIfEmpty(into: store) {
-                Console.error(
-                    "scout: installed the starter catalog (\(summary.imported) books) in \(BookStores.label(catalogPath))."
-                )
+    /// The book catalog, opened in the background and again after each failure until it opens:
+    /// with the starter catalog installed when it is empty (so books work offline on a fresh
+    /// machine). A new file is made only in a folder that exists — the default location's
+    /// folders are created, as on a first run, but a mistyped `--database` makes none.
+    private func openCatalog() -> CatalogConnection {
+        let location = database.location
+        let creation: BookStores.Creation = database.isDefault ? .fileAndFolders : .file
+        let log = CatalogFailureLog()
+        return CatalogConnection {
+            do {
+                let store = try await BookStores.open(location, creating: creation)
+                if let summary = try await StarterCatalog.installIfEmpty(into: store) {
+                    Console.error("scout: installed the starter catalog (\(summary.imported) books) in \(location).")
+                }
+                // Built while the server takes requests; searches meanwhile take their candidates
+                // from the store. A failed build is retried by the next search, which reports the
+                // store's error itself.
+                Task { try? await store.prepareSearch() }
+                log.opened(location)
+                return store
+            } catch {
+                log.failed(String(describing: error))
+                throw error
             }
-            // Built while the server starts taking requests; searches meanwhile take their
-            // candidates from the store. A failed build is retried by the next search, which
-            // reports the store's error itself.
-            Task { try? await store.prepareSearch() }
-            return store
-        } catch {
-            Console.error(
-                "scout: the book catalog at \(BookStores.label(catalogPath)) could not be opened (\(error)); "
-                    + "/map will answer 503.")
-            return nil
         }
     }
 
@@ -171,7 +198,11 @@ struct ServeCommand: ScoutCommand {
         if let fleetSize { appConfiguration.fleet.minimumFleetSize = fleetSize }
         if let imageMemory { appConfiguration.imageMemoryCapacity = imageMemory * 1_048_576 }
         appConfiguration.clientAddress = ClientAddress(trustedProxies: trustedProxies)
-        let app = ScoutApp(configuration: appConfiguration, books: await openCatalog())
+        for warning in warnings { Console.error(warning) }
+        let catalog = openCatalog()
+        // The first attempt is awaited, so a catalog that opens is served from the first request.
+        _ = await catalog.settled()
+        let app = ScoutApp(configuration: appConfiguration, catalog: catalog)
         let server = Server(configuration: serverConfiguration, responder: app.router)
         do {
             try server.start()
@@ -184,5 +215,25 @@ struct ServeCommand: ScoutCommand {
         let signal = await server.serveUntilSignalled()
         Console.error("scout: stopped on signal \(signal) after finishing requests in flight.")
         return ExitCode.success
+    }
+}
+
+/// What `serve` logs of its catalog's attempts to open: each new reason it fails for (not every
+/// retry's), and the opening after a failure.
+private final class CatalogFailureLog: Sendable {
+    private let lastReason = Mutex<String?>(nil)
+
+    func failed(_ reason: String) {
+        let isNew = lastReason.withLock { last in
+            defer { last = reason }
+            return last != reason
+        }
+        if isNew { Console.error("scout: \(reason) The book routes answer 503 until it opens; retrying.") }
+    }
+
+    func opened(_ location: CatalogLocation) {
+        if lastReason.withLock({ $0.take() }) != nil {
+            Console.error("scout: the book catalog at \(location) is open.")
+        }
     }
 }

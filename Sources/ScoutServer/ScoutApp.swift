@@ -35,6 +35,16 @@ public struct ScoutApp: Sendable {
     ///     ``Networking/PlatformTransport/shared`` (the transport benchmark passes its own). The
     ///     app searches through a copy that also asks the fleet's budget.
     public init(configuration: ScoutServerConfiguration, books: (any BookStore)? = nil, client: APIClient? = nil) {
+        self.init(configuration: configuration, catalog: books.map(CatalogConnection.init(store:)), client: client)
+    }
+
+    /// The app over a catalog that may not be open yet (``CatalogConnection``): its book routes
+    /// and `/readyz` say why until it opens, then serve it.
+    ///
+    /// ```swift
+    /// let app = ScoutApp(configuration: configuration, catalog: CatalogConnection { try await open() })
+    /// ```
+    public init(configuration: ScoutServerConfiguration, catalog books: CatalogConnection?, client: APIClient? = nil) {
         let limiter = ClientRateLimiter(
             requestsPerSecond: configuration.clientRequestsPerSecond, burst: configuration.clientBurst)
         let fleetConfiguration = configuration.fleet

@@ -73,5 +73,6 @@ final class ObservedStore: BookStore {
         try await base.related(to: id, kind: kind, limit: limit)
     }
     func integrityProblems() async throws -> [String] { try await base.integrityProblems() }
+    func contents() async throws -> CatalogContents { try await base.contents() }
     func mergeDuplicates() async throws -> [DuplicateGroup] { try await base.mergeDuplicates() }
 }

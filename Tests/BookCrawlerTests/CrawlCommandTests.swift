@@ -24,7 +24,7 @@ struct CrawlCommandTests {
         #expect(command.configuration.staysOnStartHosts && command.configuration.maxPages == 9)
         #expect(command.configuration.maxPageBytes == 64 * 1024)
         #expect(command.configuration.userAgent.hasSuffix("(me@example.org)"))
-        #expect(command.databasePath == "/tmp/x.sqlite")
+        #expect(command.database.location == .file(path: "/tmp/x.sqlite"))
     }
 
     @Test(

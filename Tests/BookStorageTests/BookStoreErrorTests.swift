@@ -33,9 +33,15 @@ struct BookStoreErrorTests {
 
     @Test func aSQLiteFileThatCannotBeOpenedIsUnavailable() async throws {
         try await withTemporaryDirectory(prefix: "scout-store-error") { directory in
-            let path = directory.appending(path: "missing/folder/books.sqlite").path
+            // A folder where the file should be: SQLite cannot open it.
+            let path = directory.appending(path: "books.sqlite").path
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
             let error = await #expect(throws: BookStoreError.self) { _ = try await BookStores.open(path) }
             #expect(error?.kind == .unavailable && error?.database == .sqlite)
+            // A missing folder is named as missing, and not created.
+            let missing = directory.appending(path: "missing/folder/books.sqlite").path
+            let absent = await #expect(throws: BookStoreError.self) { _ = try await BookStores.open(missing) }
+            #expect(absent?.kind == .missing && absent?.database == .sqlite)
         }
     }
 

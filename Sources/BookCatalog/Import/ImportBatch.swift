@@ -1,5 +1,6 @@
-/// Everything one import transaction writes: books, then tags, readings and listed links that
-/// refer to books by key, and the import's checkpoint — all committed together or not at all.
+/// Everything one import transaction writes: books, then tags, readings, listed links, other
+/// keys and relations that refer to books by key, and the import's checkpoint — all committed
+/// together or not at all.
 ///
 /// Tags, readings and links whose book is not stored are not written and are counted in
 /// ``UpsertResult/unmatched``.
@@ -17,14 +18,20 @@ public struct ImportBatch: Sendable, Hashable {
     public var readings: [Reading]
     /// "Similar books" links to store (a link already stored is kept once).
     public var links: [ListedLink]
+    /// Other keys of stored books (a key another book holds already is left to it).
+    public var aliases: [BookAlias]
+    /// Relations between stored books, replacing a stored one of the same books and kind.
+    public var relations: [KeyedRelation]
     /// Where the import is once this batch is committed; saved in the same transaction.
     public var checkpoint: ImportCheckpoint?
 
     /// Makes a batch; every part is optional: `ImportBatch(books: books)`.
     public init(
         books: [Book] = [], tags: [BookTags] = [], readings: [Reading] = [], links: [ListedLink] = [],
-        checkpoint: ImportCheckpoint? = nil
+        aliases: [BookAlias] = [], relations: [KeyedRelation] = [], checkpoint: ImportCheckpoint? = nil
     ) {
+        self.aliases = aliases
+        self.relations = relations
         self.books = books
         self.tags = tags
         self.readings = readings
@@ -34,7 +41,8 @@ public struct ImportBatch: Sendable, Hashable {
 
     /// Whether the batch writes nothing at all.
     public var isEmpty: Bool {
-        books.isEmpty && tags.isEmpty && readings.isEmpty && links.isEmpty && checkpoint == nil
+        books.isEmpty && tags.isEmpty && readings.isEmpty && links.isEmpty && aliases.isEmpty && relations.isEmpty
+            && checkpoint == nil
     }
 }
 

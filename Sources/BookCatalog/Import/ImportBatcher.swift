@@ -33,6 +33,8 @@ struct ImportBatcher {
             case .tags(let tags): batch.tags.append(tags)
             case .reading(let reading): batch.readings.append(reading)
             case .link(let link): batch.links.append(link)
+            case .alias(let alias): batch.aliases.append(alias)
+            case .relation(let relation): batch.relations.append(relation)
             case .skipped(let skipped): summary.skipped.append(skipped)
             }
             rowsInBatch += 1
@@ -58,7 +60,10 @@ struct ImportBatcher {
         summary.updated += result.updated
         summary.unchanged += result.unchanged
         summary.unmatched += result.unmatched
-        summary.signals += batch.tags.count + batch.readings.count + batch.links.count - result.unmatched
+        summary.signals +=
+            batch.tags.count + batch.readings.count + batch.links.count + batch.aliases.count
+            + batch.relations.count - result.unmatched
+        summary.restoredRelations += batch.relations.count
         summary.changedBooks.formUnion(result.touched)
         committedRecords = position
         batch = ImportBatch()

@@ -17,6 +17,10 @@ public enum ImportRow: Sendable, Hashable {
     case reading(Reading)
     /// The row is a "similar books" link.
     case link(ListedLink)
+    /// The row gives a stored book another key (a backup's).
+    case alias(BookAlias)
+    /// The row is a relation between two books (a backup's).
+    case relation(KeyedRelation)
     /// The row is skipped, for the reason given.
     case skipped(SkippedRow)
 }

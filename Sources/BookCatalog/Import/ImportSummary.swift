@@ -17,7 +17,7 @@ public struct ImportSummary: Sendable, Hashable {
     public var elapsed: Duration
     /// What was imported, such as `"books.csv"` or `"ratings.csv"`.
     public var phase: String
-    /// Tags, readings and links written.
+    /// Tags, readings, links, keys and relations written.
     public var signals: Int
     /// Tags, readings and links not written because their book is not in the catalog.
     public var unmatched: Int
@@ -27,6 +27,9 @@ public struct ImportSummary: Sendable, Hashable {
     /// The store ids of the books the import changed (``UpsertResult/touched``), for incremental
     /// relation building.
     public var changedBooks: Set<Int64>
+    /// Relations a backup restored (JSON Lines `relation` lines): when there are any, the
+    /// catalog's relations are the backup's and need no rebuilding.
+    public var restoredRelations = 0
 
     /// Makes a summary: `ImportSummary(imported: 2, updated: 0, unchanged: 0, skipped: [], elapsed: .zero)`.
     public init(

@@ -13,7 +13,22 @@ extension JSONLinesRecord {
     /// // .skipped(SkippedRow(line: 3, reason: "The field sourceID is missing."))
     /// ```
     static func decode(_ line: Data, line number: Int, decoder: JSONDecoder = JSONDecoder()) -> Outcome {
-        func skip(_ reason: String) -> Outcome { .skipped(SkippedRow(line: number, reason: reason)) }
+        rows(of: line, line: number, decoder: decoder)[0]
+    }
+
+    /// Every row `line` restores: a book and its other keys (``BookAlias``), or a reading, link
+    /// or relation (``JSONLinesBackupLine``), or why the line is skipped.
+    static func rows(of line: Data, line number: Int, decoder: JSONDecoder = JSONDecoder()) -> [Outcome] {
+        func skip(_ reason: String) -> [Outcome] { [.skipped(SkippedRow(line: number, reason: reason))] }
+        if JSONLinesBackupLine.markers.contains(where: { line.range(of: $0) != nil }) {
+            do {
+                if let row = try decoder.decode(JSONLinesBackupLine.self, from: line).row { return [row] }
+            } catch let error as DecodingError {
+                return skip(reason(for: error))
+            } catch {
+                return skip("The line is not valid JSON.")
+            }
+        }
         let record: JSONLinesRecord
         do {
             record = try decoder.decode(JSONLinesRecord.self, from: line)
@@ -27,7 +42,8 @@ extension JSONLinesRecord {
         where value.trimmingWhitespace().isEmpty {
             return skip("The field \(name) is empty.")
         }
-        return .book(book)
+        let own = BookKey(book)
+        return [.book(book)] + (record.keys ?? []).filter { $0 != own }.map { .alias(BookAlias(book: own, alias: $0)) }
     }
 
     private static func reason(for error: DecodingError) -> String {

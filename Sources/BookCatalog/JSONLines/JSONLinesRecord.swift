@@ -9,7 +9,8 @@ import Foundation
 /// stay readable by versions that knew one series, and files of those versions, which have only
 /// them, still read. `alternateTitles` is left out for a book with none and read leniently
 /// (``LossyStrings``, then ``AlternateTitles/cleaned(_:title:)``): a bad entry is dropped, never
-/// the book.
+/// the book. `keys` lists the book's other keys (records merged into it, aliases), left out when
+/// it has none; a backup restores them.
 ///
 /// ```swift
 /// let line = try JSONLinesRecord.encoder.encode(JSONLinesRecord(book))
@@ -35,6 +36,7 @@ struct JSONLinesRecord: Codable, Hashable, Sendable {
     var tags: [String]?
     var description: String?
     var sourceURL: URL?
+    var keys: [BookKey]?
 
     /// The encoder for one line: sorted keys, so the same book always gives the same bytes.
     static var encoder: JSONEncoder {
@@ -43,8 +45,9 @@ struct JSONLinesRecord: Codable, Hashable, Sendable {
         return encoder
     }
 
-    /// The record of `book`, dropping its ``Book/id``.
-    init(_ book: Book) {
+    /// The record of `book`, dropping its ``Book/id``, with its `otherKeys`.
+    init(_ book: Book, otherKeys: [BookKey] = []) {
+        keys = otherKeys.isEmpty ? nil : otherKeys
         source = book.source
         sourceID = book.sourceID
         title = book.title

@@ -25,7 +25,7 @@ struct JSONLinesRecords: ImportRecords {
             line += 1
             if content.last == UInt8(ascii: "\r") { content = content.dropLast() }
             if content.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
-            return [JSONLinesRecord.decode(Data(content), line: line, decoder: decoder)]
+            return JSONLinesRecord.rows(of: Data(content), line: line, decoder: decoder)
         }
         return nil
     }

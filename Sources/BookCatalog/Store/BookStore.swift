@@ -157,6 +157,14 @@ public protocol BookStore: Sendable {
     /// Problems the database finds in itself (an empty array when it is sound):
     /// `try await store.integrityProblems()`.
     func integrityProblems() async throws -> [String]
+
+    /// Every key, reading, link and relation the catalog holds, in store id order: with
+    /// ``allBooks()``, everything a backup must restore.
+    ///
+    /// ```swift
+    /// let contents = try await store.contents()
+    /// ```
+    func contents() async throws -> CatalogContents
 }
 
 extension BookStore {

@@ -23,6 +23,12 @@ extension ImportBatch {
                     wantsToRead: $0.wantsToRead)
             },
             links: links.map { ListedLink(from: $0.from.withoutNUL, to: $0.to) },
+            aliases: aliases.map { BookAlias(book: $0.book.withoutNUL, alias: $0.alias.withoutNUL) },
+            relations: relations.map {
+                KeyedRelation(
+                    kind: $0.kind, from: $0.from.withoutNUL, to: $0.to.withoutNUL, score: $0.score,
+                    reason: $0.reason.withoutNUL)
+            },
             checkpoint: checkpoint.map { ImportCheckpoint(name: $0.name.withoutNUL, position: $0.position) })
     }
 }

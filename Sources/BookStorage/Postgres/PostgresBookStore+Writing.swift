@@ -23,6 +23,8 @@ extension PostgresBookStore {
                 try Self.write(tags: batch.tags, in: tx, into: &result)
                 try Self.write(readings: batch.readings, in: tx, into: &result)
                 try Self.write(links: batch.links, in: tx, into: &result)
+                try Self.write(aliases: batch.aliases, in: tx, into: &result)
+                try Self.write(relations: batch.relations, in: tx, into: &result)
                 if let checkpoint = batch.checkpoint { try Self.save(checkpoint, in: tx) }
                 if result.inserted + result.updated > 0 || !batch.tags.isEmpty {
                     try tx.execute("UPDATE catalog_state SET generation = generation + 1")
@@ -161,7 +163,7 @@ extension PostgresBookStore {
     /// Runs `sql`, which answers one row: how many of `entries` matched a stored book, and the
     /// comma-separated ids of the books it changed; adds the rest to `unmatched` and the ids to
     /// `touched`.
-    private static func count(
+    static func count(
         _ sql: String, _ parameters: [PostgresValue], of entries: Int, in tx: borrowing PostgresTransaction,
         into result: inout UpsertResult
     ) throws {
@@ -198,7 +200,7 @@ extension PostgresBookStore {
     }
 
     /// The sources and source ids of `keys`, as two array parameters.
-    private static func keyArrays(_ keys: [BookKey]) -> [PostgresValue] {
+    static func keyArrays(_ keys: [BookKey]) -> [PostgresValue] {
         [.textArray(keys.map(\.source)), .textArray(keys.map(\.sourceID))]
     }
 }

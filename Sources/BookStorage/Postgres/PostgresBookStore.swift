@@ -67,9 +67,16 @@ public final class PostgresBookStore: BookStore {
     /// let store = try await PostgresBookStore(url: "postgres://scout:secret@127.0.0.1:5432/books")
     /// ```
     public convenience init(url: String) async throws {
-        let database = try await storeWork {
-            try await PostgresDatabase(url: try PostgresURL(url), settings: Self.sessionSettings)
-        }
+        try await self.init(url: try await storeWork { try PostgresURL(url) })
+    }
+
+    /// Connects to `url` (with its password given apart, if any) like ``init(url:)-(String)``.
+    ///
+    /// ```swift
+    /// let store = try await PostgresBookStore(url: try PostgresURL("postgres://scout@db/books", password: secret))
+    /// ```
+    public convenience init(url: PostgresURL) async throws {
+        let database = try await storeWork { try await PostgresDatabase(url: url, settings: Self.sessionSettings) }
         try await self.init(database: database)
     }
 }

@@ -18,6 +18,8 @@ extension SQLiteBookStore {
                 try Self.write(tags: batch.tags, in: tx, into: &result)
                 try Self.write(readings: batch.readings, in: tx, into: &result)
                 try Self.write(links: batch.links, in: tx, into: &result)
+                try Self.write(aliases: batch.aliases, in: tx, into: &result)
+                try Self.write(relations: batch.relations, in: tx, into: &result)
                 if let checkpoint = batch.checkpoint { try Self.save(checkpoint, in: tx) }
                 if result.inserted + result.updated > 0 || !batch.tags.isEmpty {
                     try tx.execute("UPDATE catalog_state SET generation = generation + 1")
@@ -60,7 +62,7 @@ extension SQLiteBookStore {
     }
 
     /// The store id of the book known by `key` (any of its keys), or `nil`.
-    private static func id(of key: BookKey, in tx: borrowing Transaction) throws -> Int64? {
+    static func id(of key: BookKey, in tx: borrowing Transaction) throws -> Int64? {
         let sql = "SELECT book_id FROM book_keys WHERE source = ? AND source_id = ?"
         return try tx.query(sql, [.text(key.source), .text(key.sourceID)]) { row in try row.int64(0) }.first
     }

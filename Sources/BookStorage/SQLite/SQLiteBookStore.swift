@@ -27,6 +27,7 @@ public final class SQLiteBookStore: BookStore {
     /// ```
     public init(database: Database) async throws {
         try await storeWork {
+            try await Self.requireScoutSchema(in: database)
             try await database.defineFunction(Self.indexWordsFunction) { text in
                 SearchText.indexWords(in: text).joined(separator: " ")
             }
@@ -36,12 +37,27 @@ public final class SQLiteBookStore: BookStore {
         try await storeWork { try await refreshIdentity() }
     }
 
-    /// Opens (or creates) the database at `path` and migrates it. Throws ``BookStoreError``.
+    /// Opens the database at `path` (creating the file unless `creating` is false) and migrates
+    /// it. Throws ``BookStoreError``.
     ///
     /// ```swift
     /// let store = try await SQLiteBookStore(path: directory.appendingPathComponent("books.sqlite").path)
     /// ```
-    public convenience init(path: String) async throws {
-        try await self.init(database: try await storeWork { try await Database(path: path) })
+    public convenience init(path: String, creating: Bool = true) async throws {
+        try await self.init(database: try await storeWork { try await Database(path: path, creating: creating) })
+    }
+
+    /// Throws unless `database` is new (no tables) or has a Scout schema version: migrations
+    /// must never add Scout's tables to another application's database.
+    private static func requireScoutSchema(in database: Database) async throws {
+        // One statement, so one snapshot: read apart, another process could commit its first
+        // migration (tables and version together) in between.
+        let found = try await database.query(
+            "SELECT (SELECT user_version FROM pragma_user_version), (SELECT count(*) FROM sqlite_master)"
+        ) { row in (version: try row.int(0), tables: try row.int(1)) }
+        guard let schema = found.first, schema.version == 0, schema.tables > 0 else { return }
+        throw BookStoreError(
+            kind: .notACatalog, database: .sqlite,
+            description: "It is a SQLite database of something else (it has tables but no Scout schema version).")
     }
 }

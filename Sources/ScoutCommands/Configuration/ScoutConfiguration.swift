@@ -22,6 +22,14 @@ struct ScoutConfiguration: Sendable {
     /// The book catalog, a path or a `postgres://` URL (`SCOUT_DATABASE`; `--database`), else
     /// `$XDG_DATA_HOME/scout/books.sqlite`, else `~/.local/share/scout/books.sqlite`.
     var database: String
+    /// Whether ``database`` is the default path (no `SCOUT_DATABASE`).
+    var isDefaultDatabase: Bool
+    /// The catalog's password, kept out of its URL (`SCOUT_DATABASE_PASSWORD`;
+    /// `--database-password-file` wins over it).
+    var databasePassword: String?
+    /// The fleet Redis's password, kept out of its URL (`SCOUT_REDIS_PASSWORD`;
+    /// `--redis-password-file` wins over it).
+    var redisPassword: String?
     /// The MediaWiki API address, `{lang}` standing for the language (`SCOUT_WIKIPEDIA_API`).
     var wikipediaAPITemplate = WikipediaProvider.defaultAPITemplate
     /// The Wikipedia language of `serve` and `tui` (`SCOUT_WIKIPEDIA_LANG`; `--lang`).
@@ -65,6 +73,9 @@ struct ScoutConfiguration: Sendable {
         listen = value("SCOUT_LISTEN") ?? listen
         let data = value("XDG_DATA_HOME") ?? environment["HOME"].map { $0 + "/.local/share" } ?? "."
         database = value("SCOUT_DATABASE") ?? data + "/scout/books.sqlite"
+        isDefaultDatabase = value("SCOUT_DATABASE") == nil
+        databasePassword = value("SCOUT_DATABASE_PASSWORD")
+        redisPassword = value("SCOUT_REDIS_PASSWORD")
         wikipediaAPITemplate = environment["SCOUT_WIKIPEDIA_API"] ?? wikipediaAPITemplate
         wikipediaLanguage = environment["SCOUT_WIKIPEDIA_LANG"] ?? wikipediaLanguage
         wikimediaUpload = environment["SCOUT_WIKIMEDIA_UPLOAD"].flatMap(URL.init(string:))

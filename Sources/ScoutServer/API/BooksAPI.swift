@@ -6,8 +6,9 @@ import ScoutModels
 /// `/api/v1/books/search`, `/api/v1/books/{id}` and `/api/v1/books/{id}/related`: the richer
 /// book API behind the Books tab and `Providers/Books`.
 struct BooksAPI: Sendable {
-    /// Nil when the server has no catalog; every route then answers 503.
-    let books: (any BookStore)?
+    /// Nil when the server has no catalog; every route then answers 503, as it does with the
+    /// reason while the catalog is not open.
+    let books: CatalogConnection?
     /// Rewrites covers to the image proxy.
     let thumbnails: ThumbnailLinker
 
@@ -26,13 +27,7 @@ struct BooksAPI: Sendable {
     }
 
     private func store() throws -> any BookStore {
-        guard let books else {
-            throw GatewayError(
-                status: 503, code: "catalog_unavailable",
-                message: "This server has no book catalog. Import one with 'scout books import'.", source: nil,
-                retryAfter: nil)
-        }
-        return books
+        try CatalogConnection.store(of: books)
     }
 
     func search(_ request: Request) async throws -> Response {

@@ -12,20 +12,16 @@ struct MapRoute: Sendable {
         let target: String
     }
 
-    /// Nil when the server has no catalog; the route then answers 503.
-    let books: (any BookStore)?
+    /// Nil when the server has no catalog; the route then answers 503, as it does with the
+    /// reason while the catalog is not open.
+    let books: CatalogConnection?
 
     var handler: Handler {
         .deferred { request in try await CatalogFailure.mapping { try await map(request) } }
     }
 
     func map(_ request: Request) async throws -> Response {
-        guard let books else {
-            throw GatewayError(
-                status: 503, code: "catalog_unavailable",
-                message: "This server has no book catalog. Import one with 'scout books import'.", source: nil,
-                retryAfter: nil)
-        }
+        let books = try CatalogConnection.store(of: books)
         let title = (request.query["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard !title.isEmpty, title.count <= 256 else {
             throw GatewayError.badRequest("bad_query", "Give a book title of 1 to 256 characters in q.")

@@ -29,7 +29,8 @@ struct ReadinessRoute: Sendable {
         var message: String?
     }
 
-    let books: (any BookStore)?
+    /// The catalog; one that is not open is failing, with its reason in the message.
+    let books: CatalogConnection?
     let redis: RedisClient?
     /// How long each dependency may take to answer.
     var bound = Duration.seconds(1)
@@ -49,7 +50,9 @@ struct ReadinessRoute: Sendable {
         async let redis = redisCheck()
         var body = Body(status: "ready", catalog: await catalog, redis: await redis)
         var problems: [String] = []
-        if body.catalog == .failing {
+        if let reason = unopenedReason {
+            problems.append(reason)
+        } else if body.catalog == .failing {
             problems.append(
                 "The book catalog did not answer within \(within): check that its database runs and that "
                     + "--database (SCOUT_DATABASE) names it.")
@@ -69,7 +72,17 @@ struct ReadinessRoute: Sendable {
     /// A primary-key lookup in the catalog: an index probe in either store.
     private func catalogCheck() async -> Check {
         guard let books else { return .notConfigured }
-        return await probe { _ = try await books.book(id: 0) }
+        guard case .open(let store) = books.state else { return .failing }
+        return await probe { _ = try await store.book(id: 0) }
+    }
+
+    /// Why the catalog is not open, while it is not.
+    private var unopenedReason: String? {
+        switch books?.state {
+        case .opening: "The book catalog is still being opened."
+        case .failed(let reason): "\(reason) The server tries again in the background."
+        case .open, nil: nil
+        }
     }
 
     private func redisCheck() async -> Check {

@@ -9,19 +9,20 @@ import ScoutModels
 /// book's related view on this server as its link.
 ///
 /// ```swift
-/// let provider = CatalogSearchProvider(books: store)
+/// let provider = CatalogSearchProvider(books: CatalogConnection(store: store))
 /// let page = try await provider.search(try SearchQuery("hunger gam"), cursor: nil, limit: 20)
 /// page.items[0].description   // "Suzanne Collins · 2008 · ★ 4.34"
 /// ```
 struct CatalogSearchProvider: SearchProvider {
     let source = SourceID.books
     let displayName = "Books"
-    let books: any BookStore
+    /// The server's catalog, maybe not open (yet).
+    let books: CatalogConnection
 
     func search(_ query: SearchQuery, cursor: SearchCursor?, limit: Int) async throws -> SearchPage {
         let cursor = try BookPaging.cursor(cursor?.rawValue)
         let page = try await CatalogFailure.mapping(source: .books) {
-            try await BookPaging.page(of: books, text: query.text, cursor: cursor, limit: limit)
+            try await BookPaging.page(of: try books.store(), text: query.text, cursor: cursor, limit: limit)
         }
         return SearchPage(
             items: page.books.map(Self.item(for:)), nextCursor: page.next.map(SearchCursor.init),

@@ -20,7 +20,7 @@ struct SourceCatalog: Sendable {
 
     let entries: [Entry]
 
-    init(configuration: ScoutServerConfiguration, client: APIClient, books: (any BookStore)? = nil) {
+    init(configuration: ScoutServerConfiguration, client: APIClient, books: CatalogConnection? = nil) {
         var entries: [Entry] = []
         do {
             let wikipedia = try WikipediaProvider(

@@ -10,6 +10,7 @@ func withScoutApp<T>(
     pages: [FakeWikipedia.Page],
     suggestions: [String: String] = [:],
     books: (any BookStore)? = nil,
+    catalog: CatalogConnection? = nil,
     configure: (inout ScoutServerConfiguration) -> Void = { _ in },
     server configureServer: (inout ServerConfiguration) -> Void = { _ in },
     _ body: (FakeWikipedia, ScoutApp, UInt16) async throws -> T
@@ -21,7 +22,7 @@ func withScoutApp<T>(
         configuration.clientBurst = 1000
         configuration.clientRequestsPerSecond = 1000
         configure(&configuration)
-        let app = ScoutApp(configuration: configuration, books: books)
+        let app = ScoutApp(configuration: configuration, catalog: catalog ?? books.map(CatalogConnection.init(store:)))
         var serverConfiguration = ServerConfiguration(host: "127.0.0.1", port: 0, accessLog: nil)
         serverConfiguration.shutdownGracePeriod = .milliseconds(200)
         serverConfiguration.limits.maxConnectionsPerIP = 256
