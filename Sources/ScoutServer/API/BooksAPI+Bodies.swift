@@ -120,6 +120,10 @@ extension BooksAPI {
         }
 
         let book: BookBody
+        /// The cursor of the next page of related books; nil on the last.
+        @ExplicitNull var next: String?
         let related: [Entry]
+
+        enum CodingKeys: String, CodingKey { case book, related, next }
     }
 }

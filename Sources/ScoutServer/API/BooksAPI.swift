@@ -63,11 +63,16 @@ struct BooksAPI: Sendable {
             }
             kind = parsed
         }
-        let related = try await store().related(to: found.id, kind: kind, limit: 50)
+        let limit =
+            try Self.number(request.query["limit"], name: "limit", range: 1...Self.maximumLimit)
+            ?? Self.maximumLimit
+        let page = try await BookPaging.relatedPage(
+            of: try store(), to: found.id, kind: kind, cursor: try BookPaging.cursor(request.query["cursor"]),
+            limit: limit)
         return try .json(
             RelatedBody(
-                book: body(for: found),
-                related: related.map {
+                book: body(for: found), next: page.next,
+                related: page.related.map {
                     .init(
                         kind: $0.relation.kind.rawValue, phrase: $0.relation.kind.phrase, reason: $0.relation.reason,
                         score: $0.relation.score, book: body(for: $0.book))

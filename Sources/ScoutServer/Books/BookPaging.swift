@@ -1,7 +1,8 @@
 import BookCatalog
 
 /// Pages through a book search the one way both `/api/v1/books/search` and the `books`
-/// source of `/api/v1/search` do.
+/// source of `/api/v1/search` do, and through a book's related books
+/// (`/api/v1/books/{id}/related`), whose whole series may be long.
 ///
 /// A cursor names the offset of the page's first book and the catalog generation its search
 /// was ranked at, `"<offset>.<generation>"` (`"20.4711"`): pages of one generation give every
@@ -46,6 +47,32 @@ enum BookPaging {
         return cursor
     }
 
+    /// One page of the books related to `id` (of `kind`, or every kind) from `cursor`, in the
+    /// store's order, and the cursor of the next page. The list is read up to the page's end,
+    /// at most ``BookSearchPage/maximumOffset`` books in; a cursor from an earlier catalog
+    /// generation is refused as a search's is.
+    static func relatedPage(
+        of books: any BookStore, to id: Int64, kind: Relation.Kind?, cursor: Cursor?, limit: Int
+    ) async throws -> (related: [RelatedBook], next: String?) {
+        let generation = try await books.generation()
+        if let cursor { try refuseIfStale(cursor, at: generation) }
+        let offset = cursor?.offset ?? 0
+        // One more than the page, to know whether another follows.
+        let read = try await books.related(to: id, kind: kind, limit: offset + limit + 1)
+        let page = Array(read.dropFirst(offset).prefix(limit))
+        let hasMore = read.count > offset + limit && offset + limit <= BookSearchPage.maximumOffset
+        return (page, hasMore ? Cursor(offset: offset + limit, generation: generation).text : nil)
+    }
+
+    /// A 400 for a cursor of another catalog generation than `generation`.
+    private static func refuseIfStale(_ cursor: Cursor, at generation: Int64) throws {
+        guard cursor.generation != generation else { return }
+        throw GatewayError.badRequest(
+            "stale_cursor",
+            "The catalog changed since this search began, so its next page could repeat or skip books. "
+                + "Start the search again.")
+    }
+
     /// One page of `text` from `cursor` (the first page for nil): its books with how each
     /// matched, the cursor of the next page (nil on the last) and how many books match in all.
     /// A cursor of an earlier catalog generation is a 400: the catalog changed, so its order may
@@ -54,12 +81,7 @@ enum BookPaging {
         of books: any BookStore, text: String, cursor: Cursor?, limit: Int
     ) async throws -> (books: [BookMatch], next: String?, total: Int, missingWords: [String], suggestion: String?) {
         let page = try await books.rankedPage(text, offset: cursor?.offset ?? 0, limit: limit)
-        if let cursor, cursor.generation != page.generation {
-            throw GatewayError.badRequest(
-                "stale_cursor",
-                "The catalog changed since this search began, so its next page could repeat or skip books. "
-                    + "Start the search again.")
-        }
+        if let cursor { try refuseIfStale(cursor, at: page.generation) }
         let next = page.nextOffset.map { Cursor(offset: $0, generation: page.generation).text }
         return (page.matches, next, page.total, page.missingWords, page.suggestion)
     }

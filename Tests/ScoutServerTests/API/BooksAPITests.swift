@@ -167,4 +167,45 @@ struct BooksAPITests {
             }
         }
     }
+
+    @Test("a long series pages through its related books, each once, in series order")
+    func relatedBooksPage() async throws {
+        try await withTemporaryDirectory { directory in
+            let store = try await SQLiteBookStore(path: directory.appending(path: "books.sqlite").path)
+            _ = try await store.upsert(
+                (1...70).map {
+                    Book(
+                        source: "t", sourceID: "\($0)", title: "Volume \($0)", seriesName: "Long Saga",
+                        seriesNumber: Double($0), authors: ["Saga Writer"], ratingsCount: $0)
+                })
+            try await store.rebuildRelations()
+            let first = try #require(try await store.search("volume 1", limit: 1).first)
+            try await withScoutApp(pages: [], books: store) { _, _, port in
+                let connection = try RawHTTPConnection(port: port)
+                let validator = OpenAPIValidator(document: try await connection.get("/api/openapi.json").json())
+                let route = "/api/v1/books/\(first.id)/related?kind=sameSeries&limit=25"
+                var titles: [String] = []
+                var cursor: String?
+                var pages = 0
+                repeat {
+                    let body = try await connection.get(route + (cursor.map { "&cursor=\($0)" } ?? "")).json()
+                    #expect(validator.problems(body, schema: validator.schema("RelatedResponse")) == [])
+                    titles += body["related"]?.arrayValue?.compactMap { $0["book"]?["title"]?.stringValue } ?? []
+                    cursor = body["next"]?.stringValue
+                    pages += 1
+                } while cursor != nil && pages < 10
+                #expect(pages == 3)
+                #expect(titles == (2...70).map { "Volume \($0)" })
+
+                let next = try #require(
+                    try await connection.get(route).json()["next"]?.stringValue)
+                _ = try await store.upsert([
+                    Book(source: "t", sourceID: "new", title: "Volume 71", seriesName: "Long Saga")
+                ])
+                let stale = try await connection.get(route + "&cursor=\(next)")
+                #expect(stale.status == 400)
+                #expect(try stale.json()["error"]?["code"] == "stale_cursor")
+            }
+        }
+    }
 }
