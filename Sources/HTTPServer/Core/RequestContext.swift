@@ -40,6 +40,8 @@ final class RequestContext: @unchecked Sendable, Suspension {
     private let outcome = Mutex(Outcome.waiting)
 
     var route: String?
+    /// Where libmicrohttpd held the raw target and its length when it arrived (``HeaderLayout``).
+    var rawTargetPlace: (address: UInt, length: Int) = (0, 0)
 
     init(rawTarget: String, connection: OpaquePointer, remoteAddress: SocketAddress?, startedAt: Duration) {
         self.rawTarget = rawTarget

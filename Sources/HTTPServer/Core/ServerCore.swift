@@ -43,7 +43,11 @@ final class ServerCore: @unchecked Sendable {
             rawTarget: uri.map { String(cString: $0) } ?? "",
             connection: connection,
             remoteAddress: SocketAddress(scout_mhd_client_address(connection)), startedAt: now())
-        if let uri { Self.keepQueryFromLibmicrohttpd(uri) }
+        if let uri {
+            // Before libmicrohttpd decodes it in place: where the target is, and how long, for HeaderLayout.
+            context.rawTargetPlace = (UInt(bitPattern: uri), strlen(uri))
+            Self.keepQueryFromLibmicrohttpd(uri)
+        }
         return Unmanaged.passRetained(context).toOpaque()
     }
 
@@ -61,7 +65,7 @@ final class ServerCore: @unchecked Sendable {
     }
 
     func access(
-        connection: OpaquePointer, method: UnsafePointer<CChar>?,
+        connection: OpaquePointer, method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?,
         uploadData: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>?,
         contextSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
     ) -> MHD_Result {
@@ -70,7 +74,7 @@ final class ServerCore: @unchecked Sendable {
         switch context.phase {
         case .headers:
             context.method = method.map { String(cString: $0) } ?? ""
-            if let refusal = checkHead(of: context) {
+            if let refusal = checkFraming(of: context, method: method, version: version) ?? checkHead(of: context) {
                 return queue(refusal.response, context: context)
             }
             context.phase = .body
@@ -116,12 +120,30 @@ final class ServerCore: @unchecked Sendable {
 
     // MARK: Steps
 
+    /// The framing rules of SECURITY.md T20, on the first call for a request, before anything of
+    /// it is used: also reads the header fields into `context`.
+    private func checkFraming(
+        of context: RequestContext, method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?
+    ) -> HTTPError? {
+        let (headers, fields) = HeaderReader.headers(of: context.connection)
+        context.headers = headers
+        guard let method, let version else { return .malformedRequest(.malformedLine) }
+        if HeaderLayout.isSupported {
+            let layout = HeaderLayout(
+                method: method, targetAddress: context.rawTargetPlace.address,
+                targetLength: context.rawTargetPlace.length, version: version, fields: fields)
+            guard layout.isWellFormed() else { return .malformedRequest(.malformedLine) }
+        }
+        return RequestFraming.violation(
+            method: context.method, version: String(cString: version), rawTarget: context.rawTarget, headers: headers
+        ).map(HTTPError.malformedRequest)
+    }
+
     /// Limits and target checks that can refuse a request before its body is read.
     private func checkHead(of context: RequestContext) -> HTTPError? {
         let limits = configuration.limits
         if registry.isDraining { return .shuttingDown }
         if context.rawTarget.utf8.count > limits.maxRequestTargetBytes { return .uriTooLong }
-        context.headers = HeaderReader.headers(of: context.connection)
         if context.headers.count > limits.maxHeaderCount { return .headersTooLarge }
         do {
             context.target = try RequestTarget(raw: context.rawTarget)

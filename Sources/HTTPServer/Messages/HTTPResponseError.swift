@@ -76,6 +76,15 @@ public struct HTTPError: HTTPResponseError, Equatable {
             message: "The address is malformed (\(rejection.explanation)). Check the link.")
     }
 
+    /// A head that two parsers could read two ways (SECURITY.md T20): refused, and the
+    /// connection closed, since where the next request would start is not known.
+    static func malformedRequest(_ violation: RequestFraming.Violation) -> HTTPError {
+        HTTPError(
+            status: 400, code: "malformed_request",
+            message: "The request is malformed: \(violation). Send it as HTTP/1.1 describes.",
+            headers: ["Connection": "close"])
+    }
+
     public static func payloadTooLarge(limit: Int) -> HTTPError {
         HTTPError(
             status: 413, code: "payload_too_large",

@@ -159,7 +159,7 @@ final class BlockingHTTPConnection {
         }
     }
 
-    private func readToEnd() throws(RawHTTPError) -> [UInt8] {
+    func readToEnd() throws(RawHTTPError) -> [UInt8] {
         while try fill() {}
         defer { buffer.removeAll() }
         return buffer

@@ -51,6 +51,12 @@ public final class RawHTTPConnection: @unchecked Sendable {
         try await perform { (socket) throws(RawHTTPError) in try socket.readResponse(forHead: isHead) }
     }
 
+    /// Reads every byte until the server closes the connection; throws ``RawHTTPError/timedOut``
+    /// when it stays open.
+    public func readToEnd() async throws(RawHTTPError) -> [UInt8] {
+        try await perform { (socket) throws(RawHTTPError) in try socket.readToEnd() }
+    }
+
     /// Drops the connection as a browser aborts a fetch, from any task or thread: a request
     /// under way ends with an error at once.
     ///
