@@ -35,6 +35,8 @@ final class RequestContext: @unchecked Sendable, Suspension {
     var bodyOverflowed = false
     var status = 0
     var bytesSent = 0
+    /// What this request's reply holds of the server's ``ReplyMemoryBudget``, given back when it completes.
+    var heldReplyBytes = 0
     var note: String?
 
     private let outcome = Mutex(Outcome.waiting)

@@ -103,6 +103,17 @@ public struct HTTPError: HTTPResponseError, Equatable {
         status: 500, code: "internal_error",
         message: "Something went wrong on the server. Try again; if it keeps happening, report it.")
 
+    static func replyTooLarge(limit: Int) -> HTTPError {
+        HTTPError(
+            status: 500, code: "reply_too_large",
+            message: "The reply would be larger than the \(limit / 1_048_576) MiB this server sends. Ask for less.")
+    }
+
+    public static let busy = HTTPError(
+        status: 503, code: "server_busy",
+        message: "The server holds as many unsent replies as it can. Try again in a second.",
+        headers: ["Retry-After": "1"])
+
     public static let shuttingDown = HTTPError(
         status: 503, code: "shutting_down",
         message: "The server is shutting down. Try again in a moment.",
