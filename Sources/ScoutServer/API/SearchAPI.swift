@@ -101,9 +101,7 @@ struct SearchAPI: Sendable {
 
     /// Rate limit, then parse. `counted: false` when the immediate path already took the token.
     func admit(_ request: Request, counted: Bool = true) throws -> Parameters {
-        if counted, let wait = limiter.admit(clients.of(request)) {
-            throw GatewayError.tooManyRequests(retryAfter: wait)
-        }
+        if counted { try ClientLimit(limiter: limiter, clients: clients).admit(request, cost: RouteCost.search) }
         if let known = parsed[request.query.raw] { return known }
         let parameters = try parse(request.query)
         parsed[request.query.raw] = parameters
