@@ -11,7 +11,7 @@
 /// | `/api/v1/books/{id}/related` | 1 | a lookup and up to 50 related books |
 /// | `/map` | 2 | a catalog search, then up to 50 related books, all in one reply |
 /// | `/api/v1/books/{id}` | 0.5 | one lookup by key |
-/// | `/img/…` | 0.2 | a cache hit mostly; a page shows 20–50 thumbnails, so 150 fit a burst |
+/// | `/img/…` | 0.05 | mostly a reply held in memory; each keystroke's results show 20–50 thumbnails, which must not cost more than the search that found them |
 /// | `/`, `/static/…`, `/api/openapi.json`, `/api/v1/sources` | 0.1 | prepared bytes in memory |
 ///
 /// `/healthz`, `/readyz` and `/metrics` cost nothing: load balancers and Prometheus ask them
@@ -22,6 +22,6 @@ enum RouteCost {
     static let relatedBooks = 1.0
     static let map = 2.0
     static let book = 0.5
-    static let image = 0.2
+    static let image = 0.05
     static let page = 0.1
 }
