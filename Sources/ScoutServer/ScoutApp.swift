@@ -80,7 +80,7 @@ public struct ScoutApp: Sendable {
             fleet: fleet, metrics: metrics.search,
             render: { page, query, source in SearchAPI.render(page, query, source, thumbnails: thumbnails) })
         let api = SearchAPI(
-            catalog: catalog, gateway: gateway, limiter: limiter, clients: configuration.clientAddress,
+            catalog: catalog, gateway: gateway, limit: limit,
             thumbnails: thumbnails)
 
         var router = Router()
@@ -106,7 +106,9 @@ public struct ScoutApp: Sendable {
         router.add(.get, "/api/v1/sources", handler: page(api.sourcesHandler))
         router.add(.get, "/api/v1/search", handler: api.handler)
         router.add(.get, "/search", handler: ResultsPageRoute(api: api).handler)
-        router.add(.get, "/map", handler: limit.guarding(MapRoute(books: books).handler, cost: RouteCost.map))
+        router.add(
+            .get, "/map",
+            handler: limit.guarding(MapRoute(books: books).handler, cost: RouteCost.map, takingTurns: true))
         BooksAPI(books: books, thumbnails: thumbnails).register(in: &router, limit: limit)
         router.add(.get, "/img/:source/*key", handler: limit.guarding(images.handler, cost: RouteCost.image))
         router.mount(Self.assets, at: "/static", wrap: page)

@@ -14,7 +14,8 @@ struct BooksAPI: Sendable {
     static let defaultLimit = 20
     static let maximumLimit = 50
 
-    /// Adds the book routes, each behind its client's bucket at its ``RouteCost``.
+    /// Adds the book routes, each behind its client's bucket at its ``RouteCost``, each client's
+    /// taking turns (``ClientTurns``).
     func register(in router: inout Router, limit: ClientLimit) {
         let routes: [(String, Double, @Sendable (Request) async throws -> Response)] = [
             ("/api/v1/books/search", RouteCost.bookSearch, search),
@@ -25,8 +26,8 @@ struct BooksAPI: Sendable {
             router.add(
                 .get, pattern,
                 handler: limit.guarding(
-                    .deferred { request in try await CatalogFailure.mapping { try await answer(request) } }, cost: cost)
-            )
+                    .deferred { request in try await CatalogFailure.mapping { try await answer(request) } }, cost: cost,
+                    takingTurns: true))
         }
     }
 
