@@ -3,14 +3,15 @@ import Synchronization
 /// The bytes of reply bodies the server holds for connections that have not taken them yet,
 /// bounded as a whole (``ServerLimits/maxInflightReplyBytes``).
 ///
-/// A reply body is copied into libmicrohttpd (or kept alive for it) when it is queued and freed
-/// when its request completes, however slowly the client reads. Without a bound, clients that
-/// never read held whatever they asked for: twelve such connections held 831 MB. A reply that
-/// would pass the bound is answered 503 with `Retry-After` instead, which costs a few hundred
-/// bytes. Replies of up to ``smallReplyBytes`` pass without counting, so a full budget never
-/// stops the small replies most clients get (a search, an error): at most
-/// ``ServerLimits/maxConnections`` of them (1024 × 64 KiB = 64 MiB) can be held. Replies the server shares between requests (``PreparedResponse``) and files sent by
-/// `sendfile` are not copies per connection and do not count.
+/// A reply's bytes are copied into libmicrohttpd when it is queued and freed when its request
+/// completes, however slowly the client reads. Without a bound, clients that never read held
+/// whatever they asked for: twelve such connections held 831 MB. A reply that would pass the
+/// bound is answered 503 with `Retry-After` instead, which costs a few hundred bytes. Replies
+/// of up to ``smallReplyBytes`` pass without counting, so a full budget never stops the small
+/// replies most clients get (a search, an error): at most ``ServerLimits/maxConnections`` of
+/// them (1024 × 64 KiB = 64 MiB) can be held. Bytes the server shares between requests
+/// (``SharedBytes``, ``PreparedResponse``) and files sent by `sendfile` are not copies per
+/// connection and do not count.
 ///
 /// ```swift
 /// let budget = ReplyMemoryBudget(capacity: 64 << 20)

@@ -253,7 +253,7 @@ final class ServerCore: @unchecked Sendable {
         let isCopyPerConnection: Bool
         switch response.body {
         case .bytes(let bytes): (size, isCopyPerConnection) = (bytes.count, true)
-        case .shared(let shared): (size, isCopyPerConnection) = (shared.count, true)
+        case .shared(let shared): (size, isCopyPerConnection) = (shared.count, false)
         case .prepared(let prepared): (size, isCopyPerConnection) = (prepared.content.count, false)
         case .file(let region): (size, isCopyPerConnection) = (region.count, false)
         case .stream: return response  // StreamingBody cuts it at the cap, one chunk held at a time
