@@ -82,6 +82,11 @@ public final class Server: Sendable {
             retainedCore.release()
             throw ServerError.cannotListen(host: configuration.host, port: configuration.port, errno: code)
         }
+        if !HeaderLayout.isSupported {
+            ServerLog.write(
+                "libmicrohttpd \(String(cString: MHD_get_version())) is not the 0.9.75 whose buffer HeaderLayout reads: "
+                    + "NUL bytes, folded lines and bare line ends in a request's head are left to libmicrohttpd")
+        }
         let port = scout_mhd_bound_port(daemon)
         state.withLock { $0 = .running(daemon: DaemonHandle(pointer: daemon), core: retainedCore, port: port) }
     }
