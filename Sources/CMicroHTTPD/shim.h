@@ -49,6 +49,7 @@ struct scout_mhd_settings {
     unsigned int per_ip_connection_limit;
     size_t connection_memory_limit;       // bounds request line + headers (414/431 beyond)
     unsigned int listen_backlog;
+    int strict_for_client;                // 1: refuse HTTP/1.1 without Host and spaces in the target
     MHD_AccessHandlerCallback access_handler;
     void *access_handler_context;
     MHD_RequestCompletedCallback completed;
@@ -76,6 +77,7 @@ static inline struct MHD_Daemon *scout_mhd_start(const struct scout_mhd_settings
         MHD_OPTION_PER_IP_CONNECTION_LIMIT, s->per_ip_connection_limit,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, s->connection_memory_limit,
         MHD_OPTION_LISTEN_BACKLOG_SIZE, s->listen_backlog,
+        MHD_OPTION_STRICT_FOR_CLIENT, s->strict_for_client,
         MHD_OPTION_NOTIFY_COMPLETED, s->completed, s->completed_context,
         MHD_OPTION_URI_LOG_CALLBACK, s->uri_logger, s->uri_logger_context,
         MHD_OPTION_END);

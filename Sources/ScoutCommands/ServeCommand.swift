@@ -30,6 +30,8 @@ struct ServeCommand: ScoutCommand {
                               the proxy's address.
           --client-rate n     Searches per second one client address may make, with bursts of
                               three times that (default 10). Beyond it: 429 with Retry-After.
+                              Other routes take a share of a search from the same bucket
+                              (/map 2, a book 0.5, the page 0.1, an image 0.05).
           --trusted-proxy list
                               Proxies in front of Scout, such as nginx (env
                               SCOUT_TRUSTED_PROXIES; IP addresses, separated by commas).

@@ -46,7 +46,10 @@ public struct ScoutApp: Sendable {
     /// ```
     public init(configuration: ScoutServerConfiguration, catalog books: CatalogConnection?, client: APIClient? = nil) {
         let limiter = ClientRateLimiter(
-            requestsPerSecond: configuration.clientRequestsPerSecond, burst: configuration.clientBurst)
+            requestsPerSecond: configuration.clientRequestsPerSecond, burst: configuration.clientBurst,
+            clock: configuration.clientLimitClock)
+        let limit = ClientLimit(limiter: limiter, clients: configuration.clientAddress)
+        let page = { (handler: Handler) in limit.guarding(handler, cost: RouteCost.page) }
         let fleetConfiguration = configuration.fleet
         let metrics = ScoutMetrics()
         let redis = fleetConfiguration.redisURL.map { url in
@@ -87,7 +90,7 @@ public struct ScoutApp: Sendable {
             fleet: fleet, metrics: metrics.search,
             render: { page, query, source in SearchAPI.render(page, query, source, thumbnails: thumbnails) })
         let api = SearchAPI(
-            catalog: catalog, gateway: gateway, limiter: limiter, clients: configuration.clientAddress,
+            catalog: catalog, gateway: gateway, limit: limit,
             thumbnails: thumbnails)
 
         var router = Router()
@@ -104,19 +107,21 @@ public struct ScoutApp: Sendable {
                 metrics: metrics, images: images, upstreamSearches: { gateway.upstreamCalls },
                 fleetSize: fleetSize
             ).handler)
-        router.add(.get, "/", immediate: { request in Self.assets.response(forPath: "index.html", request: request) })
+        router.add(
+            .get, "/",
+            handler: page(.immediate { request in Self.assets.response(forPath: "index.html", request: request) }))
         router.add(
             .get, "/api/openapi.json",
-            immediate: { request in
-                Self.assets.response(forPath: "openapi.json", request: request)
-            })
-        router.add(.get, "/api/v1/sources", handler: api.sourcesHandler)
+            handler: page(.immediate { request in Self.assets.response(forPath: "openapi.json", request: request) }))
+        router.add(.get, "/api/v1/sources", handler: page(api.sourcesHandler))
         router.add(.get, "/api/v1/search", handler: api.handler)
         router.add(.get, "/search", handler: ResultsPageRoute(api: api).handler)
-        router.add(.get, "/map", handler: MapRoute(books: books).handler)
-        BooksAPI(books: books, thumbnails: thumbnails).register(in: &router)
-        router.add(.get, "/img/:source/*key", handler: images.handler)
-        router.mount(Self.assets, at: "/static")
+        router.add(
+            .get, "/map",
+            handler: limit.guarding(MapRoute(books: books).handler, cost: RouteCost.map, takingTurns: true))
+        BooksAPI(books: books, thumbnails: thumbnails).register(in: &router, limit: limit)
+        router.add(.get, "/img/:source/*key", handler: limit.guarding(images.handler, cost: RouteCost.image))
+        router.mount(Self.assets, at: "/static", wrap: page)
         router.observer = metrics.requests
         self.router = router
         gatewayStatistics = { gateway.upstreamCalls }

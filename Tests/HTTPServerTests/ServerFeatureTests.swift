@@ -62,7 +62,7 @@ struct ServerFeatureTests {
         #expect(released == nil)
     }
 
-    @Test("one access-log line per request, secrets redacted")
+    @Test("one access-log line per request, stamped with the injected clock's time, secrets redacted")
     func accessLog() async throws {
         do {
             let path = FileManager.default.temporaryDirectory.appending(path: "scout-access-\(UUID()).log").path
@@ -72,12 +72,20 @@ struct ServerFeatureTests {
             defer { close(descriptor) }
             var router = Router()
             router.add(.get, "/search", immediate: { _ in .text("found") })
-            try await withTestServer(
-                router,
-                configure: { $0.accessLog = AccessLog(fileDescriptor: descriptor) }
-            ) { server in
+            let clock = ManualClock()
+            // 2026-12-03T17:56:46.123Z
+            let start = Date(timeIntervalSince1970: 1_796_320_606.123)
+            let log = AccessLog(fileDescriptor: descriptor, clock: clock, startingAt: start)
+            try await withTestServer(router, configure: { $0.accessLog = log }) { server in
                 let connection = try RawHTTPConnection(port: server.port)
                 _ = try await connection.get("/search?q=cats&api_key=canary-secret-123&Token=abc")
+                // The line is written once the reply is sent, which may be after the client has it.
+                #expect(
+                    await eventually {
+                        log.flush()
+                        return (try? String(contentsOfFile: path, encoding: .utf8))?.contains("\n") == true
+                    })
+                clock.advance(by: .milliseconds(86_400_000 + 3_723_877))
                 _ = try await connection.get("/missing")
                 _ = try await connection.get("/" + String(repeating: "é", count: 3000) + "?api_key=canary-secret-123")
             }
@@ -86,9 +94,11 @@ struct ServerFeatureTests {
             // A 6 KB path fills at most about 2 KiB of the log, cut between characters.
             #expect(lines[2].utf8.count < AccessLog.maximumTargetBytes + 100)
             #expect(lines[2].contains("é…(+"))
-            #expect(lines[0].hasPrefix("GET /search?q=cats&api_key=REDACTED&Token=REDACTED 200 5B "))
+            #expect(
+                lines[0].hasPrefix(
+                    "2026-12-03T17:56:46.123Z GET /search?q=cats&api_key=REDACTED&Token=REDACTED 200 5B "))
             #expect(lines[0].hasSuffix("127.0.0.1"))
-            #expect(lines[1].hasPrefix("GET /missing 404 "))
+            #expect(lines[1].hasPrefix("2026-12-04T18:58:50.000Z GET /missing 404 "))
             #expect(!lines.joined().contains("canary-secret-123"))
         }
     }

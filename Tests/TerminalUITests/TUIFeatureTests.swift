@@ -73,9 +73,11 @@ struct TUIFeatureTests {
                 try tmux.type("the hunger games")
                 try await tmux.waitFor("Suzanne Collins")
                 try tmux.press("Right")
-                let related = try await tmux.waitFor("Catching Fire")
-                #expect(related.contains("Related to “The Hunger Games"))
-                #expect(related.contains("same series"))
+                // "Catching Fire" is already on screen among the results: wait for the related view itself.
+                let related = try await tmux.waitForScreen("the related books") {
+                    $0.contains("Related to “The Hunger Games") && $0.contains("same series")
+                }
+                #expect(related.contains("Catching Fire"))
                 try tmux.press("Left")
                 let back = try await tmux.waitForScreen("the results again") { !$0.contains("Related to") }
                 #expect(back.contains("▌ The Hunger Games"))

@@ -85,11 +85,14 @@ public struct StaticAssets: Sendable {
 
 extension Router {
     /// Serves `assets` under `prefix` (`/static/app.js` → `app.js`), GET and HEAD only.
-    public mutating func mount(_ assets: StaticAssets, at prefix: String) {
+    /// - Parameter wrap: puts the route's handler behind what the app needs first, such as a
+    ///   client's rate limit.
+    public mutating func mount(_ assets: StaticAssets, at prefix: String, wrap: (Handler) -> Handler = { $0 }) {
         add(
             .get, prefix + "/*path",
-            immediate: { request in
-                assets.response(forPath: request.pathParameters["path"] ?? "", request: request)
-            })
+            handler: wrap(
+                .immediate { request in
+                    assets.response(forPath: request.pathParameters["path"] ?? "", request: request)
+                }))
     }
 }

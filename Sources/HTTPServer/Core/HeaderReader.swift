@@ -5,9 +5,13 @@ import Foundation
 enum HeaderReader {
     private final class Collector {
         var headers = HTTPHeaders()
+        /// Where libmicrohttpd keeps each field, for ``HeaderLayout``; valid while the request's
+        /// head is being handled.
+        var fields: [HeaderLayout.Field] = []
     }
 
-    static func headers(of connection: OpaquePointer) -> HTTPHeaders {
+    /// The fields of the request's head, as strings and where libmicrohttpd keeps them.
+    static func headers(of connection: OpaquePointer) -> (headers: HTTPHeaders, fields: [HeaderLayout.Field]) {
         let collector = Collector()
         // The collector outlives the call: MHD_get_connection_values iterates synchronously.
         let context = Unmanaged.passUnretained(collector).toOpaque()
@@ -17,9 +21,10 @@ enum HeaderReader {
                 guard let context, let key else { return .YES }
                 let collector = Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue()
                 collector.headers.add(name: String(cString: key), value: value.map { String(cString: $0) } ?? "")
+                if let value { collector.fields.append(HeaderLayout.Field(name: key, value: value)) }
                 return .YES
             }, context)
-        return collector.headers
+        return (collector.headers, collector.fields)
     }
 }
 

@@ -15,10 +15,10 @@ enum MHDCallbacks {
         }
 
     static let access: MHD_AccessHandlerCallback = {
-        context, connection, _, method, _, uploadData, uploadSize, contextSlot in
+        context, connection, _, method, version, uploadData, uploadSize, contextSlot in
         guard let context, let connection else { return .NO }
         return core(context).access(
-            connection: connection, method: method, uploadData: uploadData, uploadSize: uploadSize,
+            connection: connection, method: method, version: version, uploadData: uploadData, uploadSize: uploadSize,
             contextSlot: contextSlot)
     }
 

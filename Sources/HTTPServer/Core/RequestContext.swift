@@ -35,11 +35,15 @@ final class RequestContext: @unchecked Sendable, Suspension {
     var bodyOverflowed = false
     var status = 0
     var bytesSent = 0
+    /// What this request's reply holds of the server's ``ReplyMemoryBudget``, given back when it completes.
+    var heldReplyBytes = 0
     var note: String?
 
     private let outcome = Mutex(Outcome.waiting)
 
     var route: String?
+    /// Where libmicrohttpd held the raw target and its length when it arrived (``HeaderLayout``).
+    var rawTargetPlace: (address: UInt, length: Int) = (0, 0)
 
     init(rawTarget: String, connection: OpaquePointer, remoteAddress: SocketAddress?, startedAt: Duration) {
         self.rawTarget = rawTarget

@@ -65,6 +65,9 @@ public final class Server: Sendable {
             settings.per_ip_connection_limit = UInt32(configuration.limits.maxConnectionsPerIP)
             settings.connection_memory_limit = configuration.limits.connectionMemoryBytes
             settings.listen_backlog = UInt32(configuration.limits.listenBacklog)
+            // libmicrohttpd's strict mode (0.9.75: Host required on HTTP/1.1, no space in the
+            // target); ServerCore checks the rest of SECURITY.md T20 itself.
+            settings.strict_for_client = 1
             settings.access_handler = MHDCallbacks.access
             settings.access_handler_context = retainedCore.toOpaque()
             settings.completed = MHDCallbacks.completed
@@ -78,6 +81,11 @@ public final class Server: Sendable {
             let code = errno
             retainedCore.release()
             throw ServerError.cannotListen(host: configuration.host, port: configuration.port, errno: code)
+        }
+        if !HeaderLayout.isSupported {
+            ServerLog.write(
+                "libmicrohttpd \(String(cString: MHD_get_version())) is not the 0.9.75 whose buffer HeaderLayout reads: "
+                    + "NUL bytes, folded lines and bare line ends in a request's head are left to libmicrohttpd")
         }
         let port = scout_mhd_bound_port(daemon)
         state.withLock { $0 = .running(daemon: DaemonHandle(pointer: daemon), core: retainedCore, port: port) }

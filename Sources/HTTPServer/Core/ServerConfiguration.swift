@@ -61,6 +61,15 @@ public struct ServerLimits: Sendable {
     public var connectionMemoryBytes: Int = 16 * 1024
     /// Largest request body; larger is 413.
     public var maxBodyBytes: Int = 1024 * 1024
+    /// Largest reply body. A larger one is answered 500 `reply_too_large`, a sentence that says
+    /// so, rather than cut: a JSON or HTML reply cut short is malformed, and a client would show
+    /// part of a list as if it were all of it. A stream that passes it is cut (its length was
+    /// not known when its head was sent), which the client sees as an error. 8 MiB is above any
+    /// of Scout's replies (a page of 50 results, an image under the proxy's 5 MiB cap).
+    public var maxReplyBytes: Int = 8 * 1024 * 1024
+    /// Reply bytes held for clients that have not read them yet, all connections together (see
+    /// ``ReplyMemoryBudget``); a reply beyond it is answered 503 with `Retry-After: 1`.
+    public var maxInflightReplyBytes: Int = 64 * 1024 * 1024
     /// Pending connections the kernel queues before accept.
     public var listenBacklog: Int = 511
 

@@ -10,6 +10,7 @@ final class ServerCore: @unchecked Sendable {
     let responder: any HTTPResponder
     let configuration: ServerConfiguration
     let registry = InflightRegistry()
+    let replyBudget: ReplyMemoryBudget
     /// Read once: asking the responder per request would cost a dynamic call each time.
     let observer: (any RequestObserver)?
     /// Time on the configuration's clock since the server was made.
@@ -26,6 +27,7 @@ final class ServerCore: @unchecked Sendable {
         self.observer = responder.observer
         self.now = Self.elapsed(on: configuration.clock)
         self.defaultHeaders = EncodedHeaders(configuration.defaultHeaders)
+        self.replyBudget = ReplyMemoryBudget(capacity: configuration.limits.maxInflightReplyBytes)
     }
 
     private static func elapsed<C: Clock>(on clock: C) -> @Sendable () -> Duration where C.Duration == Duration {
@@ -43,7 +45,11 @@ final class ServerCore: @unchecked Sendable {
             rawTarget: uri.map { String(cString: $0) } ?? "",
             connection: connection,
             remoteAddress: SocketAddress(scout_mhd_client_address(connection)), startedAt: now())
-        if let uri { Self.keepQueryFromLibmicrohttpd(uri) }
+        if let uri {
+            // Before libmicrohttpd decodes it in place: where the target is, and how long, for HeaderLayout.
+            context.rawTargetPlace = (UInt(bitPattern: uri), strlen(uri))
+            Self.keepQueryFromLibmicrohttpd(uri)
+        }
         return Unmanaged.passRetained(context).toOpaque()
     }
 
@@ -61,7 +67,7 @@ final class ServerCore: @unchecked Sendable {
     }
 
     func access(
-        connection: OpaquePointer, method: UnsafePointer<CChar>?,
+        connection: OpaquePointer, method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?,
         uploadData: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>?,
         contextSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
     ) -> MHD_Result {
@@ -70,7 +76,7 @@ final class ServerCore: @unchecked Sendable {
         switch context.phase {
         case .headers:
             context.method = method.map { String(cString: $0) } ?? ""
-            if let refusal = checkHead(of: context) {
+            if let refusal = checkFraming(of: context, method: method, version: version) ?? checkHead(of: context) {
                 return queue(refusal.response, context: context)
             }
             context.phase = .body
@@ -101,6 +107,7 @@ final class ServerCore: @unchecked Sendable {
         contextSlot?.pointee = nil
         let context = Unmanaged<RequestContext>.fromOpaque(pointer).takeRetainedValue()
         registry.requestClosed()
+        replyBudget.release(context.heldReplyBytes)
         guard context.phase != .headers || context.status != 0 else { return }
         let duration = now() - context.startedAt
         if context.status != 0 {
@@ -116,12 +123,30 @@ final class ServerCore: @unchecked Sendable {
 
     // MARK: Steps
 
+    /// The framing rules of SECURITY.md T20, on the first call for a request, before anything of
+    /// it is used: also reads the header fields into `context`.
+    private func checkFraming(
+        of context: RequestContext, method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?
+    ) -> HTTPError? {
+        let (headers, fields) = HeaderReader.headers(of: context.connection)
+        context.headers = headers
+        guard let method, let version else { return .malformedRequest(.malformedLine) }
+        if HeaderLayout.isSupported {
+            let layout = HeaderLayout(
+                method: method, targetAddress: context.rawTargetPlace.address,
+                targetLength: context.rawTargetPlace.length, version: version, fields: fields)
+            guard layout.isWellFormed() else { return .malformedRequest(.malformedLine) }
+        }
+        return RequestFraming.violation(
+            method: context.method, version: String(cString: version), rawTarget: context.rawTarget, headers: headers
+        ).map(HTTPError.malformedRequest)
+    }
+
     /// Limits and target checks that can refuse a request before its body is read.
     private func checkHead(of context: RequestContext) -> HTTPError? {
         let limits = configuration.limits
         if registry.isDraining { return .shuttingDown }
         if context.rawTarget.utf8.count > limits.maxRequestTargetBytes { return .uriTooLong }
-        context.headers = HeaderReader.headers(of: context.connection)
         if context.headers.count > limits.maxHeaderCount { return .headersTooLarge }
         do {
             context.target = try RequestTarget(raw: context.rawTarget)
@@ -202,6 +227,7 @@ final class ServerCore: @unchecked Sendable {
     }
 
     private func queue(_ response: Response, context: RequestContext) -> MHD_Result {
+        let response = bounded(response, context: context)
         context.phase = .responded
         context.status = response.status
         let isDraining = registry.isDraining
@@ -217,6 +243,29 @@ final class ServerCore: @unchecked Sendable {
         }
         defer { MHD_destroy_response(mhdResponse) }
         return MHD_queue_response(context.connection, UInt32(response.status), mhdResponse)
+    }
+
+    /// `response`, or the error that takes its place: over ``ServerLimits/maxReplyBytes``, or
+    /// a copy per connection that does not fit the ``ReplyMemoryBudget`` (whose share it then
+    /// holds until the request completes).
+    private func bounded(_ response: Response, context: RequestContext) -> Response {
+        let size: Int
+        let isCopyPerConnection: Bool
+        switch response.body {
+        case .bytes(let bytes): (size, isCopyPerConnection) = (bytes.count, true)
+        case .shared(let shared): (size, isCopyPerConnection) = (shared.count, false)
+        case .prepared(let prepared): (size, isCopyPerConnection) = (prepared.content.count, false)
+        case .file(let region): (size, isCopyPerConnection) = (region.count, false)
+        case .stream: return response  // StreamingBody cuts it at the cap, one chunk held at a time
+        }
+        if size > configuration.limits.maxReplyBytes {
+            ServerLog.write("a reply of \(size) bytes to \(context.route ?? "?") was over the cap; answered 500")
+            return HTTPError.replyTooLarge(limit: configuration.limits.maxReplyBytes).response
+        }
+        guard isCopyPerConnection, size > ReplyMemoryBudget.smallReplyBytes else { return response }
+        guard replyBudget.reserve(size) else { return HTTPError.busy.response }
+        context.heldReplyBytes = size
+        return response
     }
 
     /// libmicrohttpd's response for `response`: its body, its header fields and the defaults it
@@ -243,7 +292,9 @@ final class ServerCore: @unchecked Sendable {
             context.bytesSent = region.count
             mhdResponse = Self.fileResponse(region)
         case .stream(let stream):
-            mhdResponse = StreamingBody(stream: stream, registry: registry, context: context).makeMHDResponse()
+            mhdResponse = StreamingBody(
+                stream: stream, registry: registry, context: context, limit: configuration.limits.maxReplyBytes
+            ).makeMHDResponse()
         }
         guard let mhdResponse else { return nil }
         for field in response.headers

@@ -16,13 +16,16 @@ final class StreamingBody: @unchecked Sendable, Suspension {
     }
 
     private let stream: ResponseStream
+    /// The most bytes it sends (``ServerLimits/maxReplyBytes``); a stream that would pass it is cut.
+    private let limit: Int
     private let registry: InflightRegistry
     private let context: RequestContext
     private let state = Mutex(State())
     nonisolated(unsafe) private let connection: OpaquePointer
 
-    init(stream: ResponseStream, registry: InflightRegistry, context: RequestContext) {
+    init(stream: ResponseStream, registry: InflightRegistry, context: RequestContext, limit: Int) {
         self.stream = stream
+        self.limit = limit
         self.registry = registry
         self.context = context
         self.connection = context.connection
@@ -71,7 +74,10 @@ final class StreamingBody: @unchecked Sendable, Suspension {
         let shouldResume = state.withLock { state in
             guard state.isFetching else { return false }
             state.isFetching = false
-            if let chunk {
+            if let chunk, state.delivered + chunk.count > limit {
+                state.isFinished = true
+                state.failed = true
+            } else if let chunk {
                 state.pending = chunk
                 state.offset = 0
             } else {

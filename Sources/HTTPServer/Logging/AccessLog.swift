@@ -1,11 +1,12 @@
 import Foundation
 import Synchronization
 
-/// One line per request — method, path with secret query values redacted, status, bytes,
-/// duration — buffered and written in batches so logging does not cost a syscall per request.
+/// One line per request — the time it ended (RFC 3339, UTC), method, path with secret query
+/// values redacted, status, bytes, duration, peer — buffered and written in batches so logging
+/// does not cost a syscall per request.
 ///
 /// ```
-/// GET /api/v1/search?q=cats&api_key=REDACTED 200 1832B 3.1ms 127.0.0.1
+/// 2026-12-03T17:56:46.123Z GET /api/v1/search?q=cats&api_key=REDACTED 200 1832B 3.1ms 127.0.0.1
 /// ```
 public final class AccessLog: Sendable {
     /// Query parameter names whose values never reach a log.
@@ -16,6 +17,7 @@ public final class AccessLog: Sendable {
 
     private let fileDescriptor: Int32
     private let secretNames: Set<String>
+    private let timestamp: LogTimestamp
     private let buffer = Mutex<[UInt8]>([])
     private let flushThreshold = 16 * 1024
     // Only created, resumed and cancelled; Dispatch sources are thread-safe for that.
@@ -25,9 +27,18 @@ public final class AccessLog: Sendable {
     public static var standardError: AccessLog { AccessLog(fileDescriptor: 2) }
 
     /// Writes to `fileDescriptor`, which must stay open as long as the log lives.
-    public init(fileDescriptor: Int32, secretNames: Set<String> = defaultSecretNames) {
+    ///
+    /// - Parameters:
+    ///   - clock: times the lines: each is stamped `start` plus the time `clock` has run since
+    ///     the log was made (a `ManualClock` and a fixed date in tests).
+    ///   - start: the wall time when the log is made; the system's time by default.
+    public init(
+        fileDescriptor: Int32, secretNames: Set<String> = defaultSecretNames,
+        clock: any Clock<Duration> = ContinuousClock(), startingAt start: Date = Date()
+    ) {
         self.fileDescriptor = fileDescriptor
         self.secretNames = secretNames
+        self.timestamp = LogTimestamp(clock: clock, startingAt: start)
         timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
         timer.schedule(deadline: .now() + .milliseconds(200), repeating: .milliseconds(200))
         timer.setEventHandler { [weak self] in self?.flush() }
@@ -47,7 +58,7 @@ public final class AccessLog: Sendable {
         let milliseconds =
             Double(duration.components.attoseconds) / 1e15
             + Double(duration.components.seconds) * 1000
-        var line = "\(method) \(Self.capped(redact(target))) \(status) \(bytes)B "
+        var line = "\(timestamp.now()) \(method) \(Self.capped(redact(target))) \(status) \(bytes)B "
         line += String(format: "%.1fms", milliseconds)
         if let remote { line += " \(remote.host)" }
         if let note { line += " \(note)" }

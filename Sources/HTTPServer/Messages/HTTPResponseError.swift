@@ -76,6 +76,15 @@ public struct HTTPError: HTTPResponseError, Equatable {
             message: "The address is malformed (\(rejection.explanation)). Check the link.")
     }
 
+    /// A head that two parsers could read two ways (SECURITY.md T20): refused, and the
+    /// connection closed, since where the next request would start is not known.
+    static func malformedRequest(_ violation: RequestFraming.Violation) -> HTTPError {
+        HTTPError(
+            status: 400, code: "malformed_request",
+            message: "The request is malformed: \(violation). Send it as HTTP/1.1 describes.",
+            headers: ["Connection": "close"])
+    }
+
     public static func payloadTooLarge(limit: Int) -> HTTPError {
         HTTPError(
             status: 413, code: "payload_too_large",
@@ -93,6 +102,17 @@ public struct HTTPError: HTTPResponseError, Equatable {
     public static let internalError = HTTPError(
         status: 500, code: "internal_error",
         message: "Something went wrong on the server. Try again; if it keeps happening, report it.")
+
+    static func replyTooLarge(limit: Int) -> HTTPError {
+        HTTPError(
+            status: 500, code: "reply_too_large",
+            message: "The reply would be larger than the \(limit / 1_048_576) MiB this server sends. Ask for less.")
+    }
+
+    public static let busy = HTTPError(
+        status: 503, code: "server_busy",
+        message: "The server holds as many unsent replies as it can. Try again in a second.",
+        headers: ["Retry-After": "1"])
 
     public static let shuttingDown = HTTPError(
         status: 503, code: "shutting_down",

@@ -31,7 +31,7 @@ struct GatewayError: HTTPResponseError {
     static func tooManyRequests(retryAfter: Duration) -> GatewayError {
         GatewayError(
             status: 429, code: "rate_limited",
-            message: "Too many searches from your address. Wait \(wholeSeconds(retryAfter)) s and try again.",
+            message: "Too many requests from your address. Wait \(wholeSeconds(retryAfter)) s and try again.",
             source: nil, retryAfter: retryAfter)
     }
 

@@ -15,14 +15,20 @@ struct BooksAPI: Sendable {
     static let defaultLimit = 20
     static let maximumLimit = 50
 
-    func register(in router: inout Router) {
-        router.add(.get, "/api/v1/books/search") { request in
-            try await CatalogFailure.mapping { try await search(request) }
-        }
-        router.add(.get, "/api/v1/books/:id") { request in try await CatalogFailure.mapping { try await book(request) }
-        }
-        router.add(.get, "/api/v1/books/:id/related") { request in
-            try await CatalogFailure.mapping { try await related(request) }
+    /// Adds the book routes, each behind its client's bucket at its ``RouteCost``, each client's
+    /// taking turns (``ClientTurns``).
+    func register(in router: inout Router, limit: ClientLimit) {
+        let routes: [(String, Double, @Sendable (Request) async throws -> Response)] = [
+            ("/api/v1/books/search", RouteCost.bookSearch, search),
+            ("/api/v1/books/:id", RouteCost.book, book),
+            ("/api/v1/books/:id/related", RouteCost.relatedBooks, related),
+        ]
+        for (pattern, cost, answer) in routes {
+            router.add(
+                .get, pattern,
+                handler: limit.guarding(
+                    .deferred { request in try await CatalogFailure.mapping { try await answer(request) } }, cost: cost,
+                    takingTurns: true))
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Networking
 
 /// Who a request comes from, for the per-client limits: the peer's address, or — when the peer
 /// is a proxy the operator trusts (`--trusted-proxy`, `SCOUT_TRUSTED_PROXIES`) — the client
@@ -8,41 +9,70 @@ import HTTPServer
 /// Behind nginx every request arrives from nginx's address, so without this one busy person
 /// would use up the limit of everyone. Only the trusted proxies' word is taken: the header is
 /// read from the right, where the nearest proxy appended its peer, past any further trusted
-/// proxies; what lies left of that was written by the client and could name anyone. A header
-/// that is not a list of addresses is ignored.
+/// proxies; the first hop that is not one is the client. What lies left of it was written by
+/// the client and could name anyone, so it is never read — junk there changes nothing. A hop
+/// that is not an address where the client should be (a proxy that passed the header on
+/// without appending to it) counts the request as the peer's own.
+///
+/// Addresses are parsed and printed canonically (`203.0.113.9:40001` is `203.0.113.9`,
+/// `[2001:DB8::7]:443` is `2001:db8::7`, `::ffff:192.0.2.1` is `192.0.2.1`), and an IPv6 client
+/// is limited by its /64 (``limitKey(of:)``): one host holds a whole /64, and would otherwise
+/// be a new client at every address it picks from it.
 ///
 /// ```swift
 /// let clients = ClientAddress(trustedProxies: ["127.0.0.1"])
-/// clients.of(request)   // "203.0.113.7" for nginx's "X-Forwarded-For: 203.0.113.7"
+/// clients.of(request)   // "203.0.113.7" for nginx's "X-Forwarded-For: garbage, 203.0.113.7"
 /// ```
 public struct ClientAddress: Sendable, Equatable {
+    /// The trusted proxies, canonical.
     public let trustedProxies: Set<String>
+    private let trusted: Set<IPAddress>
 
+    /// `trustedProxies` are numeric addresses (see ``parse(_:)``); any other entry trusts nothing.
     public init(trustedProxies: some Sequence<String> = []) {
-        self.trustedProxies = Set(trustedProxies)
+        trusted = Set(trustedProxies.compactMap(Self.address(ofHop:)))
+        self.trustedProxies = Set(trusted.map(\.description))
     }
 
     /// The key the per-client limits count `request` under.
     public func of(_ request: Request) -> String {
-        guard let peer = request.remoteAddress?.host else { return "unknown" }
-        guard trustedProxies.contains(peer) else { return peer }
-        let forwarded = request.headers.values(for: "X-Forwarded-For").joined(separator: ",")
-        let hops = forwarded.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        guard !hops.isEmpty, hops.allSatisfy(Self.looksLikeAddress) else { return peer }
-        return hops.last { !trustedProxies.contains($0) } ?? peer
+        guard let peerText = request.remoteAddress?.host else { return "unknown" }
+        guard let peer = Self.address(ofHop: peerText[...]) else { return peerText }
+        guard trusted.contains(peer) else { return Self.limitKey(of: peer) }
+        let hops = request.headers.values(for: "X-Forwarded-For").joined(separator: ",").split(separator: ",")
+        for hop in hops.reversed() {
+            guard let address = Self.address(ofHop: hop) else { break }
+            if !trusted.contains(address) { return Self.limitKey(of: address) }
+        }
+        return Self.limitKey(of: peer)
     }
 
-    /// An IPv4 or IPv6 address in text form, as proxies write them (no port, no brackets).
-    static func looksLikeAddress(_ text: String) -> Bool {
-        guard (2...45).contains(text.utf8.count), text.contains(where: { $0 == "." || $0 == ":" }) else { return false }
-        return text.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"),
-                UInt8(ascii: "A")...UInt8(ascii: "F"), UInt8(ascii: "."), UInt8(ascii: ":"):
-                true
-            default: false
+    /// The address a forwarded hop names, its port and brackets dropped (`1.2.3.4:5`,
+    /// `[2001:db8::1]:5`), an IPv4 address in IPv6 form made IPv4; nil for anything else.
+    static func address(ofHop text: some StringProtocol) -> IPAddress? {
+        var hop = text.trimmingCharacters(in: .whitespaces)[...]
+        guard (2...64).contains(hop.utf8.count) else { return nil }
+        if hop.hasPrefix("["), let close = hop.firstIndex(of: "]") {
+            let port = hop[hop.index(after: close)...]
+            guard port.isEmpty || (port.hasPrefix(":") && port.dropFirst().allSatisfy(\.isASCIIDigit)) else {
+                return nil
             }
+            hop = hop[hop.index(after: hop.startIndex)..<close]
+        } else if hop.filter({ $0 == ":" }).count == 1, let colon = hop.firstIndex(of: ":") {
+            guard hop[hop.index(after: colon)...].allSatisfy(\.isASCIIDigit) else { return nil }
+            hop = hop[..<colon]
         }
+        guard let address = IPAddress(String(hop)) else { return nil }
+        if case .v6(let bytes) = address, bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xFF, bytes[11] == 0xFF {
+            return .v4(bytes[12], bytes[13], bytes[14], bytes[15])
+        }
+        return address
+    }
+
+    /// The bucket `address` counts in: itself for IPv4, its /64 for IPv6 (`2001:db8:1:2::/64`).
+    static func limitKey(of address: IPAddress) -> String {
+        guard case .v6(let bytes) = address else { return address.description }
+        return IPAddress.v6(Array(bytes.prefix(8)) + Array(repeating: 0, count: 8)).description + "/64"
     }
 
     /// Why a `--trusted-proxy` value was refused.
@@ -57,7 +87,11 @@ public struct ClientAddress: Sendable, Equatable {
     /// The proxies of a comma-separated list (`SCOUT_TRUSTED_PROXIES=10.0.0.5,10.0.0.6`).
     public static func parse(_ list: String) throws(InvalidProxy) -> [String] {
         let entries = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        for entry in entries where !looksLikeAddress(entry) { throw InvalidProxy(value: entry) }
+        for entry in entries where IPAddress(entry) == nil { throw InvalidProxy(value: entry) }
         return entries
     }
+}
+
+extension Character {
+    fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }

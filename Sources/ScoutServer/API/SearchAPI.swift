@@ -10,9 +10,10 @@ import Synchronization
 struct SearchAPI: Sendable {
     let catalog: SourceCatalog
     let gateway: SearchGateway
-    let limiter: ClientRateLimiter
-    /// Whose limit a request counts against (the client behind a trusted proxy).
-    let clients: ClientAddress
+    /// The per-client limit, and whose limit a request counts against (the client behind a
+    /// trusted proxy).
+    let limit: ClientLimit
+    var clients: ClientAddress { limit.clients }
     let thumbnails: ThumbnailLinker
     /// Parsed parameters by raw query string: Unicode normalization costs more than the
     /// whole cached reply, and popular searches arrive with the same bytes again and again.
@@ -101,9 +102,7 @@ struct SearchAPI: Sendable {
 
     /// Rate limit, then parse. `counted: false` when the immediate path already took the token.
     func admit(_ request: Request, counted: Bool = true) throws -> Parameters {
-        if counted, let wait = limiter.admit(clients.of(request)) {
-            throw GatewayError.tooManyRequests(retryAfter: wait)
-        }
+        if counted { try limit.admit(request, cost: RouteCost.search) }
         if let known = parsed[request.query.raw] { return known }
         let parameters = try parse(request.query)
         parsed[request.query.raw] = parameters

@@ -52,8 +52,11 @@ public struct ScoutServerConfiguration: Sendable {
     public var searchCacheCapacity: Int
     /// Each client (IP address) may search this often …
     public var clientRequestsPerSecond: Double
-    /// … with bursts up to this many.
+    /// … with bursts up to this many. Other routes take their ``RouteCost`` of a search from
+    /// the same bucket.
     public var clientBurst: Int
+    /// Refills the per-client buckets (a `ManualClock` in tests).
+    public var clientLimitClock: any Clock<Duration> = ContinuousClock()
     /// How a request's client is told: by its peer address, or behind the proxies trusted
     /// here by the address they forward (`--trusted-proxy`, `SCOUT_TRUSTED_PROXIES`).
     public var clientAddress = ClientAddress()

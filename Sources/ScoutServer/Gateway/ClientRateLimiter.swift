@@ -30,8 +30,9 @@ final class ClientRateLimiter: Sendable {
         elapsed = { origin.duration(to: clock.now) }
     }
 
-    /// Takes a token for `client`; returns nil when allowed, else the wait before the next token.
-    func admit(_ client: String) -> Duration? {
+    /// Takes `cost` tokens (one search is 1; see ``RouteCost``) for `client`; returns nil when
+    /// allowed, else the wait until the bucket holds them.
+    func admit(_ client: String, cost: Double = 1) -> Duration? {
         let now = elapsed()
         return buckets.withLock { buckets in
             var bucket = buckets[client] ?? Bucket(tokens: burst, updatedAt: now)
@@ -43,8 +44,8 @@ final class ClientRateLimiter: Sendable {
                 buckets[client] = bucket
                 if buckets.count > maximumClients { forgetRefilled(&buckets, now: now) }
             }
-            guard bucket.tokens >= 1 else { return .seconds((1 - bucket.tokens) / rate) }
-            bucket.tokens -= 1
+            guard bucket.tokens >= cost else { return .seconds((cost - bucket.tokens) / rate) }
+            bucket.tokens -= cost
             return nil
         }
     }

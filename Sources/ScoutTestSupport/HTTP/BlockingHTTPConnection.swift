@@ -7,7 +7,9 @@ final class BlockingHTTPConnection {
     private let socket: Int32
     private var buffer: [UInt8] = []
 
-    init(host: String, port: UInt16, sourceAddress: String?, timeout: Duration) throws(RawHTTPError) {
+    init(
+        host: String, port: UInt16, sourceAddress: String?, timeout: Duration, receiveBufferBytes: Int? = nil
+    ) throws(RawHTTPError) {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw .system("socket", errno) }
         var seconds = timeval(
@@ -15,6 +17,10 @@ final class BlockingHTTPConnection {
             tv_usec: Int(timeout.components.attoseconds / 1_000_000_000_000))
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &seconds, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &seconds, socklen_t(MemoryLayout<timeval>.size))
+        if var size = receiveBufferBytes.map(Int32.init) {
+            // Before connect, so the window the server may fill stays this small.
+            setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         do {
             if let sourceAddress { try Self.call("bind", socket, address: Self.address(sourceAddress, port: 0), bind) }
             try Self.call("connect", socket, address: Self.address(host, port: port), connect)
@@ -159,7 +165,7 @@ final class BlockingHTTPConnection {
         }
     }
 
-    private func readToEnd() throws(RawHTTPError) -> [UInt8] {
+    func readToEnd() throws(RawHTTPError) -> [UInt8] {
         while try fill() {}
         defer { buffer.removeAll() }
         return buffer

@@ -20,12 +20,15 @@ public final class RawHTTPConnection: @unchecked Sendable {
     private let queue = DispatchQueue(label: "scout.test.raw-http")
 
     /// Connects to `host:port` (IPv4), optionally from `sourceAddress` (such as `127.0.0.2`);
-    /// each read or write gives up after `timeout`.
+    /// each read or write gives up after `timeout`. A small `receiveBufferBytes` makes a client
+    /// that stops reading hold the server back at once, as a slow one on a real network does.
     public init(
         host: String = "127.0.0.1", port: UInt16, sourceAddress: String? = nil,
-        timeout: Duration = .seconds(5)
+        timeout: Duration = .seconds(5), receiveBufferBytes: Int? = nil
     ) throws(RawHTTPError) {
-        socket = try BlockingHTTPConnection(host: host, port: port, sourceAddress: sourceAddress, timeout: timeout)
+        socket = try BlockingHTTPConnection(
+            host: host, port: port, sourceAddress: sourceAddress, timeout: timeout,
+            receiveBufferBytes: receiveBufferBytes)
     }
 
     /// Sends bytes exactly as given.
@@ -49,6 +52,12 @@ public final class RawHTTPConnection: @unchecked Sendable {
     /// chunked encoding, or the connection closing.
     public func readResponse(forHead isHead: Bool = false) async throws(RawHTTPError) -> RawHTTPResponse {
         try await perform { (socket) throws(RawHTTPError) in try socket.readResponse(forHead: isHead) }
+    }
+
+    /// Reads every byte until the server closes the connection; throws ``RawHTTPError/timedOut``
+    /// when it stays open.
+    public func readToEnd() async throws(RawHTTPError) -> [UInt8] {
+        try await perform { (socket) throws(RawHTTPError) in try socket.readToEnd() }
     }
 
     /// Drops the connection as a browser aborts a fetch, from any task or thread: a request

@@ -35,13 +35,44 @@ struct ClientAddressTests {
         #expect(clients.of(twoHeaders) == "203.0.113.9")
     }
 
-    @Test("a header that is not a list of addresses is ignored")
-    func garbageIgnored() throws {
+    @Test("junk left of the nearest proxy's hop is never read: the client is still that hop")
+    func junkLeftOfTheClient() throws {
         let clients = ClientAddress(trustedProxies: ["127.0.0.1"])
-        for header in ["", "unknown", "203.0.113.7, <script>", "[::1]:80", String(repeating: "1", count: 60)] {
+        for header in ["garbage, 203.0.113.7", "<script>, 203.0.113.7", "203.0.113.8:x, 203.0.113.7", ",203.0.113.7"] {
+            #expect(
+                clients.of(try Self.request(from: "127.0.0.1", forwardedFor: [header])) == "203.0.113.7", "\(header)")
+        }
+    }
+
+    @Test("junk where the client should be counts as the peer's own address")
+    func junkAsThePeer() throws {
+        let clients = ClientAddress(trustedProxies: ["127.0.0.1"])
+        for header in ["", "unknown", "203.0.113.7, <script>", "1.2.3.4:port", String(repeating: "1", count: 60)] {
             #expect(clients.of(try Self.request(from: "127.0.0.1", forwardedFor: [header])) == "127.0.0.1", "\(header)")
         }
-        #expect(clients.of(try Self.request(from: "127.0.0.1", forwardedFor: ["2001:db8::7"])) == "2001:db8::7")
+    }
+
+    @Test(
+        "a hop's port is dropped and its address written canonically; IPv6 is limited by its /64",
+        arguments: [
+            ("203.0.113.9:40001", "203.0.113.9"), ("203.0.113.9", "203.0.113.9"),
+            ("[2001:DB8:0:7::1]:443", "2001:db8:0:7::/64"), ("[2001:db8:0:7::2]", "2001:db8:0:7::/64"),
+            ("2001:0db8:0000:0007:ffff::3", "2001:db8:0:7::/64"), ("2001:db8:0:8::1", "2001:db8:0:8::/64"),
+            ("::ffff:203.0.113.9", "203.0.113.9"), ("[::ffff:203.0.113.9]:80", "203.0.113.9"),
+        ])
+    func canonicalHops(hop: String, key: String) throws {
+        let clients = ClientAddress(trustedProxies: ["127.0.0.1"])
+        #expect(clients.of(try Self.request(from: "127.0.0.1", forwardedFor: ["198.51.100.1, \(hop)"])) == key)
+    }
+
+    @Test("peers and proxies are compared canonically; a direct IPv6 peer counts by its /64")
+    func canonicalPeers() throws {
+        let clients = ClientAddress(trustedProxies: ["2001:DB8::0001", "::ffff:10.0.0.2"])
+        #expect(clients.trustedProxies == ["2001:db8::1", "10.0.0.2"])
+        #expect(clients.of(try Self.request(from: "2001:db8::1", forwardedFor: ["203.0.113.7"])) == "203.0.113.7")
+        #expect(
+            clients.of(try Self.request(from: "10.0.0.2", forwardedFor: ["10.0.0.2, 203.0.113.7"])) == "203.0.113.7")
+        #expect(clients.of(try Self.request(from: "2001:db8:5:6:7::9")) == "2001:db8:5:6::/64")
     }
 
     @Test("the list of proxies is checked: an entry that is not an address says so")
