@@ -119,6 +119,18 @@ extension BooksCrawlCommand {
             + "\(summary.booksUpdated) updated, \(summary.booksUnchanged) unchanged; "
             + "\(summary.skippedByRobots.count) skipped by robots.txt, \(summary.notIndexed.count) not indexed "
             + "(robots meta tag), \(summary.skippedNotHTML.count) not HTML, "
-            + "\(summary.failures.count) failed; \(relations) relations."
+            + "\(summary.failures.count) failed; \(relations) relations." + Self.boundsSentence(summary)
+    }
+
+    /// What the crawl's limits left out, when they left out anything: ` Left out: 58000 links
+    /// past the per-page limit or over 2 KB, 1200 links with the frontier full, 3 fields cut to
+    /// their limits.`
+    static func boundsSentence(_ summary: CrawlSummary) -> String {
+        let parts = [
+            (summary.linksDropped, "links past the per-page limit or over 2 KB"),
+            (summary.linksNotQueued, "links with the frontier full"),
+            (summary.truncatedFields, "fields cut to their limits"),
+        ].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+        return parts.isEmpty ? "" : " Left out: " + parts.joined(separator: ", ") + "."
     }
 }

@@ -29,6 +29,13 @@ public struct CrawlSummary: Sendable, Hashable {
     public var skippedNotHTML: [URL] = []
     /// Pages (and robots.txt files) that could not be fetched, each with a sentence saying why.
     public var failures: [CrawlFailure] = []
+    /// Links left out of the pages read: past ``CrawlConfiguration/maxLinksPerPage`` of their
+    /// kind on a page, or longer than 2 KB.
+    public var linksDropped = 0
+    /// Links not queued because the frontier held ``CrawlConfiguration/maxQueuedPages`` already.
+    public var linksNotQueued = 0
+    /// Fields of the books found cut to their ``BookCatalog/FieldLimits`` before they were stored.
+    public var truncatedFields = 0
 
     /// An empty summary: `CrawlSummary()`.
     public init() {}
