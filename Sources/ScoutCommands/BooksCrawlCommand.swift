@@ -117,9 +117,9 @@ extension BooksCrawlCommand {
     static func summaryLine(_ summary: CrawlSummary, relations: Int) -> String {
         "Crawled \(summary.pagesFetched) pages: \(summary.booksFound) books found, \(summary.booksInserted) new, "
             + "\(summary.booksUpdated) updated, \(summary.booksUnchanged) unchanged; "
-            + "\(summary.skippedByRobots.count) skipped by robots.txt, \(summary.notIndexed.count) not indexed "
-            + "(robots meta tag), \(summary.skippedNotHTML.count) not HTML, "
-            + "\(summary.failures.count) failed; \(relations) relations." + Self.boundsSentence(summary)
+            + "\(summary.skippedByRobots.total) skipped by robots.txt, \(summary.notIndexed.total) not indexed "
+            + "(robots meta tag), \(summary.skippedNotHTML.total) not HTML, "
+            + "\(summary.failures.total) failed; \(relations) relations." + Self.boundsSentence(summary)
     }
 
     /// What the crawl's limits left out, when they left out anything: ` Left out: 58000 links

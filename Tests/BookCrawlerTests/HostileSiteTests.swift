@@ -79,6 +79,40 @@ struct HostileSiteTests {
         }
     }
 
+    @Test("addresses robots.txt refuses are counted, and only the first 1,000 kept in the summary")
+    func skippedAddressesKept() async throws {
+        let robots = "User-agent: *\nAllow: /farm/start\nDisallow: /farm/\n"
+        try await withFakeBookSite(robotsTxt: robots) { site in
+            site.generator = { HostileBookPages.linkFarm(at: $0, links: 60_000) }
+            let (summary, _) = try await crawl("/farm/start", of: site, depth: 1) { $0.maxPageBytes = 8 << 20 }
+            #expect(summary.pagesFetched == 1)
+            #expect(summary.skippedByRobots.total == 2_000)
+            #expect(summary.skippedByRobots.count == FirstEntries<URL>.limit)
+        }
+    }
+
+    @Test("scout books crawl prints what the limits left out")
+    func summaryLine() async throws {
+        try await withFakeBookSite(robotsTxt: FakeBookSite.robotsTxt(crawlDelay: nil)) { site in
+            site.generator = { HostileBookPages.linkFarm(at: $0, links: 60_000) }
+            try await withTemporaryDirectory(prefix: "scout-hostile") { directory in
+                let result = try await ScoutExecutable.run(
+                    [
+                        "books", "crawl", site.url("/farm/start").absoluteString, "--depth", "5", "--rate", "100",
+                        "--max-pages", "6", "--max-kb", "8192", "--database",
+                        directory.appending(path: "b.sqlite").path,
+                    ], environment: ["SCOUT_CONTACT": testContact], timeout: .seconds(300))
+                #expect(result.exitCode == 0)
+                // Six pages of 58,001 links left out; the sixth fills the frontier's 10,000 with 5 of its 2,000.
+                #expect(
+                    result.standardOutput.contains(
+                        "Left out: 348006 links past the per-page limit or over 2 KB, 1995 links with the frontier full."
+                    ),
+                    "\(result.standardOutput)")
+            }
+        }
+    }
+
     @Test("the frontier holds at most its capacity and forgets nothing it visited")
     func frontierCapacity() throws {
         let home = try #require(URL(string: "https://farm.example.org/"))
