@@ -102,6 +102,7 @@ public struct Crawler: Sendable {
                 let page = BookPageExtractor(
                     productToken: configuration.productToken, maxLinks: configuration.maxLinksPerPage
                 ).extract(from: HTMLDocument(data: body, url: url, charset: charset))
+                TransientMemory.release(afterReading: body.count)
                 summary.linksDropped += page.linksDropped
                 try await save(page, into: &summary)
                 if page.mayIndex {
