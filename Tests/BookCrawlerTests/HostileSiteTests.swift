@@ -133,13 +133,16 @@ struct HostileSiteTests {
         "robots.txt of long wildcards: rules and size capped, each check < 10 ms and still right",
         arguments: [
             // The finding: 100 rules of 4,000 bytes (400 KB) against a 7,000-byte path.
-            (100, 4_000, 7_000),
-            // The worst the caps let through: rules as long as an address, or as many as are kept.
-            (250, RobotsRule.maxPatternBytes, CrawlURL.maxBytes), (RobotsPolicy.maxRules, 500, CrawlURL.maxBytes),
+            (100, 4_000, true, 7_000),
+            // The worst the caps let through: wildcard rules as long as an address, as many as
+            // are kept, and plain rules as many as are kept, against the longest address.
+            (250, RobotsRule.maxPatternBytes, true, CrawlURL.maxBytes), (1_000, 500, true, CrawlURL.maxBytes),
+            (1_000, 1_000, false, CrawlURL.maxBytes),
         ])
-    func wildcardRobots(rules: Int, length: Int, pathLength: Int) throws {
-        let robots = RobotsPolicy(parsing: HostileBookPages.wildcardRobotsTxt(rules: rules, length: length))
-        #expect(robots.rules.count <= RobotsPolicy.maxRules)
+    func wildcardRobots(rules: Int, length: Int, wildcard: Bool, pathLength: Int) throws {
+        let robots = RobotsPolicy(
+            parsing: HostileBookPages.wildcardRobotsTxt(rules: rules, length: length, wildcard: wildcard))
+        #expect(robots.rules.count <= (wildcard ? RobotsPolicy.maxWildcardRules : RobotsPolicy.maxRules))
         let path = "/" + String(repeating: "a", count: pathLength - 1)
         #expect(robots.allows(path: path))
         // The best of five, so another process on the machine does not count as the check's time.
@@ -147,7 +150,7 @@ struct HostileSiteTests {
         let elapsed = (0..<5).map { _ in clock.measure { _ = robots.allows(path: path) } }.min() ?? .zero
         #expect(elapsed < .milliseconds(10), "one check took \(elapsed)")
         // A path the rule does match is still refused, when the rule was kept.
-        let matching = "/" + String(repeating: "a", count: length) + "b"
+        let matching = "/" + String(repeating: "a", count: length - 2) + "b"
         #expect(robots.allows(path: matching) == (length > RobotsRule.maxPatternBytes))
     }
 

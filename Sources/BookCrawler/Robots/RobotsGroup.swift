@@ -16,12 +16,13 @@ struct RobotsGroup: Equatable {
     /// `User-agent` after rules opens the next. Lines before the first group, unknown fields and
     /// comments are ignored, as the RFC asks. Of a hostile file, only the first
     /// ``RobotsPolicy/maxFileBytes`` are read, only the first ``RobotsPolicy/maxRules`` rules
-    /// kept, and a rule longer than ``RobotsRule/maxPatternBytes`` ignored.
+    /// kept (``RobotsPolicy/maxWildcardRules`` with a `*`), and a rule longer than
+    /// ``RobotsRule/maxPatternBytes`` ignored.
     static func parse(_ text: String) -> [RobotsGroup] {
         var groups: [RobotsGroup] = []
         var current: RobotsGroup?
         var lastWasAgent = false
-        var rules = 0
+        var (rules, wildcardRules) = (0, 0)
         // A byte order mark may start the file.
         var body = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
         if body.utf8.count > RobotsPolicy.maxFileBytes {
@@ -43,10 +44,12 @@ struct RobotsGroup: Equatable {
             switch field {
             case "allow", "disallow":
                 // An empty Disallow allows everything; it adds no rule.
+                let isWildcard = value.contains("*")
                 guard !value.isEmpty, value.utf8.count <= RobotsRule.maxPatternBytes, current != nil,
-                    rules < RobotsPolicy.maxRules
+                    rules < RobotsPolicy.maxRules, !isWildcard || wildcardRules < RobotsPolicy.maxWildcardRules
                 else { continue }
                 rules += 1
+                if isWildcard { wildcardRules += 1 }
                 current?.rules.append(RobotsRule(isAllow: field == "allow", pattern: value))
             case "crawl-delay":
                 if let seconds = Double(value), seconds.isFinite, (0...86_400).contains(seconds) {

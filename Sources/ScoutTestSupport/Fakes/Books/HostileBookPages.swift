@@ -83,10 +83,12 @@ public enum HostileBookPages {
                 """)
     }
 
-    /// A robots.txt of `rules` rules `Disallow: /*a…b`, each `length` bytes long, for everyone:
-    /// a backtracking matcher takes pattern × path steps on each against a long path of `a`s.
-    public static func wildcardRobotsTxt(rules: Int, length: Int) -> String {
-        let rule = "Disallow: /*" + String(repeating: "a", count: max(0, length - 3)) + "b"
+    /// A robots.txt of `rules` rules `Disallow: /*a…b` (`/a…b` without `wildcard`), each
+    /// `length` bytes long, for everyone: a backtracking matcher takes pattern × path steps on
+    /// each against a long path of `a`s.
+    public static func wildcardRobotsTxt(rules: Int, length: Int, wildcard: Bool = true) -> String {
+        let start = wildcard ? "/*" : "/"
+        let rule = "Disallow: " + start + String(repeating: "a", count: max(0, length - start.count - 1)) + "b"
         return "User-agent: *\n" + Array(repeating: rule, count: rules).joined(separator: "\n") + "\n"
     }
 
