@@ -1,3 +1,4 @@
+import BookCatalog
 import Foundation
 
 /// The crawler's view of an address: one spelling per page, and which origin and site it is on.
@@ -8,10 +9,16 @@ import Foundation
 /// CrawlURL.site(of: URL(string: "https://www.example.org/a")!)         // "example.org"
 /// ```
 enum CrawlURL {
+    /// The longest address the crawler reads, follows or stores, in bytes
+    /// (``BookCatalog/FieldLimits/url``): browsers and search engines give up near 2 KB, and a
+    /// site that needs more is building addresses to fill a crawler's memory.
+    static let maxBytes = FieldLimits.url.bytes
+
     /// `url` without its fragment, scheme and host lower-cased, the default port dropped and an
-    /// empty path written `/`; nil unless it is http(s) with a host. Two links to the same page
-    /// normalize to the same URL, so the page is fetched once.
+    /// empty path written `/`; nil unless it is http(s) with a host and at most ``maxBytes``
+    /// long. Two links to the same page normalize to the same URL, so the page is fetched once.
     static func normalized(_ url: URL) -> URL? {
+        guard isShortEnough(url) else { return nil }
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true),
             let scheme = components.scheme?.lowercased(), ["http", "https"].contains(scheme),
             let host = components.host, !host.isEmpty
@@ -24,6 +31,11 @@ enum CrawlURL {
         if components.port == (scheme == "https" ? 443 : 80) { components.port = nil }
         if components.percentEncodedPath.isEmpty { components.percentEncodedPath = "/" }
         return components.url
+    }
+
+    /// Whether `url` is at most ``maxBytes`` long.
+    static func isShortEnough(_ url: URL) -> Bool {
+        url.absoluteString.utf8.count <= maxBytes
     }
 
     /// `scheme://host[:port]`: what robots.txt, pacing and `--same-host` are kept per.

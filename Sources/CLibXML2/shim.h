@@ -20,4 +20,14 @@ static inline int scout_html_parse_options(void) {
     return HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING | HTML_PARSE_NONET;
 }
 
+/// Returns the heap's free memory to the system, where the C library can (glibc's `malloc_trim`,
+/// which Swift's Glibc module does not import); 0 elsewhere. Reading a large page through
+/// libxml2 frees tens of megabytes that glibc would otherwise keep in each thread's arena.
+#if defined(__GLIBC__)
+#include <malloc.h>
+static inline int scout_trim_heap(void) { return malloc_trim(0); }
+#else
+static inline int scout_trim_heap(void) { return 0; }
+#endif
+
 #endif

@@ -13,6 +13,7 @@ let benchmarks: [(name: String, run: () async throws -> Void)] = [
     ("transport", { try await TransportBenchmark().run() }),
     ("chaos-soak", { try await ChaosSoak().run() }),
     ("load-soak", { try await LoadSoak().run() }),
+    ("crawl-soak", { try await CrawlSoak().run() }),
 ]
 let requested = Array(CommandLine.arguments.dropFirst())
 var failed = false

@@ -108,6 +108,9 @@ extension BooksCommand {
             if summary.unmatched > 0 { parts.append("\(summary.unmatched) for books not in the catalog") }
         }
         parts.append("\(summary.skipped.count) skipped")
+        if summary.truncatedFields > 0 {
+            parts.append("\(summary.truncatedFields) fields cut to their limits")
+        }
         return "\(summary.phase): " + parts.joined(separator: ", ") + " in \(String(format: "%.1f", seconds)) s."
     }
     private func related(_ text: String, kind: Relation.Kind?, json: Bool, in store: any BookStore) async throws {

@@ -117,8 +117,20 @@ extension BooksCrawlCommand {
     static func summaryLine(_ summary: CrawlSummary, relations: Int) -> String {
         "Crawled \(summary.pagesFetched) pages: \(summary.booksFound) books found, \(summary.booksInserted) new, "
             + "\(summary.booksUpdated) updated, \(summary.booksUnchanged) unchanged; "
-            + "\(summary.skippedByRobots.count) skipped by robots.txt, \(summary.notIndexed.count) not indexed "
-            + "(robots meta tag), \(summary.skippedNotHTML.count) not HTML, "
-            + "\(summary.failures.count) failed; \(relations) relations."
+            + "\(summary.skippedByRobots.total) skipped by robots.txt, \(summary.notIndexed.total) not indexed "
+            + "(robots meta tag), \(summary.skippedNotHTML.total) not HTML, "
+            + "\(summary.failures.total) failed; \(relations) relations." + Self.boundsSentence(summary)
+    }
+
+    /// What the crawl's limits left out, when they left out anything: ` Left out: 58000 links
+    /// past the per-page limit or over 2 KB, 1200 links with the frontier full, 3 fields cut to
+    /// their limits.`
+    static func boundsSentence(_ summary: CrawlSummary) -> String {
+        let parts = [
+            (summary.linksDropped, "links past the per-page limit or over 2 KB"),
+            (summary.linksNotQueued, "links with the frontier full"),
+            (summary.truncatedFields, "fields cut to their limits"),
+        ].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+        return parts.isEmpty ? "" : " Left out: " + parts.joined(separator: ", ") + "."
     }
 }

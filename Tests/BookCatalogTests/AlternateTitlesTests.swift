@@ -37,14 +37,19 @@ import Testing
         #expect(AlternateTitles.derived(title: title, originalTitle: originalTitle) == expected)
     }
 
-    @Test func cleanedTitlesAreTrimmedDistinctAndCapped() {
-        let long = String(repeating: "é", count: AlternateTitles.maximumLength + 10)
+    @Test func cleanedTitlesAreTrimmedDistinctAndCappedWithTheBook() {
+        let limit = FieldLimits.alternateTitles
+        let long = String(repeating: "é", count: limit.bytes)  // two bytes each
         let cleaned = AlternateTitles.cleaned(
             ["  Le Petit Prince ", "le petit prince", "", "The Little Prince", long] + (1...20).map { "Title \($0)" },
             title: "The Little Prince")
-        #expect(cleaned.count == AlternateTitles.maximumCount)
-        #expect(cleaned.prefix(2) == ["Le Petit Prince", String(long.prefix(AlternateTitles.maximumLength))])
-        #expect(cleaned.dropFirst(2) == ["Title 1", "Title 2", "Title 3", "Title 4", "Title 5", "Title 6"])
+        #expect(cleaned.count == 22)
+        var book = Book(source: "m", sourceID: "prince", title: "The Little Prince", alternateTitles: cleaned)
+        #expect(book.capFields() == 1)
+        #expect(book.alternateTitles.count == limit.count)
+        #expect(book.alternateTitles.prefix(2) == ["Le Petit Prince", String(long.prefix(limit.bytes / 2))])
+        #expect(
+            book.alternateTitles.dropFirst(2) == ["Title 1", "Title 2", "Title 3", "Title 4", "Title 5", "Title 6"])
         #expect(AlternateTitles.cleaned([], title: "Dune").isEmpty)
     }
 }

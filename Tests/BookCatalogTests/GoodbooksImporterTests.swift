@@ -140,9 +140,9 @@ import Testing
             #expect(withAlternates.count > 1_000 && withAlternates.count < books.count)
             #expect(
                 books.allSatisfy { book in
-                    book.alternateTitles.count <= AlternateTitles.maximumCount
+                    book.alternateTitles.count <= FieldLimits.alternateTitles.count
                         && book.alternateTitles.allSatisfy {
-                            !$0.isEmpty && $0.count <= AlternateTitles.maximumLength && $0 != book.title
+                            !$0.isEmpty && $0.utf8.count <= FieldLimits.alternateTitles.bytes && $0 != book.title
                         }
                 })
 

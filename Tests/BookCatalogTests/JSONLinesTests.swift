@@ -101,9 +101,11 @@ import Testing
 
     /// A bad alternate title costs only itself: entries that are not strings, blanks, repeats of
     /// the title or of one another are dropped, a value that is no array is ignored, each is
-    /// cut to 512 characters and a book keeps at most 8; the book itself is imported.
+    /// cut to its ``FieldLimits`` and a book keeps at most 8 (both counted); the book itself is
+    /// imported.
     @Test func alternateTitlesAreReadLeniently() async throws {
-        let long = String(repeating: "x", count: 600)
+        let limit = FieldLimits.alternateTitles
+        let long = String(repeating: "x", count: limit.bytes + 100)
         let many = (1...12).map { #""Other \#($0)""# }.joined(separator: ",")
         let lines = [
             #"{"source":"m","sourceID":"1","title":"The Little Prince","alternateTitles":"#
@@ -116,9 +118,10 @@ import Testing
         try await withTemporaryStore { store in
             let summary = try await JSONLinesImporter(store: store).importBooks(from: Data(lines.utf8))
             #expect(summary.imported == 4 && summary.skipped.isEmpty)
+            #expect(summary.truncatedFields == 2)
             let books = try await store.allBooks()
-            #expect(books.map(\.alternateTitles.count) == [2, 0, 0, 8])
-            #expect(books[0].alternateTitles == ["Le Petit Prince", String(repeating: "x", count: 512)])
+            #expect(books.map(\.alternateTitles.count) == [2, 0, 0, limit.count])
+            #expect(books[0].alternateTitles == ["Le Petit Prince", String(repeating: "x", count: limit.bytes)])
             #expect(books[3].alternateTitles.last == "Other 8")
         }
     }

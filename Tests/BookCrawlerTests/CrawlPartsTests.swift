@@ -11,7 +11,7 @@ struct CrawlPartsTests {
 
     /// Whether each of `links` (address, depth) was queued, in order.
     private func add(_ links: [(String, Int)], to frontier: inout CrawlFrontier) -> [Bool] {
-        links.map { frontier.add(URL(string: $0.0)!, depth: $0.1) }
+        links.map { frontier.add(URL(string: $0.0)!, depth: $0.1) == .queued }
     }
 
     @Test("breadth first, each page once (fragments and case aside), never deeper than the depth")

@@ -9,8 +9,8 @@ extension Book {
     ///   else the other's.
     /// - ``series``: the list with more memberships (a box set's range, a second series).
     /// - ``alternateTitles``: this book's, then the other's title and alternate titles, as
-    ///   ``AlternateTitles/cleaned(_:title:)`` keeps them (so "Harry Potter and the Philosopher's
-    ///   Stone" stays findable on the merged Sorcerer's Stone).
+    ///   ``AlternateTitles/cleaned(_:title:)`` keeps them, the first ``FieldLimits/alternateTitles``
+    ///   (so "Harry Potter and the Philosopher's Stone" stays findable on the merged Sorcerer's Stone).
     /// - ``authors``, ``tags``: the longer list.
     /// - ``description``: the longer text.
     /// - ``averageRating`` with ``ratingsCount``, as a pair: the one with the larger count (a
@@ -31,6 +31,8 @@ extension Book {
         if other.series.count > series.count { merged.series = other.series }
         merged.alternateTitles = AlternateTitles.cleaned(
             alternateTitles + [other.title] + other.alternateTitles, title: title)
+        // Both records were capped as they came in; together they may list more than a book keeps.
+        _ = Self.cap(&merged.alternateTitles, FieldLimits.alternateTitles)
         if other.authors.count > authors.count { merged.authors = other.authors }
         if other.tags.count > tags.count { merged.tags = other.tags }
         if (other.description?.count ?? 0) > (description?.count ?? 0) { merged.description = other.description }

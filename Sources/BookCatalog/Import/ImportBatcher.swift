@@ -1,5 +1,6 @@
 /// Writes an import's rows in batches of one transaction each, saving the checkpoint with every
-/// batch, and keeps the summary — what every importer shares, whatever its file format.
+/// batch, and keeps the summary — what every importer shares, whatever its file format. Each
+/// batch is capped to ``FieldLimits`` on its way to the store, the cuts counted in the summary.
 ///
 /// The input comes in *records* (a CSV row, a JSON line, a book's group of tag rows); a record's
 /// rows always land in the same batch, so the checkpoint (records committed) never falls inside
@@ -55,6 +56,7 @@ struct ImportBatcher {
         try Task.checkCancellation()
         let position = committedRecords + recordsInBatch
         batch.checkpoint = checkpointName.map { ImportCheckpoint(name: $0, position: finished ? nil : position) }
+        summary.truncatedFields += batch.capFields()
         let result = try await store.apply(batch)
         summary.imported += result.inserted
         summary.updated += result.updated

@@ -24,6 +24,9 @@ public struct ImportSummary: Sendable, Hashable {
     /// Where an interrupted earlier run had got to (records already committed), if this run
     /// resumed one.
     public var resumedAt: Int?
+    /// Fields cut to their ``FieldLimits`` (or dropped, for a URL or ISBN over its limit) before
+    /// they were stored: a title, an author list, a description … each counts once per book.
+    public var truncatedFields: Int
     /// The store ids of the books the import changed (``UpsertResult/touched``), for incremental
     /// relation building.
     public var changedBooks: Set<Int64>
@@ -34,7 +37,8 @@ public struct ImportSummary: Sendable, Hashable {
     /// Makes a summary: `ImportSummary(imported: 2, updated: 0, unchanged: 0, skipped: [], elapsed: .zero)`.
     public init(
         imported: Int = 0, updated: Int = 0, unchanged: Int = 0, skipped: [SkippedRow] = [], elapsed: Duration = .zero,
-        phase: String = "", signals: Int = 0, unmatched: Int = 0, resumedAt: Int? = nil, changedBooks: Set<Int64> = []
+        phase: String = "", signals: Int = 0, unmatched: Int = 0, resumedAt: Int? = nil, truncatedFields: Int = 0,
+        changedBooks: Set<Int64> = []
     ) {
         self.imported = imported
         self.updated = updated
@@ -45,6 +49,7 @@ public struct ImportSummary: Sendable, Hashable {
         self.signals = signals
         self.unmatched = unmatched
         self.resumedAt = resumedAt
+        self.truncatedFields = truncatedFields
         self.changedBooks = changedBooks
     }
 }

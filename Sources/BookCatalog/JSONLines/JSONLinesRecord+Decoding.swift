@@ -5,8 +5,8 @@ extension JSONLinesRecord {
     typealias Outcome = ImportRow
 
     /// The book on `line` (line number `number`), or why it is skipped: not a JSON object, a
-    /// required field (`source`, `sourceID`, `title`) missing or empty, or a field of the wrong
-    /// type. Reasons name the field, never quote the line.
+    /// required field (`source`, `sourceID`, `title`) missing or empty, a key longer than its
+    /// ``FieldLimits``, or a field of the wrong type. Reasons name the field, never quote the line.
     ///
     /// ```swift
     /// JSONLinesRecord.decode(Data(#"{"title":"Dune"}"#.utf8), line: 3)
@@ -41,6 +41,13 @@ extension JSONLinesRecord {
         for (name, value) in [("source", book.source), ("sourceID", book.sourceID), ("title", book.title)]
         where value.trimmingWhitespace().isEmpty {
             return skip("The field \(name) is empty.")
+        }
+        // The natural key is never cut, which could make two books one: a key too long is refused.
+        for (name, value, limit) in [
+            ("source", book.source, FieldLimits.source), ("sourceID", book.sourceID, FieldLimits.sourceID),
+        ]
+        where value.utf8.count > limit.bytes {
+            return skip("The field \(name) is longer than \(limit.bytes) bytes.")
         }
         let own = BookKey(book)
         return [.book(book)] + (record.keys ?? []).filter { $0 != own }.map { .alias(BookAlias(book: own, alias: $0)) }

@@ -14,12 +14,6 @@
 /// // ["The Hobbit"]
 /// ```
 public enum AlternateTitles {
-    /// The most alternate titles a book keeps; sources give one or two, the rest is noise.
-    public static let maximumCount = 8
-
-    /// The most characters of one alternate title; the rest is cut off, as no one types it.
-    public static let maximumLength = 512
-
     /// The alternate titles of a book titled `title` (without its series suffix) whose source
     /// gives `originalTitle`: the original title unless it has the title's words, then the title
     /// before its first `": "` when that part has at least two words or four letters and digits
@@ -39,21 +33,22 @@ public enum AlternateTitles {
 
     /// `titles` as a book titled `title` keeps them: each without a series suffix (as the title
     /// is kept: "Big Boned (Heather Wells, #3)" is "Big Boned", else every book of a series would
-    /// go by its name as a title), trimmed and cut to ``maximumLength``, those without words or
-    /// with the title's words (or an earlier one's) left out, at most ``maximumCount``, in order. Importers of files that list alternate
-    /// titles pass them through here.
+    /// go by its name as a title), trimmed, those without words or with the title's words (or an
+    /// earlier one's) left out, in order. Importers of files that list alternate titles pass them
+    /// through here; how many and how long is ``FieldLimits/alternateTitles``, which every batch
+    /// is capped to before it is stored.
     ///
     /// ```swift
     /// AlternateTitles.cleaned(["Le Petit Prince", "le petit prince!", "  ", "The Little Prince"], title: "The Little Prince")
     /// // ["Le Petit Prince"]
     /// ```
     public static func cleaned(_ titles: [String], title: String) -> [String] {
-        var seen: Set<String> = [comparable(title)]
+        // Compared as far as they are kept: folding a megabyte of text for search costs seconds.
+        var seen: Set<String> = [comparable(FieldLimits.title.cut(title))]
         var kept: [String] = []
         for candidate in titles {
-            guard kept.count < maximumCount else { break }
-            let trimmed = String(SeriesTitle(parsing: candidate).title.prefix(maximumLength)).trimmingWhitespace()
-            let key = comparable(trimmed)
+            let trimmed = SeriesTitle(parsing: candidate).title.trimmingWhitespace()
+            let key = comparable(FieldLimits.alternateTitles.cut(trimmed))
             guard !key.isEmpty, seen.insert(key).inserted else { continue }
             kept.append(trimmed)
         }
@@ -76,7 +71,7 @@ public enum AlternateTitles {
     static func withoutSubtitle(_ title: String) -> String? {
         guard let colon = title.firstRange(of: ": ") else { return nil }
         let main = title[..<colon.lowerBound].trimmingWhitespace()
-        let words = SearchText.words(in: main)
+        let words = SearchText.words(in: FieldLimits.alternateTitles.cut(main))
         guard words.count >= 2 || words.reduce(0, { $0 + $1.count }) >= 4 else { return nil }
         return main
     }

@@ -31,6 +31,13 @@ public struct CrawlConfiguration: Sendable, Equatable {
     public var maxAttempts: Int
     /// The longest `Crawl-delay` Scout waits out; a site asking for more is skipped.
     public var maxCrawlDelay: Duration
+    /// Links taken from one page, of each kind (same site, similar books); the rest are counted
+    /// in ``CrawlSummary/linksDropped``. A real page links a few hundred pages at most.
+    public var maxLinksPerPage = 2_000
+    /// Pages waiting to be fetched, at most; a link found while the frontier is full is counted
+    /// in ``CrawlSummary/linksNotQueued`` instead of queued. Bounds the crawler's memory, whatever
+    /// the sites link to.
+    public var maxQueuedPages = 10_000
     /// Non-public addresses the crawler's own transport may connect to besides the start pages'
     /// literal ones (a mirror on the local network); every other connection must reach a public
     /// address.

@@ -21,14 +21,22 @@ public struct CrawlSummary: Sendable, Hashable {
     public var booksUnchanged = 0
     /// "Similar books" links written.
     public var linksListed = 0
-    /// Pages robots.txt does not allow Scout to fetch (never requested).
-    public var skippedByRobots: [URL] = []
+    /// Pages robots.txt does not allow Scout to fetch (never requested): the first 1,000 and
+    /// how many (``FirstEntries/total``), as in each list here.
+    public var skippedByRobots = FirstEntries<URL>()
     /// Pages read whose robots meta tag says `noindex`: nothing from them was stored.
-    public var notIndexed: [URL] = []
+    public var notIndexed = FirstEntries<URL>()
     /// Addresses that answered with something other than HTML (an image, a PDF …).
-    public var skippedNotHTML: [URL] = []
+    public var skippedNotHTML = FirstEntries<URL>()
     /// Pages (and robots.txt files) that could not be fetched, each with a sentence saying why.
-    public var failures: [CrawlFailure] = []
+    public var failures = FirstEntries<CrawlFailure>()
+    /// Links left out of the pages read: past ``CrawlConfiguration/maxLinksPerPage`` of their
+    /// kind on a page, or longer than 2 KB.
+    public var linksDropped = 0
+    /// Links not queued because the frontier held ``CrawlConfiguration/maxQueuedPages`` already.
+    public var linksNotQueued = 0
+    /// Fields of the books found cut to their ``BookCatalog/FieldLimits`` before they were stored.
+    public var truncatedFields = 0
 
     /// An empty summary: `CrawlSummary()`.
     public init() {}

@@ -42,8 +42,7 @@ extension Crawler {
             source: url.host ?? "The site", url: url,
             headers: ["Accept": robotsFile ? "text/plain" : "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1"],
             deadline: configuration.pageDeadline + interval * retries,
-            // Google reads at most 500 KiB of a robots.txt.
-            maxResponseBytes: robotsFile ? 500 * 1024 : configuration.maxPageBytes,
+            maxResponseBytes: robotsFile ? RobotsPolicy.maxFileBytes : configuration.maxPageBytes,
             // A robots.txt may redirect (to https, say); a page's redirect is re-checked by hand.
             allowsRedirects: robotsFile, decode: { $0 })
         do {

@@ -17,6 +17,12 @@ import Networking
 /// addresses of the start pages it was given (`http://127.0.0.1:8080/`) and those trusted in its
 /// configuration: a link or redirect cannot lead it into the network it runs in.
 ///
+/// Its memory is bounded whatever a site serves: it takes at most
+/// ``CrawlConfiguration/maxLinksPerPage`` links of each kind from a page and no address over
+/// 2 KB, queues at most ``CrawlConfiguration/maxQueuedPages`` (``CrawlFrontier``), reads a
+/// page's linked markup as a ``GraphWalk`` and caps robots.txt (``RobotsPolicy``) and every
+/// stored field (``BookCatalog/FieldLimits``); the summary counts what it left out.
+///
 /// ```swift
 /// let crawler = Crawler(store: store, configuration: CrawlConfiguration(userAgent: agent))
 /// let summary = try await crawler.crawl([URL(string: "https://books.example.org/")!]) { event in
@@ -64,7 +70,8 @@ public struct Crawler: Sendable {
         _ start: [URL], progress: @Sendable (CrawlEvent) -> Void = { _ in }
     ) async throws -> CrawlSummary {
         var frontier = CrawlFrontier(
-            start: start, maxDepth: configuration.maxDepth, staysOnStartHosts: configuration.staysOnStartHosts)
+            start: start, maxDepth: configuration.maxDepth, staysOnStartHosts: configuration.staysOnStartHosts,
+            capacity: configuration.maxQueuedPages)
         var summary = CrawlSummary()
         startAddresses.insert(start.flatMap(ConnectAddress.literal(in:)))
         for url in start where CrawlURL.normalized(url) == nil {
@@ -92,8 +99,11 @@ public struct Crawler: Sendable {
             try await pacer.waitForTurn(at: origin, interval: host.interval)
             switch try await fetchPage(url, with: host) {
             case .page(let body, let charset):
-                let page = BookPageExtractor(productToken: configuration.productToken)
-                    .extract(from: HTMLDocument(data: body, url: url, charset: charset))
+                let page = BookPageExtractor(
+                    productToken: configuration.productToken, maxLinks: configuration.maxLinksPerPage
+                ).extract(from: HTMLDocument(data: body, url: url, charset: charset))
+                TransientMemory.release(afterReading: body.count)
+                summary.linksDropped += page.linksDropped
                 try await save(page, into: &summary)
                 if page.mayIndex {
                     progress(.fetched(url, books: page.books.count))
@@ -102,10 +112,12 @@ public struct Crawler: Sendable {
                     progress(.notIndexed(url))
                 }
                 guard page.mayFollow, frontier.canFollow(from: depth) else { continue }
-                for link in page.siteLinks + page.similarLinks { frontier.add(link, depth: depth + 1) }
+                for link in page.siteLinks + page.similarLinks where frontier.add(link, depth: depth + 1) == .full {
+                    summary.linksNotQueued += 1
+                }
             case .redirect(let target):
                 // Same depth: the target stands in for the page that was linked.
-                frontier.add(target, depth: depth)
+                if frontier.add(target, depth: depth) == .full { summary.linksNotQueued += 1 }
                 progress(.redirected(url, to: target))
             case .notHTML(let contentType):
                 summary.skippedNotHTML.append(url)
@@ -119,14 +131,17 @@ public struct Crawler: Sendable {
         return summary
     }
 
-    /// Writes the page's books and their "similar books" links in one batch.
+    /// Writes the page's books and their "similar books" links in one batch, capped to
+    /// ``BookCatalog/FieldLimits``.
     private func save(_ page: BookPage, into summary: inout CrawlSummary) async throws {
         summary.pagesFetched += 1
         guard !page.books.isEmpty else { return }
         let links = page.books.flatMap { book in
             page.similarLinks.map { ListedLink(from: BookKey(book), to: $0) }
         }
-        let result = try await store.apply(ImportBatch(books: page.books, links: links))
+        var batch = ImportBatch(books: page.books, links: links)
+        summary.truncatedFields += batch.capFields()
+        let result = try await store.apply(batch)
         summary.record(result, books: page.books.count, links: links.count)
     }
 }

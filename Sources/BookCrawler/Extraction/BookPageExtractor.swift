@@ -20,14 +20,20 @@ public struct BookPage: Sendable, Equatable {
     public var mayIndex: Bool
     /// False when the page's robots meta tag says `nofollow`: none of its links is followed.
     public var mayFollow: Bool
+    /// Links left out: past ``BookPageExtractor/maxLinks`` of their kind, or longer than 2 KB.
+    public var linksDropped: Int
 
     /// Makes a page: `BookPage(books: [], similarLinks: [], siteLinks: [])`.
-    public init(books: [Book], similarLinks: [URL], siteLinks: [URL], mayIndex: Bool = true, mayFollow: Bool = true) {
+    public init(
+        books: [Book], similarLinks: [URL], siteLinks: [URL], mayIndex: Bool = true, mayFollow: Bool = true,
+        linksDropped: Int = 0
+    ) {
         self.books = books
         self.similarLinks = similarLinks
         self.siteLinks = siteLinks
         self.mayIndex = mayIndex
         self.mayFollow = mayFollow
+        self.linksDropped = linksDropped
     }
 }
 
@@ -56,20 +62,25 @@ public struct BookPageExtractor: Sendable {
 
     /// The crawler's product token, which robots meta tags may name (`<meta name="scout">`).
     public let productToken: String
+    /// The most links taken from a page of each kind (similar books, same site); the rest are
+    /// counted in ``BookPage/linksDropped``.
+    public let maxLinks: Int
 
     /// Makes an extractor: `BookPageExtractor()`, or `BookPageExtractor(productToken: "MyBot")`.
-    public init(productToken: String = "Scout") {
+    public init(productToken: String = "Scout", maxLinks: Int = 2_000) {
         self.productToken = productToken
+        self.maxLinks = maxLinks
     }
 
     /// The book, similar-book links and same-site links of `document`.
     public func extract(from document: HTMLDocument) -> BookPage {
-        let links = PageLinks(document: document)
+        let links = PageLinks(document: document, limit: maxLinks)
         let robots = RobotsMetaTags(document: document, productToken: productToken)
         let found = robots.mayIndex ? fields(of: document).flatMap { self.book(from: $0, in: document) } : nil
+        let (similar, sameSite) = (links.similar(), links.sameSite())
         return BookPage(
-            books: found.map { [$0] } ?? [], similarLinks: links.similar(), siteLinks: links.sameSite(),
-            mayIndex: robots.mayIndex, mayFollow: robots.mayFollow)
+            books: found.map { [$0] } ?? [], similarLinks: similar.links, siteLinks: sameSite.links,
+            mayIndex: robots.mayIndex, mayFollow: robots.mayFollow, linksDropped: similar.dropped + sameSite.dropped)
     }
 
     /// The merged fields, or nil when no format marks the page up as a book.

@@ -42,12 +42,14 @@ struct JSONLDReader {
     /// The nodes a block describes at its top: the object itself, each element of an array, each
     /// node of `@graph`, and a page's `mainEntity`. Nested properties (a book's `workExample`, a
     /// list of similar books) are not separate nodes.
-    private func topLevelNodes(of json: Any) -> [[String: Any]] {
-        if let array = json as? [Any] { return array.flatMap { topLevelNodes(of: $0) } }
+    /// Nesting deeper than ``GraphWalk/maxDepth`` is not read.
+    private func topLevelNodes(of json: Any, depth: Int = 0) -> [[String: Any]] {
+        guard depth < GraphWalk.maxDepth else { return [] }
+        if let array = json as? [Any] { return array.flatMap { topLevelNodes(of: $0, depth: depth + 1) } }
         guard let object = json as? [String: Any] else { return [] }
         var nodes = [object]
-        if let graph = object["@graph"] { nodes += topLevelNodes(of: graph) }
-        if let main = object["mainEntity"] { nodes += topLevelNodes(of: main) }
+        if let graph = object["@graph"] { nodes += topLevelNodes(of: graph, depth: depth + 1) }
+        if let main = object["mainEntity"] { nodes += topLevelNodes(of: main, depth: depth + 1) }
         return nodes
     }
 }

@@ -2,6 +2,8 @@ import Foundation
 
 /// Reads the values of JSON-LD nodes as schema.org writes them in the wild: a property may be a
 /// string, a number, an object with a `name`, a reference `{"@id": …}`, or an array of those.
+/// Following names and references is a ``GraphWalk``: each node once, never too deep, so a node
+/// that names itself ends the walk, not the crawler.
 struct JSONLDValues {
     /// Nodes of the page by `@id`, for following references.
     let nodesByID: [String: [String: Any]]
@@ -53,20 +55,32 @@ struct JSONLDValues {
 
     /// `value` as an object, following an `@id` reference to the node it names.
     func object(_ value: Any?) -> [String: Any]? {
-        guard let object = list(value).first as? [String: Any] else { return nil }
-        if object.count == 1, let id = object["@id"] as? String, let target = nodesByID[id] { return target }
-        return object
+        var walk = GraphWalk()
+        return object(value, depth: 1, walk: &walk)
+    }
+
+    /// Like ``object(_:)``, as a step of `walk`: nil when the walk may not go into the object
+    /// (too deep, or a node it has been in — a reference cycle).
+    private func object(_ value: Any?, depth: Int, walk: inout GraphWalk) -> [String: Any]? {
+        guard var object = list(value).first as? [String: Any] else { return nil }
+        if object.count == 1, let id = object["@id"] as? String, let target = nodesByID[id] { object = target }
+        return walk.enter(object["@id"] as? String, atDepth: depth) ? object : nil
     }
 
     /// Text: a string, a number, or an object's `name` (or `@value`); the first of an array.
     func string(_ value: Any?) -> String? {
+        var walk = GraphWalk()
+        return string(value, depth: 0, walk: &walk)
+    }
+
+    private func string(_ value: Any?, depth: Int, walk: inout GraphWalk) -> String? {
         guard let first = list(value).first else { return nil }
         if let text = first as? String { return FieldText.clean(text) }
         if let number = numeric(first) {
             return number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
         }
-        guard let object = object(first) else { return nil }
-        return string(object["name"] ?? object["@value"])
+        guard let object = object(first, depth: depth + 1, walk: &walk) else { return nil }
+        return string(object["name"] ?? object["@value"], depth: depth + 1, walk: &walk)
     }
 
     /// A number given as a number or as text.
@@ -87,12 +101,17 @@ struct JSONLDValues {
 
     /// An http(s) URL given as text or as an object's `url` / `contentUrl`, resolved against the page.
     func url(_ value: Any?) -> URL? {
+        var walk = GraphWalk()
+        return url(value, depth: 0, walk: &walk)
+    }
+
+    private func url(_ value: Any?, depth: Int, walk: inout GraphWalk) -> URL? {
         guard let first = list(value).first else { return nil }
         if let text = first as? String {
             return document.webURL(text)
         }
-        guard let object = object(first) else { return nil }
-        return url(object["url"] ?? object["contentUrl"])
+        guard let object = object(first, depth: depth + 1, walk: &walk) else { return nil }
+        return url(object["url"] ?? object["contentUrl"], depth: depth + 1, walk: &walk)
     }
 
     /// A language given as a code (`"en"`) or a `Language` object (its code, else its name).

@@ -14,13 +14,22 @@ struct RobotsGroup: Equatable {
 
     /// The groups of `text`, in file order. Consecutive `User-agent` lines open one group; a
     /// `User-agent` after rules opens the next. Lines before the first group, unknown fields and
-    /// comments are ignored, as the RFC asks.
+    /// comments are ignored, as the RFC asks. Of a hostile file, only the first
+    /// ``RobotsPolicy/maxFileBytes`` are read, only the first ``RobotsPolicy/maxRules`` rules
+    /// kept (``RobotsPolicy/maxWildcardRules`` with a `*`), and a rule longer than
+    /// ``RobotsRule/maxPatternBytes`` ignored.
     static func parse(_ text: String) -> [RobotsGroup] {
         var groups: [RobotsGroup] = []
         var current: RobotsGroup?
         var lastWasAgent = false
+        var (rules, wildcardRules) = (0, 0)
         // A byte order mark may start the file.
-        let body = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
+        var body = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
+        if body.utf8.count > RobotsPolicy.maxFileBytes {
+            // Up to the last whole line: a rule cut short would say something its site did not.
+            let head = body.utf8.prefix(RobotsPolicy.maxFileBytes)
+            body = String(decoding: head[..<(head.lastIndex(of: UInt8(ascii: "\n")) ?? head.startIndex)], as: UTF8.self)
+        }
         // `isNewline` also splits "\r\n", which Swift reads as one character.
         for line in body.split(whereSeparator: \.isNewline) {
             guard let (field, value) = fieldAndValue(in: line) else { continue }
@@ -35,7 +44,12 @@ struct RobotsGroup: Equatable {
             switch field {
             case "allow", "disallow":
                 // An empty Disallow allows everything; it adds no rule.
-                guard !value.isEmpty else { continue }
+                let isWildcard = value.contains("*")
+                guard !value.isEmpty, value.utf8.count <= RobotsRule.maxPatternBytes, current != nil,
+                    rules < RobotsPolicy.maxRules, !isWildcard || wildcardRules < RobotsPolicy.maxWildcardRules
+                else { continue }
+                rules += 1
+                if isWildcard { wildcardRules += 1 }
                 current?.rules.append(RobotsRule(isAllow: field == "allow", pattern: value))
             case "crawl-delay":
                 if let seconds = Double(value), seconds.isFinite, (0...86_400).contains(seconds) {

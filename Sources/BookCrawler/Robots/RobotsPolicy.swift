@@ -8,6 +8,11 @@ import Foundation
 ///   a tie. `*` matches any run of characters and a final `$` anchors the end.
 /// - `Crawl-delay` (seconds, fractions allowed) becomes the least time between two requests.
 /// - `/robots.txt` itself is always allowed.
+/// - Of a hostile file, the first ``maxFileBytes`` are read and the first ``maxRules`` rules
+///   kept, at most ``maxWildcardRules`` of them with a `*`; a rule longer than any address Scout
+///   fetches is ignored. Each rule matches in time
+///   linear in its pattern and the path (``RobotsRule``), so a check costs at most rules ×
+///   (pattern + path), whatever the patterns.
 ///
 /// How the file was answered matters as much (see ``RobotsPolicy/allowAll`` and
 /// ``RobotsPolicy/disallowAll``): 4xx means no rules, 5xx or no answer means stay away.
@@ -18,6 +23,19 @@ import Foundation
 /// robots.crawlDelay                   // 2 seconds
 /// ```
 public struct RobotsPolicy: Sendable, Hashable {
+    /// The most of a robots.txt read, in bytes: 500 KiB, as Google reads (RFC 9309 asks for at
+    /// least that much).
+    public static let maxFileBytes = 500 * 1024
+    /// The most rules read from one file, every group's together; the rest are ignored, as what
+    /// lies past ``maxFileBytes`` is. Large real sites write a few hundred for one crawler. A
+    /// check compares a rule without `*` once (`memcmp`) and reads the path once for a rule with
+    /// one, so these bound it.
+    public static let maxRules = 500
+    /// The most rules with a `*` read from one file: they cost a pass over the path each, the
+    /// others a comparison. Real files write a few dozen; 100 against a 2 KB path is about
+    /// 200 KB of steps, under 3 ms in a debug build.
+    public static let maxWildcardRules = 100
+
     /// The rules that apply to Scout, in file order.
     let rules: [RobotsRule]
     /// The least time between two requests the site asks for, if it asks.

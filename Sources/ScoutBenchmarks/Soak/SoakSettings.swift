@@ -7,6 +7,7 @@ import Synchronization
 /// ```sh
 /// SCOUT_SOAK_MINUTES=1 .build/release/scout-bench chaos-soak   # both soaks for one minute
 /// SCOUT_SOAK_LOAD_MINUTES=2 SCOUT_SOAK_SLOWLORIS_SECONDS=20 .build/release/scout-bench load-soak
+/// SCOUT_SOAK_CRAWL_MINUTES=1.5 .build/release/scout-bench crawl-soak
 /// ```
 struct SoakSettings {
     /// The chaos soak: `SCOUT_SOAK_CHAOS_MINUTES`, else `SCOUT_SOAK_MINUTES`, else 10 minutes.
@@ -15,6 +16,8 @@ struct SoakSettings {
     var loadDuration: Duration
     /// The slowloris phase: `SCOUT_SOAK_SLOWLORIS_SECONDS`, else 60 seconds.
     var slowlorisDuration: Duration
+    /// The crawl soak: `SCOUT_SOAK_CRAWL_MINUTES`, else `SCOUT_SOAK_MINUTES`, else 10 minutes.
+    var crawlDuration: Duration
     /// Concurrent clients: `SCOUT_SOAK_CLIENTS`, else 50.
     var clients: Int
     /// The longest warm-up before the chaos soak's measured minutes (it ends once the search
@@ -27,6 +30,7 @@ struct SoakSettings {
         }
         chaosDuration = .seconds((minutes("SCOUT_SOAK_CHAOS_MINUTES", "SCOUT_SOAK_MINUTES") ?? 10) * 60)
         loadDuration = .seconds((minutes("SCOUT_SOAK_LOAD_MINUTES", "SCOUT_SOAK_MINUTES") ?? 5) * 60)
+        crawlDuration = .seconds((minutes("SCOUT_SOAK_CRAWL_MINUTES", "SCOUT_SOAK_MINUTES") ?? 10) * 60)
         slowlorisDuration = .seconds(environment["SCOUT_SOAK_SLOWLORIS_SECONDS"].flatMap(Int.init) ?? 60)
         clients = max(1, environment["SCOUT_SOAK_CLIENTS"].flatMap(Int.init) ?? 50)
         chaosWarmUp =

@@ -95,6 +95,9 @@ public final class ScoutProcess: Sendable {
         throw ScoutProcessError.outputNotSeen(pattern: pattern, output: output.text, errors: errors.text)
     }
 
+    /// Its process id, for reading its memory in /proc.
+    public var processIdentifier: Int32 { process.processIdentifier }
+
     /// Sends `signal` (SIGTERM by default).
     public func signal(_ number: Int32 = SIGTERM) { kill(process.processIdentifier, number) }
 

@@ -22,6 +22,7 @@ public final class FakeBookSite: FakeService {
         var pages: [String: Page]
         var robotsTxt: String
         var elsewhere: [URL] = []
+        var generator: (@Sendable (String) -> Page?)?
     }
 
     private let state: Mutex<State>
@@ -56,6 +57,17 @@ public final class FakeBookSite: FakeService {
         set { state.withLock { $0.elsewhere = newValue } }
     }
 
+    /// Makes the page of a path no fixed page answers (nil: 404), as each request comes: a site
+    /// of endless pages, such as ``HostileBookPages/linkFarm(at:links:)``.
+    ///
+    /// ```swift
+    /// site.generator = { path in .html(HostileBookPages.linkFarm(at: path, links: 60_000)) }
+    /// ```
+    public var generator: (@Sendable (String) -> Page?)? {
+        get { state.withLock { $0.generator } }
+        set { state.withLock { $0.generator = newValue } }
+    }
+
     /// Serves `page` at `path` (decoded, as in ``RecordedRequest/path``).
     public func setPage(_ page: Page, at path: String) {
         state.withLock { $0.pages[path] = page }
@@ -71,7 +83,7 @@ public final class FakeBookSite: FakeService {
         if record.path == Path.robots {
             return Response(status: 200, headers: ["Content-Type": "text/plain"], bytes: Array(snapshot.robotsTxt.utf8))
         }
-        guard let page = snapshot.pages[record.path] else {
+        guard let page = snapshot.pages[record.path] ?? snapshot.generator?(record.path) else {
             return Response(
                 status: 404, headers: ["Content-Type": "text/html"], bytes: Array("<h1>Not found</h1>".utf8))
         }
