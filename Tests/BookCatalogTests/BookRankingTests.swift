@@ -56,6 +56,22 @@ struct BookRankingTests {
         #expect(Self.ranked("hugo", hugo).first == "The Invention of Hugo Cabret")
     }
 
+    @Test("between an author and a title, the title word's place does not count: popularity chooses")
+    func splitMatchesStandLevelInPosition() {
+        let books = [
+            Self.book("Killing Floor", by: "Lee Child", ratings: 150_000),
+            Self.book("To Kill a Mockingbird", by: "Harper Lee", ratings: 3_198_671),
+        ]
+        // Still typing "kill": both books match; the one read a million times more comes first.
+        #expect(Self.ranked("lee kill", books) == ["To Kill a Mockingbird", "Killing Floor"])
+        let moon = [
+            Self.book("Moon Over Soho", by: "Ben Aaronovitch", ratings: 20_000),
+            Self.book("Goodnight Moon", by: "Margaret Wise Brown", ratings: 300_000),
+            Self.book("Moon Landing", by: "Ben Brown", ratings: 40),
+        ]
+        #expect(Self.ranked("brown moon", moon).first == "Goodnight Moon")
+    }
+
     @Test("words found together in one series beat the same words split between title and series")
     func wordsWithinOneElement() {
         let books = [

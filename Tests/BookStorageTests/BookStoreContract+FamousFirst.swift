@@ -33,6 +33,7 @@ extension BookStoreContract {
                 ("collins hunger", "The Hunger Games"), ("Collins hunger ", "The Hunger Games"),
                 ("hunger collins", "The Hunger Games"), ("tolkien hobbit", "The Hobbit"),
                 ("hobbit tolkien ", "The Hobbit"), ("lee kill ", "To Kill a Mockingbird"),
+                ("lee kill", "To Kill a Mockingbird"),
                 // A title's own words still win over a split between author and title.
                 (
                     "girl who was on fire",

@@ -48,6 +48,18 @@ struct PaginatorTests {
         #expect(paginator.total == 4)
     }
 
+    @Test func theMissingWordsAreTheFirstPagesOwn() {
+        var paginator = Paginator()
+        #expect(paginator.missingWords.isEmpty)
+        _ = paginator.loadNextPage()
+        paginator.receive(
+            SearchPage(items: [item("A", id: "a")], nextCursor: SearchCursor("2"), missingWords: ["zzyzx"]))
+        #expect(paginator.missingWords == ["zzyzx"])
+        _ = paginator.loadNextPage()
+        paginator.receive(SearchPage(items: [item("B", id: "b")], nextCursor: nil))
+        #expect(paginator.missingWords == ["zzyzx"])
+    }
+
     @Test func duplicateIDsAcrossPagesAreDropped() {
         var paginator = Paginator()
         _ = paginator.loadNextPage()

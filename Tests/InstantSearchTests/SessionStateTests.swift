@@ -38,6 +38,17 @@ struct SessionStateTests {
         #expect(h.session.state == results("swfit", [item("Swift")], suggestion: "swift"))
     }
 
+    @Test func closestMatchesAreSaidToBeSo() async throws {
+        let h = Harness()
+        let closest = SearchPage(items: [item("Swift")], nextCursor: nil, missingWords: ["zzyzx"])
+        h.provider.script("swift zzyzx", ScriptedProvider.Reply(outcome: .page(closest), latency: .zero))
+        #expect(await h.search("swift zzyzx"))
+        #expect(h.session.publication.missingWords == ["zzyzx"])
+        // Results that hold every word say nothing is missing.
+        #expect(await h.search("swift"))
+        #expect(h.session.publication.missingWords.isEmpty)
+    }
+
     @Test func failureShowsItsMessageAndRetryRunsAtOnce() async throws {
         let h = Harness()
         let failure = ScriptedFailure(

@@ -57,7 +57,7 @@ struct TUIFeatureTests {
         }
     }
 
-    @Test("→ on a book shows its related books with the reasons; ← goes back")
+    @Test("→ on a book shows its related books with the reasons; ← goes back; closest matches say so")
     func relatedBooks() async throws {
         try await withTemporaryDirectory { directory in
             let server = try ScoutProcess([
@@ -81,6 +81,10 @@ struct TUIFeatureTests {
                 try tmux.press("Left")
                 let back = try await tmux.waitForScreen("the results again") { !$0.contains("Related to") }
                 #expect(back.contains("▌ The Hunger Games"))
+                // A word no book holds: the closest matches, said to be so on the status line.
+                try tmux.type(" zzyzx")
+                let closest = try await tmux.waitFor("closest matches, without “zzyzx”")
+                #expect(closest.contains("The Hunger Games"))
                 try tmux.press("Tab")
                 try await tmux.waitForScreen("the Wikipedia tab") {
                     $0.contains("r to retry") && $0.contains(" Wikipedia ·")

@@ -127,6 +127,14 @@ public struct Paginator: Sendable, Equatable {
     /// ```
     public private(set) var total: Int?
 
+    /// The typed words no result holds, when the source found no result with every word and
+    /// sent its closest matches instead (books do), as its first page said; empty otherwise.
+    ///
+    /// ```swift
+    /// if !paginator.missingWords.isEmpty { header.text = "Closest matches" }
+    /// ```
+    public private(set) var missingWords: [String] = []
+
     /// True while a page is being fetched.
     ///
     /// ```swift
@@ -177,6 +185,7 @@ public struct Paginator: Sendable, Equatable {
         guard case .loading(let cursor) = phase else { return [] }
         let added = append(page.items)
         if let pageTotal = page.total { total = pageTotal }
+        if pagesLoaded == 0 { missingWords = page.missingWords ?? [] }
         pagesLoaded += 1
         retainedPages.append(PageSpan(cursor: cursor, itemCount: added.count))
         releasePagesPastBound()

@@ -56,6 +56,13 @@ extension SearchSession {
         /// countLabel.text = publication.total.map { "\(publication.state.items.count) of \($0)" }
         /// ```
         public let total: Int?
+        /// The typed words no result holds, when the results are the source's closest matches
+        /// (books); empty otherwise.
+        ///
+        /// ```swift
+        /// if !publication.missingWords.isEmpty { showClosestMatchesNote(publication.missingWords) }
+        /// ```
+        public let missingWords: [String]
 
         /// A publication; sessions make these, tests may too.
         ///
@@ -66,9 +73,10 @@ extension SearchSession {
         /// ```
         public init(
             state: SearchState, isLoadingMore: Bool, loadMoreFailure: String?, sequence: UInt64,
-            publishedAt: Duration, queryChangedAt: Duration, total: Int? = nil
+            publishedAt: Duration, queryChangedAt: Duration, total: Int? = nil, missingWords: [String] = []
         ) {
             self.total = total
+            self.missingWords = missingWords
             self.state = state
             self.isLoadingMore = isLoadingMore
             self.loadMoreFailure = loadMoreFailure

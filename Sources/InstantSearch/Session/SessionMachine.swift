@@ -244,14 +244,16 @@ struct SessionMachine: Sendable {
     /// Publishes `state` unless nothing visible changed.
     private mutating func publish(_ state: SearchState, now: Duration) -> [SessionEffect] {
         let isLoadingMore = activeRequest.map { !$0.isFirstPage } ?? false
+        let isSettled = !state.isLoading && !state.items.isEmpty
+        let missingWords = isSettled ? paginator.missingWords : []
         guard
             state != publication.state || isLoadingMore != publication.isLoadingMore
-                || loadMoreFailure != publication.loadMoreFailure
+                || loadMoreFailure != publication.loadMoreFailure || missingWords != publication.missingWords
         else { return [] }
         publication = SearchSession.Publication(
             state: state, isLoadingMore: isLoadingMore, loadMoreFailure: loadMoreFailure,
             sequence: publication.sequence + 1, publishedAt: now, queryChangedAt: queryChangedAt,
-            total: state.isLoading || state.items.isEmpty ? nil : paginator.total)
+            total: isSettled ? paginator.total : nil, missingWords: missingWords)
         return [.publish(publication)]
     }
 }

@@ -56,6 +56,14 @@ public final class SearchViewModel {
     /// ```
     public private(set) var total: Int?
 
+    /// The typed words no result holds, while the results are the source's closest matches
+    /// (books); empty otherwise.
+    ///
+    /// ```swift
+    /// if !model.missingWords.isEmpty { Text("Closest matches, without \(model.missingWords)") }
+    /// ```
+    public private(set) var missingWords: [String] = []
+
     /// The session behind this model.
     ///
     /// ```swift
@@ -139,5 +147,6 @@ public final class SearchViewModel {
         if isLoadingMore != publication.isLoadingMore { isLoadingMore = publication.isLoadingMore }
         if loadMoreFailure != publication.loadMoreFailure { loadMoreFailure = publication.loadMoreFailure }
         if total != publication.total { total = publication.total }
+        if missingWords != publication.missingWords { missingWords = publication.missingWords }
     }
 }

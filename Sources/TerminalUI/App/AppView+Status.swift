@@ -35,6 +35,10 @@ extension AppView {
             } else {
                 parts.append("\(items.count)\(hasMore ? "+" : "") result\(items.count == 1 && !hasMore ? "" : "s")")
             }
+            // No book holds every word: say these are the closest matches, and without what.
+            if !model.missingWords.isEmpty {
+                parts.append("closest matches, without " + model.missingWords.map { "“\($0)”" }.joined(separator: ", "))
+            }
             // The books source's "did you mean" when its best book needed a typo.
             if let suggestion { parts.append("did you mean “\(suggestion)”?") }
         case .empty: parts.append("0 results")

@@ -13,7 +13,8 @@
 ///    name ("j r r tolkien"), so that author's books are not beaten by a title naming them;
 /// 5. **position** — a match at the start of a title first (where the first title word
 ///    matched stands in its title or alternate title, a leading article not counted; the
-///    first matched word's place in its series or author name when none is in a title);
+///    first matched word's place in its series or author name when none is in a title); words
+///    split between the authors and the title all stand level here;
 /// 6. **exactness** — the whole title first, then more words matched whole (not as a prefix;
 ///    the last word, while it is still being typed, counts as no whole word);
 ///    a word matched through a typo counts as whole when all of it matched, since the typo
@@ -130,7 +131,11 @@ public enum BookRanking {
                         ? splitGap(from: first.word, to: second.word) : gap(from: first.word, to: second.word))
             },
             fieldScore: matched.reduce(0) { $0 + (isAuthorAndTitle || isAuthorName ? 0 : $1.word.field.rawValue) },
-            position: (titlePosition ?? matched.first?.position) ?? 0,
+            // Split between an author and a title, the title word's place says little (the reader
+            // picked a word of the title they remember, not its first): all such books stand
+            // level, and exactness and popularity choose ("lee kill": To Kill a Mockingbird before
+            // Killing Floor).
+            position: isAuthorAndTitle ? 0 : (titlePosition ?? matched.first?.position) ?? 0,
             isWholeTitle: matched.count == query.count
                 && matched.reduce(0) { $0 + $1.word.parts } == titleWordCount
                 && matched.allSatisfy { $0.word.field == .title && $0.word.element == wholeElement && $0.match.isWhole },
