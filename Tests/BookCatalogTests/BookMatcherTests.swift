@@ -69,6 +69,39 @@ import Testing
         #expect(matcher.add(sameSource) == (1, .inserted))
     }
 
+    @Test func anOriginalTitleAndYearsAFewApartMatchOneWork() {
+        let philosophers = Book(
+            source: "scout-starter", sourceID: "hp1", title: "Harry Potter and the Philosopher's Stone",
+            alternateTitles: ["Harry Potter and the Sorcerer's Stone"], authors: ["J.K. Rowling"], year: 1997)
+        let sorcerers = Book(
+            source: "goodbooks", sourceID: "3", title: "Harry Potter and the Sorcerer's Stone",
+            alternateTitles: ["Harry Potter and the Philosopher's Stone"], authors: ["J.K. Rowling", "Mary GrandPré"],
+            year: 1997)
+        let littlePrince = Book(
+            source: "scout-starter", sourceID: "lp", title: "The Little Prince", authors: ["Antoine de Saint-Exupéry"],
+            year: 1943)
+        var matcher = BookMatcher(stored: [
+            (philosophers.withID(1), [BookKey(philosophers)]), (littlePrince.withID(2), [BookKey(littlePrince)]),
+        ])
+        #expect(matcher.add(sorcerers) == (0, .updated))
+        var translated = littlePrince
+        (translated.source, translated.sourceID, translated.year) = ("goodbooks", "157993", 1946)
+        #expect(matcher.add(translated).entry == 1)
+        // Decades apart is another book of the same name.
+        var remake = littlePrince
+        (remake.source, remake.sourceID, remake.year) = ("goodbooks", "1", 1990)
+        #expect(matcher.add(remake) == (2, .inserted))
+        // A title's own head ("The Lord of the Rings" of "…: The Fellowship of the Ring") is no
+        // original title: the volume is not the whole work.
+        let whole = Book(
+            source: "a", sourceID: "lotr", title: "The Lord of the Rings", authors: ["J.R.R. Tolkien"], year: 1955)
+        let volume = Book(
+            source: "b", sourceID: "fotr", title: "The Lord of the Rings: The Fellowship of the Ring",
+            alternateTitles: ["The Lord of the Rings"], authors: ["J.R.R. Tolkien"], year: 1954)
+        var tolkien = BookMatcher(stored: [(whole.withID(1), [BookKey(whole)])])
+        #expect(tolkien.add(volume) == (1, .inserted))
+    }
+
     @Test func aSourceReplacesItsOwnRecordButNotWhatAnotherGave() {
         var matcher = BookMatcher()
         #expect(matcher.add(Self.goodbooks) == (0, .inserted))

@@ -53,6 +53,33 @@ extension BookStoreContract {
     }
 
     @Test(arguments: StoreKind.available)
+    func theStarterCatalogMeetsGoodbooksByOriginalTitleAndByYearsAFewApart(kind: StoreKind) async throws {
+        // Rows as goodbooks gives them: the US title with the original as `original_title`, and
+        // the year of the English edition.
+        let csv = """
+            book_id,goodreads_book_id,best_book_id,work_id,books_count,isbn,isbn13,authors,original_publication_year,original_title,title,language_code,average_rating,ratings_count,image_url,small_image_url
+            2,3,3,4640799,491,,,"J.K. Rowling, Mary GrandPré",1997.0,Harry Potter and the Philosopher's Stone,"Harry Potter and the Sorcerer's Stone (Harry Potter, #1)",eng,4.44,4602479,,
+            80,157993,157993,2180358,1708,,,"Antoine de Saint-Exupéry, Richard Howard",1946.0,Le Petit Prince,The Little Prince,eng,4.28,738757,,
+
+            """
+        try await kind.withStore { store throws in
+            let starter = try #require(try await StarterCatalog.installIfEmpty(into: store))
+            let summary = try await GoodbooksImporter(store: store).importBooks(from: CSVReader(text: csv))
+            #expect(summary.imported == 0 && summary.updated == 2)
+            #expect(try await store.count() == starter.imported)
+            for (query, title) in [
+                ("philosopher's stone", "Harry Potter and the Philosopher's Stone"),
+                ("sorcerer's stone", "Harry Potter and the Philosopher's Stone"),
+                ("little prince", "The Little Prince"),
+            ] {
+                let found = try await store.search(query, limit: 10).filter { $0.title.hasPrefix(title) }
+                #expect(found.count == 1, "\(kind) “\(query)” → \(found.map(\.title))")
+                #expect((found.first?.ratingsCount ?? 0) > 700_000)
+            }
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
     func anISBNMatchesABookOfAnotherTitle(kind: StoreKind) async throws {
         try await kind.withStore { store throws in
             let first = Book(source: "a", sourceID: "1", title: "Nineteen Eighty-Four", isbn13: "9780451524935")

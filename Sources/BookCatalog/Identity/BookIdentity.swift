@@ -87,15 +87,44 @@ public enum BookIdentity {
         matchKey(title: book.title, authors: book.authors)
     }
 
+    /// The match keys a record of `book` is looked up by: its title's (``matchKey(of:)``),
+    /// then each alternate title's but the title's own head ("The Hobbit" of "The Hobbit: or
+    /// There and Back Again", which another book of the author may be called), so a record
+    /// whose source gives the original title meets the book stored under it: goodbooks' "Harry
+    /// Potter and the Sorcerer's Stone" (original title "… Philosopher's Stone") the starter
+    /// catalog's "Harry Potter and the Philosopher's Stone". Only a stored book's title is
+    /// looked up; the stores index that alone.
+    ///
+    /// ```swift
+    /// BookIdentity.matchKeys(of: sorcerersStone).count  // 2: the title's, the original title's
+    /// ```
+    public static func matchKeys(of book: Book) -> [String] {
+        let head = AlternateTitles.withoutSubtitle(book.title).flatMap { matchKey(title: $0, authors: book.authors) }
+        var keys: [String] = []
+        for title in [book.title] + book.alternateTitles {
+            guard let key = matchKey(title: title, authors: book.authors), key != head, !keys.contains(key) else {
+                continue
+            }
+            keys.append(key)
+        }
+        return keys
+    }
+
+    /// How many years apart two records of one work may date it: a book is dated by its first
+    /// edition, its serialisation, its translation or its publisher's year ("The Little Prince",
+    /// 1943 in French, 1946 in goodbooks; "Diary of a Wimpy Kid", 2004 online, 2007 in print).
+    public static let yearTolerance = 3
+
     /// Whether two books with the same ``matchKey(of:)`` may be one: not when both give a
-    /// year and the years differ (a remake, a new book of the same name), nor when both give a
-    /// number in a series and the numbers differ (volumes titled alike).
+    /// year and the years are more than ``yearTolerance`` apart (a remake, a new book of the
+    /// same name), nor when both give a number in a series and the numbers differ (volumes
+    /// titled alike).
     ///
     /// ```swift
     /// BookIdentity.mayBeSameWork(promise1, promise2)  // false: #1 and #2
     /// ```
     public static func mayBeSameWork(_ one: Book, _ other: Book) -> Bool {
-        if let first = one.year, let second = other.year, first != second { return false }
+        if let first = one.year, let second = other.year, abs(first - second) > yearTolerance { return false }
         if let first = one.seriesNumber, let second = other.seriesNumber, first != second { return false }
         return true
     }

@@ -5,7 +5,8 @@
 ///
 /// A record matches, in this order: a book holding one of its keys (``BookIdentity/keys(of:)``,
 /// its own key first); a book with its ISBN-13, then its ISBN-10; a book with its
-/// ``BookIdentity/matchKey(of:)`` that ``BookIdentity/mayBeSameWork(_:_:)`` allows. Past the
+/// ``BookIdentity/matchKey(of:)`` equal to one of its ``BookIdentity/matchKeys(of:)`` (its
+/// title's, then its alternate titles') that ``BookIdentity/mayBeSameWork(_:_:)`` allows. Past the
 /// keys, only books holding no key of the record's source match: a source names each of its
 /// books once, so two of its records are two books. Among several, the earliest stored book wins. A record matched on its
 /// own key by a book no other source gave replaces it (a source corrects its own record; a
@@ -150,13 +151,15 @@ public struct BookMatcher: Sendable {
         {
             return (index, false)
         }
-        guard let matchKey = BookIdentity.matchKey(of: book) else { return (nil, false) }
-        let index = byMatchKey[matchKey]?.first { index in
-            let entry = entries[index]
-            return BookIdentity.matchKey(of: entry.book) == matchKey && BookIdentity.mayBeSameWork(entry.book, book)
-                && isOpen(index)
+        for matchKey in BookIdentity.matchKeys(of: book) {
+            let index = byMatchKey[matchKey]?.first { index in
+                let entry = entries[index]
+                return BookIdentity.matchKey(of: entry.book) == matchKey
+                    && BookIdentity.mayBeSameWork(entry.book, book) && isOpen(index)
+            }
+            if let index { return (index, false) }
         }
-        return (index, false)
+        return (nil, false)
     }
 
     /// The keys of `keys` that a source gave, not derived aliases.

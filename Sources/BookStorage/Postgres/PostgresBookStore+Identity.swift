@@ -79,7 +79,7 @@ extension PostgresBookStore {
             ) { try $0.int64(0) })
         for (column, values) in [
             ("isbn13", books.compactMap(\.isbn13)), ("isbn10", books.compactMap(\.isbn10)),
-            ("match_key", books.compactMap(BookIdentity.matchKey(of:))),
+            ("match_key", books.flatMap(BookIdentity.matchKeys(of:))),
         ] where !values.isEmpty {
             let sql = "SELECT id FROM books WHERE \(column) = ANY ($1::text[])"
             ids.formUnion(try tx.query(sql, [.textArray(Array(Set(values)))]) { try $0.int64(0) })

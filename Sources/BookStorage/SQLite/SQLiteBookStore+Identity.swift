@@ -92,7 +92,7 @@ extension SQLiteBookStore {
                 guard let value = book[keyPath: field] else { continue }
                 ids.formUnion(try tx.query(sql, [.text(value)]) { row in try row.int64(0) })
             }
-            if let matchKey = BookIdentity.matchKey(of: book) {
+            for matchKey in BookIdentity.matchKeys(of: book) {
                 let sql = "SELECT id FROM books WHERE match_key = ?"
                 ids.formUnion(try tx.query(sql, [.text(matchKey)]) { row in try row.int64(0) })
             }
