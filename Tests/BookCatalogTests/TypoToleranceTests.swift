@@ -106,7 +106,7 @@ import Testing
             #expect(page.matches.map(\.book.title) == ["Where There's Smoke"])
             #expect(page.missingWords.isEmpty && page.total == 1)
             // "Did you mean": the query as the book spells it.
-            #expect(page.suggestion == "where theres smoke")
+            #expect(page.suggestion == "where there's smoke")
             #expect(try await store.rankedPage("where there's smoke", offset: 0, limit: 5).suggestion == nil)
             #expect(try await Self.titles("hunger gates ", in: store).first == "The Hunger Games")
             // A book that holds every word as typed keeps the query to what was typed.

@@ -145,6 +145,8 @@ public enum BookRanking {
             spelledAs: zip(query, chosen).compactMap { word, chosen in
                 guard let chosen else { return nil }
                 guard chosen.match.typos > 0, !word.isCJK else { return word.typed }
+                // A word matched whole reads as the book writes it ("there's", not "theres").
+                if chosen.match.isWhole, let written = writtenText(of: chosen.word, in: book) { return written }
                 return String(chosen.word.folded.prefix(chosen.match.isWhole ? Int.max : chosen.match.span.upperBound))
             })
     }
@@ -213,6 +215,14 @@ public enum BookRanking {
             }
         }
         return BookMatch.Highlight(field: word.field, element: word.element, range: range)
+    }
+
+    /// `word` as its field writes it, lowercased; `nil` when it is not there to read.
+    private static func writtenText(of word: FieldWord, in book: Book) -> String? {
+        guard let text = text(of: word, in: book) else { return nil }
+        let utf16 = Array(text.utf16)
+        guard word.range.upperBound <= utf16.count else { return nil }
+        return String(decoding: utf16[word.range], as: UTF16.self).lowercased()
     }
 
     private static func text(of word: FieldWord, in book: Book) -> String? {
