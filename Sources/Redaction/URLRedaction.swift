@@ -1,10 +1,10 @@
 import Foundation
 
-/// The one redaction of every URL Scout prints — in errors, logs, `scout books stats`,
-/// `/readyz` and `/metrics`: the password of the user info, and the value of every query
-/// parameter whose name, percent-decoded and in any case, contains a word that names a secret
-/// (`password`, `sslpassword`, `pass%77ord`, `api_key`, `token`, `client_secret` …), become
-/// `***`. Text that is not a URL (no `scheme://`), such as a file path, is left as it is.
+/// The one redaction of every URL Scout prints — in errors, logs (the access log's request
+/// targets too), `scout books stats`, `/readyz` and `/metrics`: the password of the user info,
+/// and the value of every query parameter whose name, percent-decoded and in any case, contains
+/// a word that names a secret (`password`, `sslpassword`, `pass%77ord`, `api_key`, `token`,
+/// `client_secret` …) or is one of ``secretNames`` (`sig`, `session` …), become `***`. Text that is not a URL (no `scheme://`), such as a file path, is left as it is.
 ///
 /// ```swift
 /// URLRedaction.redacted("postgres://scout:s3cret@db/books?sslpassword=x&sslmode=require")
@@ -17,6 +17,10 @@ public enum URLRedaction {
     /// Words that make a query parameter's name a secret's, found anywhere in the lowercased
     /// name: `sslpassword` and `PASSWORD` name one, as do `api_key` and `access_token`.
     public static let secretWords = ["password", "passwd", "secret", "key", "token", "credential"]
+
+    /// Whole names that hold a secret though no secret word is in them (as a word they would
+    /// catch `author` and `signal`): signed URLs' signatures and session ids.
+    public static let secretNames: Set<String> = ["auth", "sig", "signature", "session", "sid"]
 
     /// `url` with every secret replaced by ``mask``.
     public static func redacted(_ url: String) -> String {
@@ -53,7 +57,7 @@ public enum URLRedaction {
     public static func isSecretName(_ name: some StringProtocol) -> Bool {
         let decoded = (String(name).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(name))
             .lowercased()
-        return secretWords.contains { decoded.contains($0) }
+        return secretNames.contains(decoded) || secretWords.contains { decoded.contains($0) }
     }
 
     /// `message` with every secret of `url` replaced by ``mask``.

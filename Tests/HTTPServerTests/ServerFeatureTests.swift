@@ -78,7 +78,8 @@ struct ServerFeatureTests {
             let log = AccessLog(fileDescriptor: descriptor, clock: clock, startingAt: start)
             try await withTestServer(router, configure: { $0.accessLog = log }) { server in
                 let connection = try RawHTTPConnection(port: server.port)
-                _ = try await connection.get("/search?q=cats&api_key=canary-secret-123&Token=abc")
+                _ = try await connection.get(
+                    "/search?q=cats&api_key=canary-secret-123&Token=abc&ssl%50assword=p&sig=s&author=tolkien")
                 // The line is written once the reply is sent, which may be after the client has it.
                 #expect(
                     await eventually {
@@ -96,7 +97,8 @@ struct ServerFeatureTests {
             #expect(lines[2].contains("é…(+"))
             #expect(
                 lines[0].hasPrefix(
-                    "2026-12-03T17:56:46.123Z GET /search?q=cats&api_key=REDACTED&Token=REDACTED 200 5B "))
+                    "2026-12-03T17:56:46.123Z GET /search?q=cats&api_key=***&Token=***&ssl%50assword=***&sig=***&author=tolkien 200 5B "
+                ))
             #expect(lines[0].hasSuffix("127.0.0.1"))
             #expect(lines[1].hasPrefix("2026-12-04T18:58:50.000Z GET /missing 404 "))
             #expect(!lines.joined().contains("canary-secret-123"))

@@ -1,22 +1,16 @@
 import Foundation
+import Redaction
 import Synchronization
 
 /// One line per request — the time it ended (RFC 3339, UTC), method, path with secret query
-/// values redacted, status, bytes, duration, peer — buffered and written in batches so logging
-/// does not cost a syscall per request.
+/// values redacted as every URL Scout prints is (``URLRedaction``), status, bytes, duration,
+/// peer — buffered and written in batches so logging does not cost a syscall per request.
 ///
 /// ```
-/// 2026-12-03T17:56:46.123Z GET /api/v1/search?q=cats&api_key=REDACTED 200 1832B 3.1ms 127.0.0.1
+/// 2026-12-03T17:56:46.123Z GET /api/v1/search?q=cats&api_key=*** 200 1832B 3.1ms 127.0.0.1
 /// ```
 public final class AccessLog: Sendable {
-    /// Query parameter names whose values never reach a log.
-    public static let defaultSecretNames: Set<String> = [
-        "api_key", "apikey", "key", "token", "access_token", "auth", "password", "secret", "sig",
-        "signature", "session",
-    ]
-
     private let fileDescriptor: Int32
-    private let secretNames: Set<String>
     private let timestamp: LogTimestamp
     private let buffer = Mutex<[UInt8]>([])
     private let flushThreshold = 16 * 1024
@@ -33,11 +27,9 @@ public final class AccessLog: Sendable {
     ///     the log was made (a `ManualClock` and a fixed date in tests).
     ///   - start: the wall time when the log is made; the system's time by default.
     public init(
-        fileDescriptor: Int32, secretNames: Set<String> = defaultSecretNames,
-        clock: any Clock<Duration> = ContinuousClock(), startingAt start: Date = Date()
+        fileDescriptor: Int32, clock: any Clock<Duration> = ContinuousClock(), startingAt start: Date = Date()
     ) {
         self.fileDescriptor = fileDescriptor
-        self.secretNames = secretNames
         self.timestamp = LogTimestamp(clock: clock, startingAt: start)
         timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
         timer.schedule(deadline: .now() + .milliseconds(200), repeating: .milliseconds(200))
@@ -107,7 +99,8 @@ public final class AccessLog: Sendable {
         return String(target.unicodeScalars[..<end]) + "…(+\(size - kept) bytes)"
     }
 
-    /// The target with the values of secret-named query parameters replaced by `REDACTED`, and
+    /// The target with the values of secret-named query parameters (``URLRedaction/isSecretName(_:)``)
+    /// replaced by ``URLRedaction/mask``, and
     /// control characters escaped so a crafted URL cannot forge log lines.
     func redact(_ target: String) -> String {
         let escaped = String(
@@ -120,8 +113,7 @@ public final class AccessLog: Sendable {
             separator: "&", omittingEmptySubsequences: false)
         let redacted = pairs.map { pair -> String in
             guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
-            let name = String(pair[..<equals]).removingPercentEncoding?.lowercased() ?? ""
-            return secretNames.contains(name) ? "\(pair[..<equals])=REDACTED" : String(pair)
+            return URLRedaction.isSecretName(pair[..<equals]) ? "\(pair[..<equals])=\(URLRedaction.mask)" : String(pair)
         }
         return escaped[..<questionMark] + "?" + redacted.joined(separator: "&")
     }
