@@ -31,8 +31,18 @@ public enum BookCatalogError: Error, Sendable, Equatable, CustomStringConvertibl
         case .unreadableFile(let path, let reason):
             "Could not read \(path) (\(reason)). Check the path and its permissions."
         case .unwritableFile(let path, let reason):
-            "Could not write \(path) (\(reason)). Check that its folder exists and is writable."
+            "Could not write \(path) (\(reason)). \(Self.writeAdvice(for: reason))"
         }
+    }
+
+    /// What to do about a write that failed for `reason` (the system's words for its errno).
+    private static func writeAdvice(for reason: String) -> String {
+        func says(_ code: Int32) -> Bool { reason.contains(String(cString: strerror(code))) }
+        if says(ENOSPC) || says(EDQUOT) {
+            return "Free some space on that disk, or write somewhere else, and try again."
+        }
+        if says(EPIPE) { return "What read the output stopped reading; run the export again." }
+        return "Check that its folder exists and is writable."
     }
 }
 

@@ -107,6 +107,7 @@ struct BooksExportTests {
             let full = try await export("/dev/full", database)
             #expect(full.exitCode == 1)
             #expect(full.standardError.contains("/dev/full"))
+            #expect(full.standardError.contains("Free some space on that disk"), "\(full.standardError)")
             var status = stat()
             #expect(lstat("/dev/full", &status) == 0 && (status.st_mode & S_IFMT) == S_IFCHR)
         }
