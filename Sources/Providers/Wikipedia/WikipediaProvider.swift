@@ -54,7 +54,9 @@ public struct WikipediaProvider: SearchProvider {
     public func search(_ query: SearchQuery, cursor: SearchCursor?, limit: Int) async throws -> SearchPage {
         guard !query.isEmpty else { return SearchPage(items: [], nextCursor: nil) }
         let limit = min(max(limit, 1), 50)
-        switch WikipediaCursor(cursor) {
+        // A cursor this provider did not write starts over: only a server checks what clients
+        // send back (readCursor), and a library caller passes back what it was given.
+        switch cursor.flatMap({ WikipediaCursor($0.rawValue) }) ?? .prefix(0) {
         case .prefix(0):
             return try await firstPage(query, limit: limit)
         case .prefix(let offset):
@@ -149,35 +151,6 @@ public enum WikipediaConfigurationError: Error, Equatable, CustomStringConvertib
             "'\(code)' is not a Wikipedia language code; use one such as en, de or zh-yue"
         case .invalidAPIAddress(let address):
             "'\(address)' is not an http(s) address for the Wikipedia API; check SCOUT_WIKIPEDIA_API"
-        }
-    }
-}
-
-/// Where a Wikipedia result list continues: in the prefix search, or in the full-text search
-/// that filled up a short first page (carrying the ids the prefix search already showed, at
-/// most a page of them, so the provider itself stays stateless).
-enum WikipediaCursor: Equatable {
-    case prefix(Int)
-    case fullText(Int, excluding: Set<String>)
-
-    init(_ cursor: SearchCursor?) {
-        let parts = cursor?.rawValue.split(separator: ":", omittingEmptySubsequences: false) ?? []
-        guard parts.count >= 2, let offset = Int(parts[1]), offset >= 0 else {
-            self = .prefix(0)
-            return
-        }
-        if parts[0] == "text" {
-            let shown = parts.count > 2 ? parts[2].split(separator: ".").map(String.init) : []
-            self = .fullText(offset, excluding: Set(shown))
-        } else {
-            self = .prefix(offset)
-        }
-    }
-
-    var cursor: SearchCursor {
-        switch self {
-        case .prefix(let offset): SearchCursor("prefix:\(offset)")
-        case .fullText(let offset, let shown): SearchCursor("text:\(offset):\(shown.sorted().joined(separator: "."))")
         }
     }
 }
