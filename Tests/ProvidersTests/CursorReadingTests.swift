@@ -2,6 +2,7 @@ import Foundation
 import Networking
 import Providers
 import ScoutModels
+import ScoutTestSupport
 import Testing
 
 /// Each provider reads back only the cursors it writes, in one spelling (SECURITY.md T19): what
@@ -51,5 +52,22 @@ struct CursorReadingTests {
         let provider = try FlickrProvider(
             client: Self.client, apiKey: FlickrAPIKey("k"), apiAddress: "http://127.0.0.1:1/services/rest/")
         #expect(provider.readCursor(text) == reading)
+    }
+
+    @Test("no cursor is given out past the deepest offset: the list ends there")
+    func listsEndAtTheDeepestOffset() async throws {
+        let pages = (1...10_060).map { FakeWikipedia.Page(pageID: $0, title: "Alpha \($0)") }
+        try await withFakeWikipedia(pages: pages) { fake in
+            let provider = try WikipediaProvider(client: Self.client, apiTemplate: fake.baseURL.absoluteString)
+            let query = try SearchQuery("alpha")
+            let near = try await provider.search(query, cursor: SearchCursor("prefix:9900"), limit: 50)
+            #expect(near.nextCursor == SearchCursor("prefix:9950"))
+            let deepest = try await provider.search(query, cursor: near.nextCursor, limit: 50)
+            #expect(deepest.items.count == 50)
+            #expect(deepest.nextCursor == SearchCursor("prefix:10000"))
+            let last = try await provider.search(query, cursor: deepest.nextCursor, limit: 50)
+            #expect(last.items.count == 50)
+            #expect(last.nextCursor == nil)
+        }
     }
 }

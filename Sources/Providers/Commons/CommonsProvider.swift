@@ -60,8 +60,11 @@ public struct CommonsProvider: SearchProvider {
         let offset = cursor.flatMap { Self.offset($0.rawValue) } ?? 0
         let reply = try await client.send(searchEndpoint(query, offset: offset, limit: min(max(limit, 1), 50)))
         // A continuation that does not move forward (only image info left to fetch) ends the
-        // results rather than asking for the same page again.
-        let next = reply.continue?.gsroffset.flatMap { $0 > offset ? SearchCursor(String($0)) : nil }
+        // results rather than asking for the same page again; one past the deepest offset ends
+        // them too, so every cursor given out is one readCursor reads back.
+        let next = reply.continue?.gsroffset.flatMap {
+            $0 > offset && $0 <= Self.maximumOffset ? SearchCursor(String($0)) : nil
+        }
         return SearchPage(items: items(from: reply), nextCursor: next, total: reply.query?.searchinfo?.totalhits)
     }
 

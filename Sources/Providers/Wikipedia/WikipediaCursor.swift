@@ -66,6 +66,14 @@ enum WikipediaCursor: Equatable {
         }
     }
 
+    /// The cursor of a next page, or nil past ``maximumOffset``: the list ends where MediaWiki
+    /// stops, and no cursor is given out that would not be read back.
+    var next: SearchCursor? {
+        switch self {
+        case .prefix(let offset), .fullText(let offset, _): offset <= Self.maximumOffset ? cursor : nil
+        }
+    }
+
     /// What a client's `text` names: the first page for `prefix:0`, which is no cursor at all.
     static func reading(_ text: String) -> CursorReading {
         switch Self(text) {

@@ -61,12 +61,12 @@ public struct WikipediaProvider: SearchProvider {
             return try await firstPage(query, limit: limit)
         case .prefix(let offset):
             let reply = try await client.send(prefixEndpoint(query, offset: offset, limit: limit))
-            let next = reply.continue?.gpsoffset.map { WikipediaCursor.prefix($0).cursor }
+            let next = reply.continue?.gpsoffset.flatMap { WikipediaCursor.prefix($0).next }
             return SearchPage(items: items(from: reply), nextCursor: next)
         case .fullText(let offset, let shown):
             let reply = try await client.send(fullTextEndpoint(query, offset: offset, limit: limit))
             let items = items(from: reply).filter { !shown.contains($0.id) }
-            let next = reply.continue?.gsroffset.map { WikipediaCursor.fullText($0, excluding: shown).cursor }
+            let next = reply.continue?.gsroffset.flatMap { WikipediaCursor.fullText($0, excluding: shown).next }
             return SearchPage(
                 items: items, nextCursor: next, suggestion: nil, total: reply.query?.searchinfo?.totalhits)
         }
@@ -81,14 +81,14 @@ public struct WikipediaProvider: SearchProvider {
         let suggestion = reply.query?.searchinfo?.suggestion.flatMap { $0.isEmpty ? nil : $0 }
         if let next = reply.continue?.gpsoffset {
             return SearchPage(
-                items: prefixItems, nextCursor: WikipediaCursor.prefix(next).cursor, suggestion: suggestion)
+                items: prefixItems, nextCursor: WikipediaCursor.prefix(next).next, suggestion: suggestion)
         }
         guard prefixItems.count < limit else {
             return SearchPage(items: prefixItems, nextCursor: nil, suggestion: suggestion)
         }
         let shown = Set(prefixItems.map(\.id))
         let fill = fillItems(from: reply).filter { !shown.contains($0.id) }
-        let next = reply.continue?.sroffset.map { WikipediaCursor.fullText($0, excluding: shown).cursor }
+        let next = reply.continue?.sroffset.flatMap { WikipediaCursor.fullText($0, excluding: shown).next }
         return SearchPage(
             items: prefixItems + fill.prefix(limit - prefixItems.count), nextCursor: next, suggestion: suggestion,
             total: reply.query?.searchinfo?.totalhits)
