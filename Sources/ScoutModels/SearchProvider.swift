@@ -13,6 +13,21 @@ public protocol SearchProvider: Sendable {
     /// One page of results for `query`, starting at `cursor` (nil for the first page).
     /// Throws ``SearchFailure``-conforming errors; cancellation throws `CancellationError`.
     func search(_ query: SearchQuery, cursor: SearchCursor?, limit: Int) async throws -> SearchPage
+
+    /// What `text`, a cursor a client sent back (a server's `cursor` parameter), names to this
+    /// provider: see ``CursorReading``. The provider that writes a source's cursors is the one
+    /// that knows their grammar, so it is the one that checks them and spells them one way.
+    ///
+    /// ```swift
+    /// wikipedia.readCursor("prefix:020")  // .page(SearchCursor("prefix:20"))
+    /// ```
+    func readCursor(_ text: String) -> CursorReading
+}
+
+extension SearchProvider {
+    /// No cursor is this provider's: a provider that pages says how its cursors read, and until
+    /// it does a server refuses them all rather than pass text it cannot check upstream.
+    public func readCursor(_ text: String) -> CursorReading { .invalid }
 }
 
 /// What front ends need to know about a failed search to show the right state.

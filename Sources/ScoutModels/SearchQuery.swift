@@ -7,15 +7,18 @@ import Foundation
 /// ```swift
 /// let query = try SearchQuery("  Zu\u{308}rich   Hbf ")
 /// query.text   // "Zürich Hbf" (NFC)
-/// query.key    // "zürich hbf" — the cache key
+/// query.key    // "zürich hbf" — for comparisons and narrowing
 /// ```
 public struct SearchQuery: Hashable, Sendable, CustomStringConvertible {
     /// The longest query accepted, in characters (grapheme clusters).
     public static let maximumLength = 256
 
-    /// The normalized text, as sent upstream.
+    /// The normalized text, as sent upstream — and so the key of any cache of upstream answers
+    /// shared between people (the server's: SECURITY.md T19).
     public let text: String
-    /// A case-folded form of ``text`` for caches and comparisons.
+    /// A case- and width-folded form of ``text``, for comparisons and narrowing within one
+    /// person's session. Never the key of a shared cache: upstreams do not fold alike, so texts
+    /// with one folded key (`Straße`, `STRASSE`) can have different answers.
     public let key: String
 
     /// Normalizes `raw`; throws ``SearchQueryError/tooLong(length:limit:)`` past the limit.

@@ -87,7 +87,7 @@ public struct ScoutApp: Sendable {
             timeToLive: configuration.searchCacheTimeToLive,
             localTimeToLive: configuration.localSearchCacheTimeToLive, staleLifetime: fleetConfiguration.staleLifetime,
             leaseLifetime: fleetConfiguration.leaseLifetime, capacity: configuration.searchCacheCapacity,
-            fleet: fleet, metrics: metrics.search,
+            clock: configuration.searchClock, fleet: fleet, metrics: metrics.search,
             render: { page, query, source in SearchAPI.render(page, query, source, thumbnails: thumbnails) })
         let api = SearchAPI(
             catalog: catalog, gateway: gateway, limit: limit,

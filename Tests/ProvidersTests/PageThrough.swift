@@ -1,7 +1,9 @@
 import ScoutModels
+import Testing
 
 /// Every page of `text` from `provider`, following cursors (at most 100 items): the item ids
-/// and the cursor each page gave, `nil` last.
+/// and the cursor each page gave, `nil` last. Each cursor must read back as itself: a server
+/// refuses a cursor its provider does not read (SECURITY.md T19).
 func pageThrough(_ provider: some SearchProvider, _ text: String, limit: Int = 10) async throws -> (
     ids: [String], cursors: [SearchCursor?]
 ) {
@@ -13,6 +15,7 @@ func pageThrough(_ provider: some SearchProvider, _ text: String, limit: Int = 1
         ids += page.items.map(\.id)
         cursor = page.nextCursor
         cursors.append(cursor)
+        if let cursor { #expect(provider.readCursor(cursor.rawValue) == .page(cursor), "\(cursor)") }
     } while cursor != nil && ids.count < 100
     return (ids, cursors)
 }

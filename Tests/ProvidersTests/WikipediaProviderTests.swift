@@ -90,16 +90,9 @@ struct WikipediaProviderTests {
     func continuation() async throws {
         let many = (1...23).map { FakeWikipedia.Page(pageID: $0, title: "Alpha \($0)") }
         try await withFakeWikipedia(pages: many) { fake in
-            let provider = try Self.provider(fake)
-            var cursor: SearchCursor?
-            var titles: [String] = []
-            repeat {
-                let page = try await provider.search(SearchQuery("alpha"), cursor: cursor, limit: 10)
-                titles += page.items.map(\.title)
-                cursor = page.nextCursor
-            } while cursor != nil && titles.count < 100
-            #expect(titles.count == 23)
-            #expect(Set(titles).count == 23)
+            let (ids, _) = try await pageThrough(try Self.provider(fake), "alpha")
+            #expect(ids.count == 23)
+            #expect(Set(ids).count == 23)
         }
     }
 
@@ -113,14 +106,8 @@ struct WikipediaProviderTests {
             ]
             + (3...30).map { FakeWikipedia.Page(pageID: $0, title: "Topic \($0)", extract: "about alpha") }
         try await withFakeWikipedia(pages: pages) { fake in
-            let provider = try Self.provider(fake)
-            var cursor: SearchCursor?
-            var ids: [String] = []
-            repeat {
-                let page = try await provider.search(SearchQuery("alpha"), cursor: cursor, limit: 10)
-                ids += page.items.map(\.id)
-                cursor = page.nextCursor
-            } while cursor != nil && ids.count < 100
+            let (ids, cursors) = try await pageThrough(try Self.provider(fake), "alpha")
+            #expect(cursors.first == SearchCursor("text:10:1.2"))
             #expect(Array(ids.prefix(2)) == ["1", "2"])
             #expect(ids.count == 30)
             #expect(Set(ids).count == 30)

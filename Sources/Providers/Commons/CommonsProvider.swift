@@ -57,13 +57,28 @@ public struct CommonsProvider: SearchProvider {
     /// `limit` is clamped to 1…50. The last page has no `nextCursor`.
     public func search(_ query: SearchQuery, cursor: SearchCursor?, limit: Int) async throws -> SearchPage {
         guard !query.isEmpty else { return SearchPage(items: [], nextCursor: nil) }
-        let offset = cursor.flatMap { Int($0.rawValue) }.map { max(0, $0) } ?? 0
+        let offset = cursor.flatMap { Self.offset($0.rawValue) } ?? 0
         let reply = try await client.send(searchEndpoint(query, offset: offset, limit: min(max(limit, 1), 50)))
         // A continuation that does not move forward (only image info left to fetch) ends the
-        // results rather than asking for the same page again.
-        let next = reply.continue?.gsroffset.flatMap { $0 > offset ? SearchCursor(String($0)) : nil }
+        // results rather than asking for the same page again; one past the deepest offset ends
+        // them too, so every cursor given out is one readCursor reads back.
+        let next = reply.continue?.gsroffset.flatMap {
+            $0 > offset && $0 <= Self.maximumOffset ? SearchCursor(String($0)) : nil
+        }
         return SearchPage(items: items(from: reply), nextCursor: next, total: reply.query?.searchinfo?.totalhits)
     }
+
+    /// The deepest continuation offset (CirrusSearch, behind Commons' search, stops at 10,000 results).
+    public static let maximumOffset = 10_000
+
+    /// A continuation offset in decimal, `0` being the first page (see ``ScoutModels/CursorReading``).
+    public func readCursor(_ text: String) -> CursorReading {
+        guard let offset = Self.offset(text) else { return .invalid }
+        return offset == 0 ? .firstPage : .page(SearchCursor(String(offset)))
+    }
+
+    /// The offset a cursor's text names; nil when it is not one this provider writes.
+    static func offset(_ text: String) -> Int? { CursorReading.number(text, in: 0...maximumOffset) }
 
     /// Files in rank order (MediaWiki lists pages by id and gives the rank in `index`).
     func items(from reply: CommonsQueryResponse) -> [SearchItem] {

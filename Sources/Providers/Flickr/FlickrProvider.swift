@@ -70,7 +70,7 @@ public struct FlickrProvider: SearchProvider {
     public func search(_ query: SearchQuery, cursor: SearchCursor?, limit: Int) async throws -> SearchPage {
         guard let apiKey else { throw FlickrError(.missingKey) }
         guard !query.isEmpty else { return SearchPage(items: [], nextCursor: nil) }
-        let page = cursor.flatMap { Int($0.rawValue) }.map { max(1, $0) } ?? 1
+        let page = cursor.flatMap { Self.page($0.rawValue) } ?? 1
         let perPage = min(max(limit, 1), Self.maxPerPage)
         let reply: FlickrSearchResponse.Photos
         do {
@@ -84,6 +84,16 @@ public struct FlickrProvider: SearchProvider {
             items: reply.photo.compactMap(item(for:)), nextCursor: hasMore ? SearchCursor(String(page + 1)) : nil,
             total: reply.total)
     }
+
+    /// A page number in decimal, `1` being the first page (see ``ScoutModels/CursorReading``);
+    /// no page lies past ``maxResults`` (one result a page at the least).
+    public func readCursor(_ text: String) -> CursorReading {
+        guard let page = Self.page(text) else { return .invalid }
+        return page == 1 ? .firstPage : .page(SearchCursor(String(page)))
+    }
+
+    /// The page a cursor's text names; nil when it is not one this provider writes.
+    static func page(_ text: String) -> Int? { CursorReading.number(text, in: 1...maxResults) }
 }
 
 /// Why a ``FlickrProvider`` could not be set up.

@@ -54,17 +54,19 @@ public struct WikipediaProvider: SearchProvider {
     public func search(_ query: SearchQuery, cursor: SearchCursor?, limit: Int) async throws -> SearchPage {
         guard !query.isEmpty else { return SearchPage(items: [], nextCursor: nil) }
         let limit = min(max(limit, 1), 50)
-        switch WikipediaCursor(cursor) {
+        // A cursor this provider did not write starts over: only a server checks what clients
+        // send back (readCursor), and a library caller passes back what it was given.
+        switch cursor.flatMap({ WikipediaCursor($0.rawValue) }) ?? .prefix(0) {
         case .prefix(0):
             return try await firstPage(query, limit: limit)
         case .prefix(let offset):
             let reply = try await client.send(prefixEndpoint(query, offset: offset, limit: limit))
-            let next = reply.continue?.gpsoffset.map { WikipediaCursor.prefix($0).cursor }
+            let next = reply.continue?.gpsoffset.flatMap { WikipediaCursor.prefix($0).next }
             return SearchPage(items: items(from: reply), nextCursor: next)
         case .fullText(let offset, let shown):
             let reply = try await client.send(fullTextEndpoint(query, offset: offset, limit: limit))
             let items = items(from: reply).filter { !shown.contains($0.id) }
-            let next = reply.continue?.gsroffset.map { WikipediaCursor.fullText($0, excluding: shown).cursor }
+            let next = reply.continue?.gsroffset.flatMap { WikipediaCursor.fullText($0, excluding: shown).next }
             return SearchPage(
                 items: items, nextCursor: next, suggestion: nil, total: reply.query?.searchinfo?.totalhits)
         }
@@ -79,14 +81,14 @@ public struct WikipediaProvider: SearchProvider {
         let suggestion = reply.query?.searchinfo?.suggestion.flatMap { $0.isEmpty ? nil : $0 }
         if let next = reply.continue?.gpsoffset {
             return SearchPage(
-                items: prefixItems, nextCursor: WikipediaCursor.prefix(next).cursor, suggestion: suggestion)
+                items: prefixItems, nextCursor: WikipediaCursor.prefix(next).next, suggestion: suggestion)
         }
         guard prefixItems.count < limit else {
             return SearchPage(items: prefixItems, nextCursor: nil, suggestion: suggestion)
         }
         let shown = Set(prefixItems.map(\.id))
         let fill = fillItems(from: reply).filter { !shown.contains($0.id) }
-        let next = reply.continue?.sroffset.map { WikipediaCursor.fullText($0, excluding: shown).cursor }
+        let next = reply.continue?.sroffset.flatMap { WikipediaCursor.fullText($0, excluding: shown).next }
         return SearchPage(
             items: prefixItems + fill.prefix(limit - prefixItems.count), nextCursor: next, suggestion: suggestion,
             total: reply.query?.searchinfo?.totalhits)
@@ -149,35 +151,6 @@ public enum WikipediaConfigurationError: Error, Equatable, CustomStringConvertib
             "'\(code)' is not a Wikipedia language code; use one such as en, de or zh-yue"
         case .invalidAPIAddress(let address):
             "'\(address)' is not an http(s) address for the Wikipedia API; check SCOUT_WIKIPEDIA_API"
-        }
-    }
-}
-
-/// Where a Wikipedia result list continues: in the prefix search, or in the full-text search
-/// that filled up a short first page (carrying the ids the prefix search already showed, at
-/// most a page of them, so the provider itself stays stateless).
-enum WikipediaCursor: Equatable {
-    case prefix(Int)
-    case fullText(Int, excluding: Set<String>)
-
-    init(_ cursor: SearchCursor?) {
-        let parts = cursor?.rawValue.split(separator: ":", omittingEmptySubsequences: false) ?? []
-        guard parts.count >= 2, let offset = Int(parts[1]), offset >= 0 else {
-            self = .prefix(0)
-            return
-        }
-        if parts[0] == "text" {
-            let shown = parts.count > 2 ? parts[2].split(separator: ".").map(String.init) : []
-            self = .fullText(offset, excluding: Set(shown))
-        } else {
-            self = .prefix(offset)
-        }
-    }
-
-    var cursor: SearchCursor {
-        switch self {
-        case .prefix(let offset): SearchCursor("prefix:\(offset)")
-        case .fullText(let offset, let shown): SearchCursor("text:\(offset):\(shown.sorted().joined(separator: "."))")
         }
     }
 }

@@ -22,12 +22,10 @@ struct SearchAPI: Sendable {
     static let defaultLimit = 20
     static let maximumLimit = 50
 
-    /// A parsed, validated search request.
+    /// A parsed, validated search request: its key is all the gateway asks the provider.
     struct Parameters: Sendable {
         let entry: SourceCatalog.Entry
         let provider: any SearchProvider
-        let query: SearchQuery
-        let cursor: SearchCursor?
         let key: SearchGateway.Key
     }
 
@@ -75,7 +73,7 @@ struct SearchAPI: Sendable {
         case .refused(let wait):
             throw GatewayError.tooManyRequests(retryAfter: wait)
         case .admitted(let shared):
-            if let shared, let reply = gateway.sharedReply(shared, for: parameters.key, query: parameters.query) {
+            if let shared, let reply = gateway.sharedReply(shared, for: parameters.key) {
                 return respond(reply, since: started)
             }
             return try await search(parameters)
@@ -140,13 +138,9 @@ struct SearchAPI: Sendable {
             }
             limit = value
         }
-        let cursorText = query["cursor"].flatMap { $0.isEmpty ? nil : $0 }
-        if let cursorText, cursorText.utf8.count > 2048 {
-            throw GatewayError.badRequest("bad_cursor", "The cursor is not one Scout made. Start the search again.")
-        }
+        let cursor = try Self.cursor(query["cursor"], of: entry, readBy: provider)
         return Parameters(
-            entry: entry, provider: provider, query: text, cursor: cursorText.map(SearchCursor.init),
-            key: .init(source: entry.id, queryKey: text.key, cursor: cursorText, limit: limit))
+            entry: entry, provider: provider, key: .init(source: entry.id, query: text, cursor: cursor, limit: limit))
     }
 
     /// The parse error of `query`, if it has one (for pages that show it instead of throwing).
@@ -163,8 +157,7 @@ struct SearchAPI: Sendable {
     func reply(for parameters: Parameters) async throws -> SearchGateway.Reply {
         do {
             return try await gateway.search(
-                parameters.key, query: parameters.query, cursor: parameters.cursor, provider: parameters.provider,
-                isLocal: parameters.entry.isLocal)
+                parameters.key, provider: parameters.provider, isLocal: parameters.entry.isLocal)
         } catch let error as APIError {
             throw GatewayError.upstream(error, source: parameters.entry.id)
         } catch let error as FlickrError {

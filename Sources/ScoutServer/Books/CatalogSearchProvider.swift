@@ -30,6 +30,12 @@ struct CatalogSearchProvider: SearchProvider {
             missingWords: page.missingWords.isEmpty ? nil : page.missingWords)
     }
 
+    /// `<offset>.<generation>` (``BookPaging/Cursor``), spelled as the catalog writes it. Offset 0
+    /// is still a page of its own: its generation is checked.
+    func readCursor(_ text: String) -> CursorReading {
+        BookPaging.Cursor(text).map { .page(SearchCursor($0.text)) } ?? .invalid
+    }
+
     static func item(for match: BookMatch) -> SearchItem {
         let book = match.book
         let summary = BookSummary.line(authors: book.authors, year: book.year, averageRating: book.averageRating)

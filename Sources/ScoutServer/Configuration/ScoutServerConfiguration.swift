@@ -50,6 +50,9 @@ public struct ScoutServerConfiguration: Sendable {
     public var localSearchCacheTimeToLive: Duration
     /// How many distinct searches the shared cache keeps.
     public var searchCacheCapacity: Int
+    /// The search gateway's time: its cache's lifetimes (fresh and stale), its leases and
+    /// polls, and a reply's `tookMs` (a `ManualClock` in tests, so a cache expires without a wait).
+    public var searchClock: any Clock<Duration> = ContinuousClock()
     /// Each client (IP address) may search this often …
     public var clientRequestsPerSecond: Double
     /// … with bursts up to this many. Other routes take their ``RouteCost`` of a search from

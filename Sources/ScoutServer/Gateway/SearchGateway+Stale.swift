@@ -23,8 +23,8 @@ extension SearchGateway {
     }
 
     /// The last answer to `key` within ``staleLifetime`` — this instance's own, else the fleet's —
-    /// marked stale, for `query`.
-    func staleReply(for key: Key, query: SearchQuery) async -> Reply? {
+    /// marked stale: only ever the answer to the key's own text and cursor.
+    func staleReply(for key: Key) async -> Reply? {
         if var reply = localStaleReply(for: key) {
             reply.isStale = true
             return reply
@@ -32,7 +32,7 @@ extension SearchGateway {
         guard fleet.isShared, let bytes = await fleet.stalePage(for: key.fleetKey),
             let page = SharedPageCodec.decode(bytes)
         else { return nil }
-        var reply = reply(page, query: query, key: key)
+        var reply = reply(page, for: key)
         reply.isStale = true
         return reply
     }

@@ -6,7 +6,8 @@ import Synchronization
 
 /// Searches on behalf of every browser at once: a cache of encoded replies (short TTL), and
 /// identical searches in flight coalesced into one upstream call — in this process, and across
-/// the fleet through its ``FleetState`` (see `SearchGateway+Fleet.swift`).
+/// the fleet through its ``FleetState`` (see `SearchGateway+Fleet.swift`). Identical means one
+/// ``Key``: the exact text, cursor and limit the upstream is asked, never a folded form of them.
 ///
 /// Local sources (the book catalog) go through the same cache and coalescing — identical
 /// searches from many browsers still cost the database once — but they are not upstream calls
@@ -19,48 +20,14 @@ import Synchronization
 /// ``staleLifetime``, so that a search the upstream cannot answer now is answered from it,
 /// marked stale (`SearchGateway+Stale.swift`).
 final class SearchGateway: Sendable {
-    /// What identifies one upstream search.
-    struct Key: Hashable, Sendable {
-        let source: SourceID
-        let queryKey: String
-        let cursor: String?
-        let limit: Int
-        /// Hashed once: a cache hit looks its key up more than once, and hashing the strings
-        /// anew each time showed in profiles.
-        private let hash: Int
-
-        init(source: SourceID, queryKey: String, cursor: String?, limit: Int) {
-            self.source = source
-            self.queryKey = queryKey
-            self.cursor = cursor
-            self.limit = limit
-            var hasher = Hasher()
-            hasher.combine(source)
-            hasher.combine(queryKey)
-            hasher.combine(cursor)
-            hasher.combine(limit)
-            hash = hasher.finalize()
-        }
-
-        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
-
-        static func == (lhs: Key, rhs: Key) -> Bool {
-            lhs.hash == rhs.hash && lhs.limit == rhs.limit && lhs.source == rhs.source
-                && lhs.queryKey == rhs.queryKey && lhs.cursor == rhs.cursor
-        }
-
-        /// The key as the fleet's shared cache names it: the query last, the cursor's length
-        /// before it, so no two keys run together.
-        var fleetKey: String {
-            "\(source.rawValue)|\(limit)|\(cursor.map { String($0.utf8.count) } ?? "-")|\(cursor ?? "")|\(queryKey)"
-        }
-    }
-
     /// A finished search, ready to send.
     struct Reply: Sendable {
         let page: SearchPage
+        /// The key's query: the text every requester of this reply sent (see ``Key``).
         let query: SearchQuery
         /// The JSON, encoded once: the body of a cache hit, and of the requests that searched.
+        /// It holds `query` and is shared by every requester of its key, which is right only
+        /// because a key is one exact text (``Key``).
         let rendered: RenderedReply
         /// Answered from an earlier search because the upstream could not answer this one.
         var isStale = false
@@ -182,9 +149,7 @@ final class SearchGateway: Sendable {
     /// have arrived since the caller last looked. When the upstream fails, a reply from the last
     /// ``staleLifetime`` is returned marked stale instead. `isLocal`: the provider answers from
     /// this process (see the type's discussion).
-    func search(
-        _ key: Key, query: SearchQuery, cursor: SearchCursor?, provider: any SearchProvider, isLocal: Bool = false
-    ) async throws -> Reply {
+    func search(_ key: Key, provider: any SearchProvider, isLocal: Bool = false) async throws -> Reply {
         let now = timeline.now()
         let lookup = state.withLock { state -> Lookup in
             if let entry = state.entries[key], now < entry.expiresAt {
@@ -198,10 +163,10 @@ final class SearchGateway: Sendable {
             let task = Task { [self] () throws -> Fetched in
                 if isLocal {
                     metrics.count(.miss)
-                    let page = try await provider.search(query, cursor: cursor, limit: key.limit)
-                    return Fetched(reply: reply(page, query: query, key: key), lifetime: localTimeToLive)
+                    let page = try await key.search(using: provider)
+                    return Fetched(reply: reply(page, for: key), lifetime: localTimeToLive)
                 }
-                return try await fetchThroughFleet(key, query: query, cursor: cursor, provider: provider)
+                return try await fetchThroughFleet(key, provider: provider)
             }
             state.inFlight[key] = task
             return .running(task)
@@ -219,16 +184,17 @@ final class SearchGateway: Sendable {
             state.withLock { state in
                 if state.inFlight[key] == task { state.inFlight[key] = nil }
             }
-            if !isLocal, Self.allowsStale(error), let stale = await staleReply(for: key, query: query) {
+            if !isLocal, Self.allowsStale(error), let stale = await staleReply(for: key) {
                 return stale
             }
             throw error
         }
     }
 
-    /// The reply for a page the provider (or the fleet) returned.
-    func reply(_ page: SearchPage, query: SearchQuery, key: Key) -> Reply {
-        Reply(page: page, query: query, rendered: render(page, query, key.source))
+    /// The reply for a page the provider (or the fleet) returned for `key`: rendered with the
+    /// key's own query, never a requester's, so the bytes are right for every requester of it.
+    func reply(_ page: SearchPage, for key: Key) -> Reply {
+        Reply(page: page, query: key.query, rendered: render(page, key.query, key.source))
     }
 
     /// The newest entry for `key` still within its stale lifetime, fresh or not.

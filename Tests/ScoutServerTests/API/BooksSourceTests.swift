@@ -82,7 +82,7 @@ struct BooksSourceTests {
             // Titles that start with what was typed, their article not counted, the most read first.
             #expect(titles.first == "The Hunger Games")
 
-            let again = try await connection.get("/api/v1/search?source=books&q=HUN&limit=2").json()
+            let again = try await connection.get("/api/v1/search?source=books&q=hun&limit=2").json()
             #expect(again["cached"] == true)
             let bad = try await connection.get("/api/v1/search?source=books&q=hun&cursor=abc")
             #expect(bad.status == 400)

@@ -56,7 +56,7 @@ struct SearchAPITests {
             let connection = try RawHTTPConnection(port: port)
             let first = try await connection.get("/api/v1/search?q=alpha")
             let calls = fake.requests.count
-            let second = try await connection.get("/api/v1/search?q=ALPHA")
+            let second = try await connection.get("/api/v1/search?q=alpha")
             #expect(try first.json()["cached"] == false)
             #expect(try second.json()["cached"] == true)
             #expect(try second.json()["items"] == first.json()["items"])

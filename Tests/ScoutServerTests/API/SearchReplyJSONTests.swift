@@ -136,26 +136,26 @@ struct SearchReplyJSONTests {
         let gateway = SearchGateway(
             timeToLive: .seconds(600), capacity: 2,
             render: { page, query, source in SearchAPI.render(page, query, source, thumbnails: .init(origins: [:])) })
-        func key(_ text: String) -> SearchGateway.Key {
-            .init(source: .wikipedia, queryKey: text, cursor: nil, limit: 20)
+        func key(_ text: String) throws -> SearchGateway.Key {
+            .init(source: .wikipedia, query: try SearchQuery(text), cursor: nil, limit: 20)
         }
         func search(_ text: String) async throws {
-            _ = try await gateway.search(key(text), query: try SearchQuery(text), cursor: nil, provider: provider)
+            _ = try await gateway.search(try key(text), provider: provider)
         }
         try await search("a")
         try await search("b")
-        #expect(gateway.cachedResponse(for: key("a")) != nil)  // a is now more recent than b
+        #expect(gateway.cachedResponse(for: try key("a")) != nil)  // a is now more recent than b
         try await search("c")
-        #expect(gateway.cachedResponse(for: key("b")) == nil)
-        #expect(gateway.cachedResponse(for: key("c")) != nil)  // a cache hit is a use: c, then a
-        #expect(gateway.cachedResponse(for: key("a")) != nil)
+        #expect(gateway.cachedResponse(for: try key("b")) == nil)
+        #expect(gateway.cachedResponse(for: try key("c")) != nil)  // a cache hit is a use: c, then a
+        #expect(gateway.cachedResponse(for: try key("a")) != nil)
         try await search("d")
-        #expect(gateway.cachedResponse(for: key("c")) == nil)
-        #expect(gateway.cachedResponse(for: key("d")) != nil)
-        #expect(gateway.cachedResponse(for: key("a")) != nil)
+        #expect(gateway.cachedResponse(for: try key("c")) == nil)
+        #expect(gateway.cachedResponse(for: try key("d")) != nil)
+        #expect(gateway.cachedResponse(for: try key("a")) != nil)
         for round in 0..<500 {  // many uses and evictions, a kept recent: the recency list stays right
             try await search("q\(round)")
-            #expect(gateway.cachedResponse(for: key("a")) != nil)
+            #expect(gateway.cachedResponse(for: try key("a")) != nil)
         }
         #expect(provider.calls == 4 + 500)
     }

@@ -34,7 +34,7 @@ struct FleetCacheTests {
             let first = try await fleet[0].get("/api/v1/search?q=alpha")
             #expect(try first.json()["cached"] == false)
             for instance in fleet.dropFirst() {
-                let reply = try await instance.get("/api/v1/search?q=ALPHA")
+                let reply = try await instance.get("/api/v1/search?q=alpha")
                 #expect(reply.status == 200)
                 #expect(try reply.json()["items"] == first.json()["items"])
                 #expect(try reply.json()["cached"] == true)
@@ -50,8 +50,7 @@ struct FleetCacheTests {
         defer { Task { await redis.close() } }
         try await withFleet(pages: FleetRedis.pages, redis: try FleetRedis.url()) { fake, fleet, prefix in
             // An instance took the lease and was killed before it published anything.
-            let key = SearchGateway.Key(
-                source: .wikipedia, queryKey: try SearchQuery("alpha").key, cursor: nil, limit: 20)
+            let key = SearchGateway.Key(source: .wikipedia, query: try SearchQuery("alpha"), cursor: nil, limit: 20)
             _ = try await redis.send(["SET", .string(prefix + "lease:" + key.fleetKey), "dead", "PX", 1_200])
             let started = ContinuousClock.now
             let replies = try await getAll((0..<30).map { (fleet[$0 % 3], "/api/v1/search?q=alpha") })

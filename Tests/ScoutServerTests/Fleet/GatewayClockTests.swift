@@ -17,10 +17,9 @@ struct GatewayClockTests {
         let gateway = SearchGateway(
             timeToLive: .seconds(60), capacity: 16, clock: clock,
             render: { page, query, source in SearchAPI.render(page, query, source, thumbnails: .init(origins: [:])) })
-        let key = SearchGateway.Key(source: .wikipedia, queryKey: "dune", cursor: nil, limit: 20)
-        let query = try SearchQuery("dune")
+        let key = SearchGateway.Key(source: .wikipedia, query: try SearchQuery("dune"), cursor: nil, limit: 20)
         func search() async throws -> SearchGateway.Reply {
-            try await gateway.search(key, query: query, cursor: nil, provider: provider)
+            try await gateway.search(key, provider: provider)
         }
         #expect(try await search().isStale == false)
         clock.advance(by: .seconds(59))
