@@ -45,7 +45,7 @@ struct CrawlPartsTests {
     @Test("requests to one origin start an interval apart; other origins do not wait (manual clock)")
     func pacing() async throws {
         let clock = ManualClock()
-        let pacer = HostPacer(clock: clock)
+        let pacer = HostPacer(clock: clock, horizon: .seconds(30))
         let started = Mutex<[String]>([])
         try await pacer.waitForTurn(at: "a", interval: .seconds(2))  // the first turn is at once
         try await pacer.waitForTurn(at: "b", interval: .seconds(2))
@@ -59,6 +59,33 @@ struct CrawlPartsTests {
         clock.advance(by: .milliseconds(1))
         try await second.value
         #expect(started.withLock { $0 } == ["a2 at 2.0 seconds"])
+    }
+
+    @Test("the pacer forgets origins whose last turn is past the horizon, so endless hosts hold no memory")
+    func pacerForgetsPastOrigins() async throws {
+        let clock = ManualClock()
+        let pacer = HostPacer(clock: clock, horizon: .seconds(30))
+        for index in 0...HostPacer.prunedPast {
+            try await pacer.waitForTurn(at: "https://h\(index).example", interval: .seconds(1))
+        }
+        #expect(await pacer.originCount == HostPacer.prunedPast + 1)
+        clock.advance(by: .seconds(31))
+        try await pacer.waitForTurn(at: "https://new.example", interval: .seconds(1))
+        #expect(await pacer.originCount == 1)
+    }
+
+    @Test("host sessions: at most the capacity, the least recently used given up first")
+    func hostSessionsAreBounded() {
+        var sessions = HostSessions<String>(capacity: 2)
+        sessions.insert("a", for: "https://a.example")
+        sessions.insert("b", for: "https://b.example")
+        #expect(sessions.session(for: "https://a.example") == "a")  // a is now the most recent
+        sessions.insert("c", for: "https://c.example")
+        #expect(sessions.count == 2 && sessions.evicted == 1)
+        #expect(sessions.session(for: "https://b.example") == nil)
+        #expect(sessions.session(for: "https://a.example") == "a" && sessions.session(for: "https://c.example") == "c")
+        sessions.insert("c2", for: "https://c.example")  // replacing gives nothing up
+        #expect(sessions.count == 2 && sessions.evicted == 1)
     }
 
     @Test("content types: HTML or not, and the charset")

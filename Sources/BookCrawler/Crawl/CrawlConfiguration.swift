@@ -38,6 +38,10 @@ public struct CrawlConfiguration: Sendable, Equatable {
     /// in ``CrawlSummary/linksNotQueued`` instead of queued. Bounds the crawler's memory, whatever
     /// the sites link to.
     public var maxQueuedPages = 10_000
+    /// Origins whose robots.txt policy and HTTP client are kept at once; past it the least
+    /// recently used is given up (and its robots.txt read again if the crawl comes back).
+    /// Bounds memory and connections however many hosts the links lead to.
+    public var maxHostSessions = 64
     /// Non-public addresses the crawler's own transport may connect to besides the start pages'
     /// literal ones (a mirror on the local network); every other connection must reach a public
     /// address.

@@ -58,7 +58,7 @@ public struct Crawler: Sendable {
                 ?? PlatformTransport.make(
                     connectPolicy: ConnectPolicy { $0.ip.isPublic || startAddresses.contains($0) }))
         self.clock = clock
-        self.pacer = HostPacer(clock: clock)
+        self.pacer = HostPacer(clock: clock, horizon: max(configuration.maxCrawlDelay, configuration.rateInterval))
         self.robotsClient = Self.client(
             configuration: configuration, interval: configuration.rateInterval, transport: self.transport, clock: clock)
     }
@@ -79,16 +79,16 @@ public struct Crawler: Sendable {
             summary.failures.append(failure)
             progress(.failed(failure))
         }
-        var hosts: [String: HostSession] = [:]
+        var hosts = HostSessions<HostSession>(capacity: configuration.maxHostSessions)
         var requests = 0
         while requests < configuration.maxPages, let (url, depth) = frontier.next() {
             let origin = CrawlURL.origin(of: url)
             let host: HostSession
-            if let known = hosts[origin] {
+            if let known = hosts.session(for: origin) {
                 host = known
             } else {
                 host = try await openSession(for: url, summary: &summary, progress: progress)
-                hosts[origin] = host
+                hosts.insert(host, for: origin)
             }
             guard host.robots.allows(url) else {
                 summary.skippedByRobots.append(url)
