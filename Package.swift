@@ -132,7 +132,8 @@ let package = Package(
             name: "ScoutBenchmarks",
             dependencies: [
                 "HTTPServer", "ScoutServer", "ScoutTestSupport", "ScoutModels", "Networking", "Providers",
-                "InstantSearch", "BookCatalog", "BookStorage", "SQLite", "Postgres", "TerminalUI", "ImageLoading",
+                "InstantSearch", "BookCatalog", "BookStorage", "BookCrawler", "SQLite", "Postgres", "TerminalUI",
+                "ImageLoading",
             ]
         ),
         .testTarget(name: "ScoutModelsTests", dependencies: ["ScoutModels"]),

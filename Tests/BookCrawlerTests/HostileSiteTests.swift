@@ -130,7 +130,7 @@ struct HostileSiteTests {
     }
 
     @Test(
-        "robots.txt of long wildcards: rules and size capped, each check < 10 ms and still right",
+        "robots.txt of long wildcards: rules and size capped, and still right (`make soak` times the checks)",
         arguments: [
             // The finding: 100 rules of 4,000 bytes (400 KB) against a 7,000-byte path.
             (100, 4_000, true, 7_000),
@@ -145,10 +145,6 @@ struct HostileSiteTests {
         #expect(robots.rules.count <= (wildcard ? RobotsPolicy.maxWildcardRules : RobotsPolicy.maxRules))
         let path = "/" + String(repeating: "a", count: pathLength - 1)
         #expect(robots.allows(path: path))
-        // The best of five, so another process on the machine does not count as the check's time.
-        let clock = ContinuousClock()
-        let elapsed = (0..<5).map { _ in clock.measure { _ = robots.allows(path: path) } }.min() ?? .zero
-        #expect(elapsed < .milliseconds(10), "one check took \(elapsed)")
         // A path the rule does match is still refused, when the rule was kept.
         let matching = "/" + String(repeating: "a", count: length - 2) + "b"
         #expect(robots.allows(path: matching) == (length > RobotsRule.maxPatternBytes))
