@@ -64,7 +64,8 @@ struct SchemathesisTests {
 
     /// Runs schemathesis against the server on `port`: every check, every phase, with a fixed
     /// seed, no example database carried between runs and a bounded number of examples per
-    /// operation, so the run is repeatable and takes well under a minute on two cores.
+    /// operation, so the run is repeatable and takes well under a minute on two cores (300
+    /// examples: 3,867 test cases in 35 s; 500 found nothing more under other seeds, in 80 s).
     static func run(port: UInt16, reports: URL) async throws -> (exitCode: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: schemathesis)
@@ -72,7 +73,7 @@ struct SchemathesisTests {
             "--config-file", configuration,
             "run", "http://127.0.0.1:\(port)/api/openapi.json",
             "--checks", "all", "--phases", "examples,coverage,fuzzing,stateful", "--continue-on-failure",
-            "--max-examples", "100", "--seed", "20261201", "--generation-database", "none",
+            "--max-examples", "300", "--seed", "20261201", "--generation-database", "none",
             "--workers", "2", "--request-timeout", "10",
             "--report-dir", reports.appending(path: "schemathesis").path,
         ]
