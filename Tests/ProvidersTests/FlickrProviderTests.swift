@@ -146,6 +146,17 @@ struct FlickrProviderTests {
         }
     }
 
+    @Test("text in which Flickr finds no word to search (its code 3) is a search without results")
+    func textWithoutWordsHasNoResults() async throws {
+        try await withFakeFlickr(photos: Self.photos) { fake in
+            for text in ["°", "&&", "¿?"] {
+                let page = try await Self.provider(fake).search(SearchQuery(text), cursor: nil, limit: 10)
+                #expect(page.items.isEmpty && page.nextCursor == nil && page.total == 0, "\(text)")
+            }
+            #expect(fake.requests.count == 3, "each was asked of Flickr, which answered code 3")
+        }
+    }
+
     @Test("total and pages accepted as numbers or strings; a bad photo is dropped, not the page")
     func flexibleNumbers() throws {
         let body = """

@@ -76,7 +76,11 @@ public struct FlickrProvider: SearchProvider {
         do {
             reply = try await client.send(searchEndpoint(query, page: page, perPage: perPage, key: apiKey))
         } catch let error as APIError {
-            throw FlickrError(error, redacting: apiKey)
+            let failure = FlickrError(error, redacting: apiKey)
+            // Flickr refuses text in which it finds no word to search (code 3: "°", "&&"): for
+            // the person who typed it that is a search without results, not Flickr failing.
+            if failure.kind == .flickr(code: 3) { return SearchPage(items: [], nextCursor: nil, total: 0) }
+            throw failure
         }
         let pages = reply.pages ?? reply.total.map { ($0 + perPage - 1) / perPage } ?? page
         let hasMore = page < pages && page * perPage < Self.maxResults && !reply.photo.isEmpty

@@ -38,10 +38,9 @@ struct BooksAPI: Sendable {
 
     func search(_ request: Request) async throws -> Response {
         let books = try store()
-        let text = (request.query["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !text.isEmpty, text.count <= 256 else {
-            throw GatewayError.badRequest("bad_query", "Type 1 to 256 characters to search for (the q parameter).")
-        }
+        let text = try SearchTextParameter.read(
+            request.query["q"], whenEmpty: "Type 1 to 256 characters to search for (the q parameter)."
+        ).text
         let limit =
             try Self.number(request.query["limit"], name: "limit", range: 1...Self.maximumLimit)
             ?? Self.defaultLimit

@@ -1,6 +1,7 @@
 import BookCatalog
 import Foundation
 import HTTPServer
+import ScoutModels
 
 /// `GET /map?q=<title>`: the related books of the best match for a title, in exactly the shape
 /// the RecommendBook app decodes — `[{"source","reltype","target"}]`.
@@ -22,10 +23,9 @@ struct MapRoute: Sendable {
 
     func map(_ request: Request) async throws -> Response {
         let books = try CatalogConnection.store(of: books)
-        let title = (request.query["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !title.isEmpty, title.count <= 256 else {
-            throw GatewayError.badRequest("bad_query", "Give a book title of 1 to 256 characters in q.")
-        }
+        let title = try SearchTextParameter.read(
+            request.query["q"], whenEmpty: "Give a book title of 1 to 256 characters in q."
+        ).text
         guard let book = try await books.search(title, limit: 1).first else { return try .json([Entry]()) }
         let related = try await books.related(to: book.id, kind: nil, limit: 50)
         return try .json(

@@ -120,16 +120,8 @@ struct SearchAPI: Sendable {
                 message: entry.problem ?? "\(entry.name) is not set up on this server.", source: entry.id,
                 retryAfter: nil)
         }
-        let text: SearchQuery
-        do {
-            text = try SearchQuery(query["q"] ?? "")
-        } catch {
-            throw GatewayError.badRequest("bad_query", error.description, source: entry.id)
-        }
-        guard !text.isEmpty else {
-            throw GatewayError.badRequest(
-                "bad_query", "Type something to search for (the q parameter).", source: entry.id)
-        }
+        let text = try SearchTextParameter.read(
+            query["q"], source: entry.id, whenEmpty: "Type something to search for (the q parameter).")
         var limit = Self.defaultLimit
         if let limitText = query["limit"] {
             guard let value = Int(limitText), (1...Self.maximumLimit).contains(value) else {

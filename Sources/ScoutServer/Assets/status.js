@@ -78,6 +78,9 @@ export function renderFailure(failure, name, onRetry) {
   } else if (failure.status === 429) {
     heading = 'Too many searches';
     fallback = `${name} asked Scout to slow down.`;
+  } else if (failure.status === 409) {
+    heading = 'The results changed';
+    fallback = 'The catalog changed while you scrolled. Search again.';
   } else if (failure.status === 400) {
     heading = 'That search could not be run';
     fallback = 'Try different words.';

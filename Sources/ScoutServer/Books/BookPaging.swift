@@ -7,7 +7,8 @@ import BookCatalog
 /// A cursor names the offset of the page's first book and the catalog generation its search
 /// was ranked at, `"<offset>.<generation>"` (`"20.4711"`): pages of one generation give every
 /// matching book once (``BookCatalog/BookStore/rankedPage(_:offset:limit:)``), and a cursor from
-/// an earlier generation is refused with a sentence instead of repeating or skipping books.
+/// an earlier generation is refused with a sentence instead of repeating or skipping books: 409,
+/// since it is well formed (text this server never wrote is a 400) and only the catalog moved on.
 /// Offsets stop at ``BookCatalog/BookSearchPage/maximumOffset``.
 enum BookPaging {
     /// A cursor as this server writes it.
@@ -64,18 +65,20 @@ enum BookPaging {
         return (page, hasMore ? Cursor(offset: offset + limit, generation: generation).text : nil)
     }
 
-    /// A 400 for a cursor of another catalog generation than `generation`.
+    /// A 409 Conflict for a cursor of another catalog generation than `generation`: the request
+    /// is well formed, but the catalog's state is no longer the one the cursor continues.
     private static func refuseIfStale(_ cursor: Cursor, at generation: Int64) throws {
         guard cursor.generation != generation else { return }
-        throw GatewayError.badRequest(
-            "stale_cursor",
-            "The catalog changed since this search began, so its next page could repeat or skip books. "
-                + "Start the search again.")
+        throw GatewayError(
+            status: 409, code: "stale_cursor",
+            message: "The catalog changed since this search began, so its next page could repeat or skip books. "
+                + "Start the search again.",
+            source: nil, retryAfter: nil)
     }
 
     /// One page of `text` from `cursor` (the first page for nil): its books with how each
     /// matched, the cursor of the next page (nil on the last) and how many books match in all.
-    /// A cursor of an earlier catalog generation is a 400: the catalog changed, so its order may
+    /// A cursor of an earlier catalog generation is a 409: the catalog changed, so its order may
     /// have too.
     static func page(
         of books: any BookStore, text: String, cursor: Cursor?, limit: Int
