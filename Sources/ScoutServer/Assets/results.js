@@ -164,7 +164,9 @@ function loadMoreIfNearEnd() {
 function renderMore() {
   if (state.loadingMore) setMoreState(more, 'loading', 'Loading more…');
   else if (state.moreFailure) {
-    setMoreState(more, 'failed', renderFailure(state.moreFailure, sourceName(state.request.source), loadMore));
+    // A stale cursor (409: the catalog changed) cannot be fetched again: Retry searches anew.
+    const again = state.moreFailure.status === 409 ? retry : loadMore;
+    setMoreState(more, 'failed', renderFailure(state.moreFailure, sourceName(state.request.source), again));
   } else if (state.view === 'results' && !state.next && state.items.length > PAGE_SIZE / 2) {
     setMoreState(more, 'end', 'No more results');
   } else setMoreState(more, 'idle');
