@@ -9,6 +9,8 @@ struct CatalogWords {
     /// Every word of the catalog, sorted, for the books a prefix matches.
     private let sortedWords: [String]
     private let popularity: [Int]
+    /// The same words by edit distance, for what a typo could mean.
+    private let dictionary: TermDictionary
 
     /// The words of `fields` of every book: by default every field search reads.
     init(
@@ -24,6 +26,7 @@ struct CatalogWords {
         self.booksByWord = booksByWord
         self.sortedWords = booksByWord.keys.sorted()
         self.popularity = books.map { $0.ratingsCount ?? 0 }
+        self.dictionary = TermDictionary(sortedWords)
     }
 
     /// Whether any book holds `word` whole.
@@ -35,6 +38,29 @@ struct CatalogWords {
     /// not: "Blue Moon" is more read.)
     func isMostPopular(_ book: Int, for typed: String) -> Bool {
         let matching = books(holdingEvery: SearchText.queryWords(in: typed))
+        return matching.contains(book) && matching.allSatisfy { $0 == book || popularity[$0] < popularity[book] }
+    }
+
+    /// Whether `book` has more ratings than every other book holding every word of `typed`
+    /// within a typo each (a word of 4 letters or more, as search allows; the last one as a
+    /// prefix): the book a typo query means, since another book as near and more read is what
+    /// search rightly puts first ("garga de ulor" is "Garka de Ulor" as much as "Gargar de Ulor").
+    func isMostPopular(_ book: Int, forTypo typed: String) -> Bool {
+        let words = SearchText.queryWords(in: typed)
+        var matching: Set<Int>?
+        for (position, word) in words.enumerated() where matching?.isEmpty != true {
+            let isLast = position == words.count - 1
+            var near = books(holding: word, asPrefix: isLast)
+            if word.count >= 4 {
+                let found =
+                    isLast
+                    ? dictionary.prefixes(near: word, maxDistance: 1, limit: 100_000)
+                    : dictionary.words(near: word, maxDistance: 1, limit: 100_000)
+                for match in found { near.formUnion(books(holding: match.word, asPrefix: isLast)) }
+            }
+            matching = matching.map { $0.intersection(near) } ?? near
+        }
+        guard let matching else { return false }
         return matching.contains(book) && matching.allSatisfy { $0 == book || popularity[$0] < popularity[book] }
     }
 

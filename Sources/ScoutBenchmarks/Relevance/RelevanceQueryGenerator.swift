@@ -15,6 +15,8 @@ import ScoutTestSupport
 /// - queries of whole words (author+word, initials, series) must mean their book by popularity:
 ///   of the books holding every typed word (the last as a prefix) in any field search reads, it
 ///   has the most ratings;
+/// - a typo query must mean its book by popularity among the books holding every typed word
+///   within a typo each (words of 4 letters or more, the last as a prefix), as search reads it;
 /// - a typo that is a word of the catalog is kept only when no book holds every typed word;
 /// - a series name that another book's title holds ("fever" for the Fever series, beside a book
 ///   called "Fever") is kept only when the intended book's title holds it too, as the ranking
@@ -96,7 +98,9 @@ struct RelevanceQueryGenerator {
         let word = words[pick(words.count)]
         guard let end = cut(of: book, title, from: max(3, word.upperBound)) else { return nil }
         let edited = Typo.edit(Array(title[word]), random: &random)
-        return (String(title[..<word.lowerBound]) + String(edited) + String(title[word.upperBound..<end])).lowercased()
+        let typed = (String(title[..<word.lowerBound]) + String(edited) + String(title[word.upperBound..<end]))
+            .lowercased()
+        return self.words.isMostPopular(book, forTypo: typed) ? typed : nil
     }
 
     /// The first author's surname and a word of the title, in either order, such that no book
