@@ -39,6 +39,9 @@ struct CoalescingTests {
             let leaving = (0..<20).map { _ in Task { try await loader.image(for: url) } }
             let staying = (0..<3).map { _ in Task { try await loader.image(for: url) } }
             await host.waitForRequests(count: 1)
+            // Every waiter must have joined the one download before most leave: on a loaded
+            // machine the staying ones could otherwise arrive after it was cancelled.
+            try await eventually { loader.counters.coalesced == 22 }
             for task in leaving { task.cancel() }
             for task in staying {
                 let image = try await task.value
