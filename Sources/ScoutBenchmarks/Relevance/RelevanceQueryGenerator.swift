@@ -14,7 +14,8 @@ import ScoutTestSupport
 ///   book is the one to put first for what was typed;
 /// - queries of whole words (author+word, initials, series) must mean their book by popularity:
 ///   of the books holding every typed word (the last as a prefix) in any field search reads, it
-///   has the most ratings;
+///   has the most ratings, and no other book holds the words side by side near the start of one
+///   title, series or author name (``isOneNameOfAnother(_:than:)``);
 /// - a typo query must mean its book by popularity among the books holding every typed word
 ///   within a typo each (words of 4 letters or more, the last as a prefix), as search reads it;
 /// - a typo that is a word of the catalog is kept only when no book holds every typed word;
@@ -121,8 +122,39 @@ struct RelevanceQueryGenerator {
             $0.folded.count >= 3 && !Self.stopWords.contains($0.folded) && !$0.folded.allSatisfy(\.isNumber)
                 && $0.folded != excluded
         }.map { String(decoding: Array(title.utf16)[$0.range], as: UTF16.self).lowercased() }
-        let answerable = candidates.map(compose).filter { words.isMostPopular(book, for: $0) }
+        let answerable = candidates.map(compose).filter {
+            words.isMostPopular(book, for: $0) && !isOneNameOfAnother($0, than: book)
+        }
         return answerable.isEmpty ? nil : answerable[pick(answerable.count)]
+    }
+
+    /// Whether a book other than `book` holds the words of `typed` side by side and in order
+    /// near the start of one title, alternate title, series name or author name (the last word
+    /// as a prefix; within the first four words, where the ranking's proximity rule counts them
+    /// side by side): the rules rank that book first, as a reader typing a title's first words
+    /// or an author's whole name means it, so the query is no question of popularity. At a
+    /// million generated names ("selka ulcallin": the title "Selka Ulcallin Bridormi …" beside
+    /// a book by Garmi Selka with "Ulcallin" in its title) these are common; in goodbooks-10k
+    /// rare.
+    func isOneNameOfAnother(_ typed: String, than book: Int) -> Bool {
+        let query = SearchText.queryWords(in: typed)
+        guard query.count > 1 else { return false }
+        for other in words.books(holdingEvery: query) where other != book {
+            let found = books[other]
+            for element in [found.title] + found.alternateTitles + found.series.map(\.name) + found.authors {
+                var tokens = SearchText.words(in: element)
+                if let first = tokens.first, SearchText.leadingArticles.contains(first) { tokens.removeFirst() }
+                for start in tokens.indices.prefix(4) where start + query.count <= tokens.count {
+                    let run = tokens[start..<(start + query.count)]
+                    if zip(run, query).enumerated().allSatisfy({ index, pair in
+                        index == query.count - 1 ? pair.0.hasPrefix(pair.1) : pair.0 == pair.1
+                    }) {
+                        return true
+                    }
+                }
+            }
+        }
+        return false
     }
 
     /// The title without its accents, cut at a random answerable point past its first
