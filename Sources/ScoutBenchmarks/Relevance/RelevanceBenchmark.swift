@@ -46,9 +46,9 @@ struct RelevanceBenchmark {
             + "most ratings of those holding every word (the last as a prefix) in any field, and no other book holds "
             + "them side by side within the first four words of one title, series or author name; typo queries the "
             + "one with the most of those holding every word within a typo each (words of 4 letters or more); a "
-            + "typo→word query is "
-            + "kept only when no book holds every word as typed. FTS5: every word, the last a prefix, ORDER BY "
-            + "bm25. tantivy: title, authors, alternate titles and series names folded to ASCII, every word a must "
+            + "typo→word query is kept only when no book holds every word as typed, and an original-title query "
+            + "only when no book as read has an author whose name begins with it. FTS5: every word, the last a "
+            + "prefix, ORDER BY bm25. tantivy: title, authors, alternate titles and series names folded to ASCII, every word a must "
             + "(its term, scored by BM25, or fuzzy within 1 edit from 5 letters; the last word a prefix)."
     }
 

@@ -131,7 +131,29 @@ extension RelevanceQueryGenerator {
         guard !others.isEmpty else { return nil }
         let other = Array(others[pick(others.count)])
         guard let end = cut(of: book, other, from: min(3, other.count)) else { return nil }
-        return String(other[..<end]).lowercased()
+        let typed = String(other[..<end]).lowercased()
+        return beginsAuthorName(typed, ofABookAsReadAs: book) ? nil : typed
+    }
+
+    /// Whether a book with as many ratings as `book` or more has an author whose name begins
+    /// with `typed` (two words or more, the last as a prefix): the rules rank an author's whole
+    /// name as a title, so a cut title that is also such a name ("sarkel morpe" for the author
+    /// Sarkel Morpel) is answered by popularity against that author's books, as a cut is against
+    /// titles that begin the same way.
+    func beginsAuthorName(_ typed: String, ofABookAsReadAs book: Int) -> Bool {
+        let query = SearchText.queryWords(in: typed)
+        guard query.count > 1 else { return false }
+        let ratings = books[book].ratingsCount ?? 0
+        return words.books(holdingEvery: query).contains { other in
+            other != book && (books[other].ratingsCount ?? 0) >= ratings
+                && books[other].authors.contains { author in
+                    let name = SearchText.words(in: author)
+                    return name.count >= query.count
+                        && zip(name, query).enumerated().allSatisfy { index, pair in
+                            index == query.count - 1 ? pair.0.hasPrefix(pair.1) : pair.0 == pair.1
+                        }
+                }
+        }
     }
 
     /// The name of the book's first series, when the book is the most popular holding its words
