@@ -60,6 +60,18 @@ public enum URLRedaction {
         return secretNames.contains(decoded) || secretWords.contains { decoded.contains($0) }
     }
 
+    /// A request target (`/path?query`, as a server reads it) with every secret-named query
+    /// parameter's value replaced by ``mask``: what an access log prints.
+    ///
+    /// ```swift
+    /// URLRedaction.redactedTarget("/search?q=cats&api_key=k")  // "/search?q=cats&api_key=***"
+    /// ```
+    public static func redactedTarget(_ target: String) -> String {
+        guard let question = target.firstIndex(of: "?") else { return target }
+        let query = target[target.index(after: question)...]
+        return target[...question] + URLParts.rebuilt(query: query) { _ in mask }
+    }
+
     /// `message` with every secret of `url` replaced by ``mask``.
     public static func scrubbed(_ message: String, of url: String) -> String {
         secrets(in: url).reduce(message) { text, secret in text.replacingOccurrences(of: secret, with: mask) }
@@ -115,15 +127,17 @@ private struct URLParts {
             }
         }
         text += hostAndPath
-        if let query {
-            let parameters = query.split(separator: "&", omittingEmptySubsequences: false).map { parameter in
-                guard let equals = parameter.firstIndex(of: "="), URLRedaction.isSecretName(parameter[..<equals])
-                else { return String(parameter) }
-                let value = parameter[parameter.index(after: equals)...]
-                return parameter[...equals] + (value.isEmpty ? "" : replace(value))
-            }
-            text += "?" + parameters.joined(separator: "&")
-        }
+        if let query { text += "?" + Self.rebuilt(query: query, replace) }
         return text + (fragment ?? "")
+    }
+
+    /// `query` again, the value of each secret-named parameter replaced by what `replace` gives.
+    static func rebuilt(query: Substring, _ replace: (Substring) -> String) -> String {
+        query.split(separator: "&", omittingEmptySubsequences: false).map { parameter in
+            guard let equals = parameter.firstIndex(of: "="), URLRedaction.isSecretName(parameter[..<equals])
+            else { return String(parameter) }
+            let value = parameter[parameter.index(after: equals)...]
+            return parameter[...equals] + (value.isEmpty ? "" : replace(value))
+        }.joined(separator: "&")
     }
 }

@@ -108,13 +108,6 @@ public final class AccessLog: Sendable {
                 scalar.value < 0x20 || scalar.value == 0x7F
                     ? Array(String(format: "\\x%02X", scalar.value)) : [Character(scalar)]
             })
-        guard let questionMark = escaped.firstIndex(of: "?") else { return escaped }
-        let pairs = escaped[escaped.index(after: questionMark)...].split(
-            separator: "&", omittingEmptySubsequences: false)
-        let redacted = pairs.map { pair -> String in
-            guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
-            return URLRedaction.isSecretName(pair[..<equals]) ? "\(pair[..<equals])=\(URLRedaction.mask)" : String(pair)
-        }
-        return escaped[..<questionMark] + "?" + redacted.joined(separator: "&")
+        return URLRedaction.redactedTarget(escaped)
     }
 }
