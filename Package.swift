@@ -44,6 +44,11 @@ let package = Package(
         ),
 
         .systemLibrary(
+            name: "CMeCab",
+            providers: [.apt(["libmecab-dev"])]
+        ),
+
+        .systemLibrary(
             name: "CSTBImage",
             pkgConfig: "stb",
             providers: [.apt(["libstb-dev"])]
@@ -95,11 +100,12 @@ let package = Package(
             exclude: ["Assets"],
             plugins: ["EmbedAssets"]
         ),
+        .target(name: "JapaneseReadings", dependencies: ["CMeCab", "BookCatalog"]),
         .target(
             name: "ScoutCommands",
             dependencies: [
                 "ScoutServer", "HTTPServer", "ScoutModels", "Networking", "Providers", "InstantSearch", "BookCatalog",
-                "BookStorage", "BookCrawler", "TerminalUI", "ImageLoading", "Redis", "Redaction",
+                "BookStorage", "BookCrawler", "TerminalUI", "ImageLoading", "Redis", "Redaction", "JapaneseReadings",
             ]
         ),
         .executableTarget(name: "scout", dependencies: ["ScoutCommands"]),
@@ -117,7 +123,8 @@ let package = Package(
 
         // Tests and benchmarks only.
         .target(
-            name: "ScoutTestSupport", dependencies: ["HTTPServer", "ScoutModels", "BookCatalog", "Redis", "Postgres"]),
+            name: "ScoutTestSupport", dependencies: ["HTTPServer", "ScoutModels", "BookCatalog", "Redis", "Postgres"],
+            exclude: ["Fixtures"]),
         // The image loader's disk cache under injected faults, run by DiskFaultTests through fiu-run.
         .executableTarget(name: "DiskFaultDrill", dependencies: ["ImageLoading", "Networking", "ScoutTestSupport"]),
         // Fuzz targets, replayed by FuzzReplayTests and run by the Fuzz/ package under libFuzzer.
@@ -133,7 +140,7 @@ let package = Package(
             dependencies: [
                 "HTTPServer", "ScoutServer", "ScoutTestSupport", "ScoutModels", "Networking", "Providers",
                 "InstantSearch", "BookCatalog", "BookStorage", "BookCrawler", "SQLite", "Postgres", "TerminalUI",
-                "ImageLoading",
+                "ImageLoading", "JapaneseReadings",
             ]
         ),
         .testTarget(name: "ScoutModelsTests", dependencies: ["ScoutModels"]),
@@ -161,7 +168,9 @@ let package = Package(
         .testTarget(
             name: "BookCatalogTests",
             // The domain's importers and search are tested over a real SQLite store.
-            dependencies: ["BookCatalog", "BookStorage", "SQLite", "ScoutModels", "ScoutTestSupport"]
+            dependencies: [
+                "BookCatalog", "BookStorage", "SQLite", "ScoutModels", "ScoutTestSupport", "JapaneseReadings",
+            ]
         ),
         .testTarget(
             name: "BookCrawlerTests",

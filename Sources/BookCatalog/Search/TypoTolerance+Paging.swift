@@ -132,7 +132,7 @@ extension TypoTolerance {
         _ exact: BookQuery, budgets: [Int], lookup: CatalogCache.Lookup?, limit: Int, in store: Store,
         from search: Candidates<Store>, widensKnownWords: Bool = false
     ) async throws -> (books: [Book], words: [QueryWord], countQuery: BookQuery) {
-        let typed = exact.terms.map { QueryWord(typed: $0.alternatives[0], isPrefix: $0.isPrefix) }
+        let typed = exact.terms.map { QueryWord($0) }
         guard let maximumTypos = budgets.max(), maximumTypos > 0 else {
             return (try await search.find(exact, limit: limit), typed, exact)
         }

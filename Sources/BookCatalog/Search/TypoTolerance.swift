@@ -90,7 +90,7 @@ public final class TypoTolerance: Sendable {
     /// TypoTolerance.allowedTypos(in: "19845")      // 0
     /// ```
     public static func allowedTypos(in word: String, isPrefix: Bool = false) -> Int {
-        guard !word.allSatisfy(\.isNumber), !SearchText.isCJKWord(word) else { return 0 }
+        guard !word.allSatisfy(\.isNumber), !SearchText.isCJKWord(word), !Romaji.isIndexWord(word) else { return 0 }
         switch word.count {
         case 9...: return 2
         case 4...: return 1

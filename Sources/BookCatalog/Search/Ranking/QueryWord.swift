@@ -30,6 +30,15 @@ public struct QueryWord: Sendable, Hashable {
         isCJK = SearchText.isCJKWord(typed)
     }
 
+    /// The query word of an exact query's `term`: its first word as typed, its other words (the
+    /// forms a reader may have typed it in, ``SearchText/term(for:isPrefix:)``) standing in for
+    /// it without a typo, then `alternatives`.
+    public init(_ term: BookQuery.Term, alternatives: [Alternative] = []) {
+        self.init(
+            typed: term.alternatives.first ?? "", isPrefix: term.isPrefix,
+            alternatives: term.alternatives.dropFirst().map { Alternative(word: $0, typos: 0) } + alternatives)
+    }
+
     /// How a query word matched one word of a book.
     struct WordMatch: Hashable {
         let typos: Int
