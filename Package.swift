@@ -163,7 +163,7 @@ let package = Package(
         .testTarget(name: "RedisTests", dependencies: ["Redis", "ScoutTestSupport"]),
         .testTarget(
             name: "BookStorageTests",
-            dependencies: ["BookStorage", "BookCatalog", "SQLite", "Postgres", "ScoutTestSupport"]
+            dependencies: ["BookStorage", "BookCatalog", "SQLite", "Postgres", "ScoutTestSupport", "JapaneseReadings"]
         ),
         .testTarget(
             name: "BookCatalogTests",

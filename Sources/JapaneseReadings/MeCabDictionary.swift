@@ -24,7 +24,7 @@ public struct MeCabDictionary: Sendable, Hashable {
     }
 
     /// Where Debian installs them: UniDic first, since it reads better.
-    static let debianFolders: [(String, Kind)] = [
+    public static let debianFolders: [(String, Kind)] = [
         ("/var/lib/mecab/dic/unidic", .unidic), ("/usr/share/mecab/dic/unidic", .unidic),
         ("/var/lib/mecab/dic/ipadic-utf8", .ipadic), ("/usr/share/mecab/dic/ipadic", .ipadic),
     ]

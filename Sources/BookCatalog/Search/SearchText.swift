@@ -169,15 +169,18 @@ public enum SearchText {
     }
 
     /// A query word as a term: a word of Latin letters also as the romaji or pinyin of a
-    /// reading (``Romaji``), a Hangul word by its letters (``Hangul``), any other as it is.
+    /// reading (``Romaji``), a Hangul word also by its letters (``Hangul``: the syllables as
+    /// typed are found anywhere in a word, the letters at a word's start, the last syllable
+    /// still being built), any other as it is.
     ///
     /// ```swift
     /// SearchText.term(for: "kaf", isPrefix: true)   // [kaf | ·kahu | ·kaf]*
-    /// SearchText.term(for: "채시", isPrefix: true)   // [ㅊㅐㅅㅣ]*
+    /// SearchText.term(for: "채시", isPrefix: true)   // [채시 | ㅊㅐㅅㅣ]*
     /// ```
     static func term(for word: String, isPrefix: Bool) -> BookQuery.Term {
         if word.unicodeScalars.contains(where: Hangul.isHangul) {
-            return BookQuery.Term([Hangul.letters(word)], isPrefix: isPrefix)
+            let letters = Hangul.letters(word)
+            return BookQuery.Term(letters == word ? [word] : [word, letters], isPrefix: isPrefix)
         }
         guard word.utf8.allSatisfy({ (0x61...0x7A).contains($0) }) else { return BookQuery.Term([word], isPrefix: isPrefix) }
         let readings = isPrefix ? Romaji.prefixIndexWords(word) : [Romaji.indexWord(word)]

@@ -120,7 +120,10 @@ public enum BookRanking {
         }.count
         return BookMatch(
             book: book,
-            highlights: matched.map { highlight(of: $0.word, span: $0.match.span, in: book) },
+            // Words of one reading mark the same written text: once.
+            highlights: matched.map { highlight(of: $0.word, span: $0.match.span, in: book) }.reduce(into: []) {
+                if !$0.contains($1) { $0.append($1) }
+            },
             matchedWords: matched.count,
             typos: matched.reduce(0) { $0 + $1.match.typos },
             proximity: zip(chosen, chosen.dropFirst()).reduce(isDeepTitleMatch ? 1 : 0) { total, pair in

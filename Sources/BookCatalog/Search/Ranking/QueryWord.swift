@@ -53,11 +53,14 @@ public struct QueryWord: Sendable, Hashable {
     /// the book's word (written without spaces, one "word" there is often a whole title); its
     /// first place that overlaps none of `used` (the parts other query words took) counts. A
     /// word of an alphabet matches only a word no other query word took.
+    /// A CJK word's alternatives (a Hangul word's letters) match as words of an alphabet do.
     func match(_ word: String, avoiding used: [Range<Int>] = []) -> WordMatch? {
-        if isCJK { return partMatch(word, avoiding: used) }
+        if isCJK, let part = partMatch(word, avoiding: used) { return part }
         guard used.isEmpty else { return nil }
-        if word == typed { return WordMatch(typos: 0, isWhole: true, span: 0..<typed.count) }
-        if isPrefix, word.hasPrefix(typed) { return WordMatch(typos: 0, isWhole: false, span: 0..<typed.count) }
+        if !isCJK, word == typed { return WordMatch(typos: 0, isWhole: true, span: 0..<typed.count) }
+        if !isCJK, isPrefix, word.hasPrefix(typed) {
+            return WordMatch(typos: 0, isWhole: false, span: 0..<typed.count)
+        }
         var best: WordMatch?
         for alternative in alternatives where best.map({ alternative.typos < $0.typos }) ?? true {
             let length = alternative.word.count
