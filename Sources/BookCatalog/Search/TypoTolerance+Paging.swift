@@ -38,7 +38,8 @@ extension TypoTolerance {
         -> BookSearchPage
     {
         let generation = try await currentGeneration(of: store)
-        guard let exact = SearchText.exactQuery(text), limit > 0 else {
+        guard let exact = SearchText.exactQuery(text).map({ searchesReadings ? $0 : $0.withoutReadings }), limit > 0
+        else {
             return BookSearchPage(matches: [], total: 0, nextOffset: nil, generation: generation)
         }
         let offset = min(max(offset, 0), BookSearchPage.maximumOffset)
