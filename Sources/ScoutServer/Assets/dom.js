@@ -2,6 +2,8 @@
 // through textContent and Text nodes (SECURITY.md T2); links and images only when they are
 // http(s) on this origin or another.
 
+import { t } from './i18n.js';
+
 /** An element with a class and, optionally, text (set as textContent, never parsed). */
 export function make(tag, className, text) {
   const node = document.createElement(tag);
@@ -82,7 +84,7 @@ export function failureNotice(title, text, onRetry) {
   notice.setAttribute('role', 'alert');
   if (title) notice.append(make('p', 'notice-title', title));
   notice.append(make('p', 'notice-text', text));
-  const button = make('button', 'button button--primary retry', 'Retry');
+  const button = make('button', 'button button--primary retry', t('page.retry'));
   button.type = 'button';
   button.addEventListener('click', onRetry);
   const actions = make('p', 'notice-actions');
