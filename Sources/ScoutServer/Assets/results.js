@@ -5,7 +5,7 @@ import { settleEntry } from './address.js';
 import { fetchPage, PAGE_SIZE, SearchFailure } from './api.js';
 import { isAbort, make, safeURL, setMoreState, thumbnail } from './dom.js';
 import { appendHighlighted } from './highlight.js';
-import { asLanguageTag, t } from './i18n.js';
+import { t } from './i18n.js';
 import { byId, elements, state } from './page.js';
 import { books, photos } from './panels.js';
 import { renderRecent } from './recent.js';
@@ -102,8 +102,7 @@ function renderRow(item, index) {
   row.dataset.index = String(index);
   // The result's own language (a Japanese title on an English page): screen readers read it
   // in that voice, and CJK text is drawn with that language's glyphs.
-  const lang = asLanguageTag(item.lang);
-  if (lang) row.lang = lang;
+  if (item.lang) row.lang = item.lang; // checked by api.js
   const isBook = showsBooks();
   if (isBook) row.classList.add('result--book');
   if (isBook && books.isOpenFor(item.id)) row.classList.add('is-open');
