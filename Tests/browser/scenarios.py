@@ -1156,13 +1156,18 @@ def keyboard_only(base_url, screenshots):
         page.open('/')
         focused_on('the search field on load', id='q')
 
-        # Before the field: the brand, then the skip link, which shows when it has focus.
+        # Before the field: the language switch, the brand, then the skip link, which shows when
+        # it has focus.
+        back()
+        focused_on('the language switch, its last language', cls='language', text='日本語')
+        back()
+        focused_on('the language switch, its first language', cls='language', text='English')
         back()
         focused_on('the Scout link', cls='brand')
         back()
         focused_on('the skip link', cls='skip-link')
-        keys(Keys.TAB, Keys.TAB)
-        focused_on('the search field after Tab, Tab', id='q')
+        keys(Keys.TAB, Keys.TAB, Keys.TAB, Keys.TAB)
+        focused_on('the search field after Tab ×4', id='q')
 
         # Typing, ↓/↑ through the rows, Enter opens the active one in a new tab.
         keys('ma')
