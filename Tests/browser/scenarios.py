@@ -1430,7 +1430,7 @@ def japanese(base_url, screenshots):
 
     Catalog: books by Haruki Murakami — ノルウェイの森 and 海辺のカフカ (no language: their
     kana says Japanese), Norwegian Wood (eng) and 1Q84 (no language, no script that tells).
-    Wikipedia is empty.
+    Wikipedia answers 503.
     """
     page = Page(base_url, screenshots, 'japanese', language='ja')
 
@@ -1487,6 +1487,26 @@ def japanese(base_url, screenshots):
         audit(page, 'english-by-switch')
         page.driver.find_element(By.CSS_SELECTOR, '.languages a[hreflang="ja"]').click()
         page.wait_for(lambda: page.js('return document.documentElement.lang') == 'ja', 'the switch did not go back to Japanese')
+        page.wait_for(lambda: page.js('return document.documentElement.classList.contains("js")'), 'app.js did not start')
+
+        # A failure (Wikipedia answers 503): the heading and Retry in Japanese, the API's
+        # English sentence marked lang="en".
+        page.wait_for(lambda: page.driver.find_elements(By.ID, 'tab-wikipedia'), 'the Wikipedia tab is not listed')
+        page.driver.find_element(By.ID, 'tab-wikipedia').click()
+        if not page.field.get_attribute('value'):
+            page.type('murakami')
+        page.wait_for(lambda: page.driver.find_elements(By.CSS_SELECTOR, '#status .notice--error'),
+                      'the failure of Wikipedia did not show')
+        notice = page.js('''
+            const notice = document.querySelector('#status .notice--error');
+            return {
+              title: notice.querySelector('.notice-title').textContent,
+              lang: notice.querySelector('.notice-text').getAttribute('lang'),
+              retry: notice.querySelector('.retry').textContent,
+            };''')
+        expect(notice['title'] == 'Wikipedia が応答しません' and notice['lang'] == 'en' and notice['retry'] == '再試行',
+               f'the failure is not told in Japanese: {notice}')
+        audit_both_themes(page, 'japanese-error')
         page.expect_clean_console()
         page.screenshot()
     finally:

@@ -4,7 +4,7 @@
 import { urlFor } from './address.js';
 import { failureNotice, make } from './dom.js';
 import { enterQuery } from './field.js';
-import { formatNumber, listed, parts, pluralKey, quoted, t } from './i18n.js';
+import { formatNumber, language, listed, parts, pluralKey, quoted, t } from './i18n.js';
 import { elements, state } from './page.js';
 import { photos } from './panels.js';
 import { search } from './search.js';
@@ -95,11 +95,14 @@ export function renderFailure(failure, name, onRetry) {
     heading = t('page.error.failed', { source: name });
     fallback = t('page.error.failedText', { source: name });
   }
+  // The API's sentence says most (what failed, for how long) but is English: on a page in
+  // another language it is marked as English, under the heading in the page's language.
+  const sentenceLanguage = failure.apiMessage && language !== 'en' ? 'en' : null;
   const { notice, button } = failureNotice(heading, failure.apiMessage || fallback, () => {
     const hadFocus = document.activeElement === button;
     onRetry();
     if (hadFocus) input.focus(); // the notice goes away: focus goes where the results come
-  });
+  }, sentenceLanguage);
   if (failure.retryAfter) countDown(button, failure.retryAfter);
   return notice;
 }

@@ -186,9 +186,14 @@ public enum ResultsPage {
         case .failure(let message, let retryAfter):
             html += #"<div class="notice notice--error" role="alert">"#
             html += #"<p class="notice-title">\#(PageText.html(messages, "page.error.failed", ["source": name]))</p>"#
-            html += #"<p class="notice-text">\#(HTMLEscaping.escape(message))"#
+            // The API's sentence is English: marked so on a page in another language.
+            let sentenceLanguage = messages.language == .english ? "" : #" lang="en""#
+            html += #"<p class="notice-text"\#(sentenceLanguage)>\#(HTMLEscaping.escape(message))"#
             if let retryAfter, retryAfter > 0 {
-                html += " " + text("page.error.tryAgainIn", page, ["seconds": messages.number(retryAfter)])
+                let wait = text("page.error.tryAgainIn", page, ["seconds": messages.number(retryAfter)])
+                html +=
+                    messages.language == .english
+                    ? " \(wait)" : #" <span lang="\#(messages.language.code)">\#(wait)</span>"#
             }
             let href = HTMLEscaping.escape(searchPath(query: page.query, source: page.source))
             html += #"</p><p class="notice-actions"><a class="button button--primary retry" href="\#(href)">"#

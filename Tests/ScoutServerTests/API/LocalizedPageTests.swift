@@ -18,7 +18,8 @@ struct LocalizedPageTests {
     @Test("/ in Japanese for Accept-Language ja: lang, words, the script's texts, Vary")
     func indexByAcceptLanguage() async throws {
         try await withScoutApp(pages: Self.pages) { _, _, port in
-            let reply = try await RawHTTPConnection(port: port).get("/", headers: ["Accept-Language": "ja-JP,ja;q=0.9,en;q=0.5"])
+            let reply = try await RawHTTPConnection(port: port).get(
+                "/", headers: ["Accept-Language": "ja-JP,ja;q=0.9,en;q=0.5"])
             #expect(reply.status == 200)
             #expect(reply.text.contains(#"<html lang="ja">"#))
             #expect(reply.text.contains(#"placeholder="Wikipedia を検索""#))
@@ -44,7 +45,8 @@ struct LocalizedPageTests {
             let chosen = try await RawHTTPConnection(port: port).get("/?hl=ja", headers: ["Accept-Language": "en"])
             #expect(chosen.text.contains(#"<html lang="ja">"#))
             let cookie = try #require(chosen.headers["Set-Cookie"])
-            #expect(cookie.hasPrefix("hl=ja;") && cookie.contains("Max-Age=31536000") && cookie.contains("SameSite=Lax"))
+            #expect(
+                cookie.hasPrefix("hl=ja;") && cookie.contains("Max-Age=31536000") && cookie.contains("SameSite=Lax"))
             let kept = try await RawHTTPConnection(port: port).get(
                 "/", headers: ["Accept-Language": "en", "Cookie": "theme=dark; hl=ja"])
             #expect(kept.text.contains(#"<html lang="ja">"#))
@@ -108,5 +110,22 @@ struct LocalizedPageTests {
         #expect(!html.contains("<b>"), "a language tag that is not one is left out")
         #expect(html.contains("本 の <strong>本</strong> の検索結果 3+ 件"))
         #expect(html.contains(#"aria-label="検索先""#))
+    }
+
+    @Test("a failure in Japanese: the heading and Retry in Japanese, the API's English sentence marked as English")
+    func failureInJapanese() throws {
+        let html = ResultsPage.render(
+            query: "x", source: "wikipedia", sources: [PageSource(id: "wikipedia", name: "Wikipedia")],
+            outcome: .failure(message: "Wikipedia is unavailable right now.", retryAfter: 5),
+            messages: Messages(.japanese))
+        #expect(html.contains(#"<p class="notice-title">Wikipedia が応答しません</p>"#))
+        #expect(
+            html.contains(
+                #"<p class="notice-text" lang="en">Wikipedia is unavailable right now. <span lang="ja">5 秒後にもう一度お試しください。</span>"#
+            ))
+        #expect(html.contains(">再試行</a>"))
+        let english = ResultsPage.render(
+            query: "x", source: "wikipedia", sources: [], outcome: .failure(message: "Down.", retryAfter: 5))
+        #expect(english.contains(#"<p class="notice-text">Down. Try again in 5 s."#))
     }
 }

@@ -83,6 +83,7 @@ struct WebPageBrowserTests {
     func japanese() async throws {
         try await withBookCatalog(BookFixtures.murakami()) { store in
             try await withFakeWikipedia(pages: []) { fake in
+                fake.faults.inject(.status(503))  // the failure notice, in Japanese
                 try await runScenario("japanese", wikipedia: fake, books: store)
             }
         }
