@@ -81,7 +81,8 @@ struct BooksSourceTests {
                 ]
                 for (query, lang) in expected {
                     let encoded = query.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? query
-                    let body = try await RawHTTPConnection(port: port).get("/api/v1/search?source=books&q=\(encoded)").json()
+                    let body = try await RawHTTPConnection(port: port).get("/api/v1/search?source=books&q=\(encoded)")
+                        .json()
                     #expect(validator.problems(body, schema: validator.schema("SearchResponse")) == [])
                     #expect(body["items"]?[0]?["lang"] == lang, "\(query): \(body)")
                 }

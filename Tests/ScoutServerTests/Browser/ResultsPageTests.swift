@@ -255,6 +255,9 @@ struct ResultsPageTests {
         }
         // One script that runs (app.js) and the data block of its texts, which never runs.
         #expect(tags.filter { $0.name == "script" }.map { $0.value(of: "src") } == ["/static/app.js", nil])
-        #expect(tags.filter { $0.name == "script" && $0.value(of: "src") == nil }.map { $0.value(of: "type") } == ["application/json"])
+        #expect(
+            tags.filter { $0.name == "script" && $0.value(of: "src") == nil }.map { $0.value(of: "type") } == [
+                "application/json"
+            ])
     }
 }
