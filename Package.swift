@@ -76,7 +76,11 @@ let package = Package(
         .target(name: "Providers", dependencies: ["ScoutModels", "Networking"]),
         .target(name: "InstantSearch", dependencies: ["ScoutModels"]),
         .target(name: "ImageLoading", dependencies: ["ScoutModels", "Networking"]),
-        .target(name: "TerminalUI", dependencies: ["ScoutModels", "InstantSearch", "ImageLoading", "CSTBImage"]),
+        // Scout's own words in each language (catalogs in Assets/), for every front end.
+        .target(name: "Localization", exclude: ["Assets"], plugins: ["EmbedAssets"]),
+        .target(
+            name: "TerminalUI",
+            dependencies: ["ScoutModels", "InstantSearch", "ImageLoading", "CSTBImage", "Localization"]),
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         // The one redaction of secrets in printed URLs, for every module that prints one.
         .target(name: "Redaction"),
@@ -96,6 +100,7 @@ let package = Package(
             name: "ScoutServer",
             dependencies: [
                 "HTTPServer", "ScoutModels", "Networking", "Providers", "ImageLoading", "BookCatalog", "Redis",
+                "Localization",
             ],
             exclude: ["Assets"],
             plugins: ["EmbedAssets"]
@@ -106,6 +111,7 @@ let package = Package(
             dependencies: [
                 "ScoutServer", "HTTPServer", "ScoutModels", "Networking", "Providers", "InstantSearch", "BookCatalog",
                 "BookStorage", "BookCrawler", "TerminalUI", "ImageLoading", "Redis", "Redaction", "JapaneseReadings",
+                "Localization",
             ]
         ),
         .executableTarget(name: "scout", dependencies: ["ScoutCommands"]),
@@ -144,6 +150,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "ScoutModelsTests", dependencies: ["ScoutModels"]),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "ScoutTestSupport", "HTTPServer"]),
         .testTarget(
             name: "ProvidersTests",
@@ -186,14 +193,16 @@ let package = Package(
             name: "ScoutServerTests",
             dependencies: [
                 "ScoutServer", "HTTPServer", "ScoutModels", "Networking", "Providers", "ImageLoading",
-                "ScoutTestSupport", "BookCatalog", "BookStorage", "Redis", "Postgres",
+                "ScoutTestSupport", "BookCatalog", "BookStorage", "Redis", "Postgres", "Localization",
                 // The fleet's etiquette simulation types through the client's SearchSession.
                 "InstantSearch",
             ]
         ),
         .testTarget(
             name: "TerminalUITests",
-            dependencies: ["TerminalUI", "InstantSearch", "ScoutModels", "ScoutTestSupport", "HTTPServer"]
+            dependencies: [
+                "TerminalUI", "InstantSearch", "ScoutModels", "ScoutTestSupport", "HTTPServer", "Localization",
+            ]
         ),
         .testTarget(name: "ScoutTestSupportTests", dependencies: ["ScoutTestSupport", "HTTPServer"]),
         .testTarget(name: "FuzzReplayTests", dependencies: ["FuzzHarness"]),
@@ -202,7 +211,7 @@ let package = Package(
             dependencies: [
                 "ScoutCommands", "ScoutServer", "ScoutTestSupport", "HTTPServer", "ScoutModels", "Networking",
                 "Providers", "Redis",
-                "TerminalUI", "SQLite",
+                "TerminalUI", "SQLite", "Localization",
             ]
         ),
     ],

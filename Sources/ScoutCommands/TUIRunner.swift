@@ -28,14 +28,17 @@ struct TUIRunner {
         let tabs = sources.map { source in
             // Photos show as a grid of thumbnails, articles and books as rows.
             SourceTab(
-                name: source.provider.displayName, model: SearchViewModel(provider: source.provider),
+                name: UILanguageOption.sourceName(
+                    source.provider.source, otherwise: source.provider.displayName, settings.messages),
+                model: SearchViewModel(provider: source.provider),
                 layout: [.commons, .flickr].contains(source.provider.source) ? .grid : .list, related: source.related)
         }
         let thumbnails =
             settings.imageMode == .none ? nil : ThumbnailStore(mode: settings.imageMode, loader: settings.imageLoader())
         let app = TerminalApp(
             tabs: tabs, output: .standard, size: WindowSize.current() ?? WindowSize(rows: 24, columns: 80),
-            thumbnails: thumbnails, opener: .system(hasDisplay: settings.configuration.hasDisplay))
+            thumbnails: thumbnails, opener: .system(hasDisplay: settings.configuration.hasDisplay),
+            messages: settings.messages)
         return await app.run(events: events)
     }
 }

@@ -27,6 +27,10 @@ public struct WikipediaProvider: SearchProvider {
     /// Links to the wiki's pages, made from `apiURL`.
     let articleLinks: WikipediaLinks.ArticleLinks
     public let deadline: Duration
+    /// The wiki's language code (`en`, `ja`, `zh-yue`).
+    public let language: String
+    /// The BCP 47 tag its articles are marked with (`simple`, Simple English, is `en`).
+    let articleLanguage: String?
 
     /// The default API address; `{lang}` is replaced by the language code.
     public static let defaultAPITemplate = "https://{lang}.wikipedia.org/w/api.php"
@@ -49,6 +53,8 @@ public struct WikipediaProvider: SearchProvider {
         self.articleLinks = articleLinks
         self.thumbnailWidth = WikipediaLinks.snappedWidth(thumbnailWidth)
         self.deadline = deadline
+        self.language = language
+        articleLanguage = LanguageTag.normalized(language == "simple" ? "en" : language)
     }
 
     public func search(_ query: SearchQuery, cursor: SearchCursor?, limit: Int) async throws -> SearchPage {
@@ -115,7 +121,7 @@ public struct WikipediaProvider: SearchProvider {
             }
             let item = SearchItem(
                 id: String(page.pageid), title: page.title, description: description, thumbnail: thumbnail,
-                link: link, source: .wikipedia)
+                link: link, source: .wikipedia, details: SearchItem.details(language: articleLanguage))
             return (page.index ?? redirectRank[page.title] ?? .max, item)
         }
         return ranked.sorted { $0.0 < $1.0 }.map(\.1)
@@ -129,7 +135,8 @@ public struct WikipediaProvider: SearchProvider {
                 let link = articleLinks.url(title: hit.title)
             else { return nil }
             return SearchItem(
-                id: String(pageID), title: hit.title, description: nil, thumbnail: nil, link: link, source: .wikipedia)
+                id: String(pageID), title: hit.title, description: nil, thumbnail: nil, link: link, source: .wikipedia,
+                details: SearchItem.details(language: articleLanguage))
         }
     }
 

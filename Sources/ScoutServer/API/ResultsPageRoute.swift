@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Localization
 import ScoutModels
 
 /// `GET /search?q=…&source=…&cursor=…`: the results page rendered on the server, for browsers
@@ -9,10 +10,16 @@ struct ResultsPageRoute: Sendable {
     let api: SearchAPI
 
     var handler: Handler {
-        .deferred { request in await page(for: request) }
+        .deferred { request in
+            // In the reader's language (PageLanguage): Vary and Content-Language on every reply.
+            let choice = PageLanguage(request)
+            var response = await page(for: request, in: Messages(choice.language))
+            for field in choice.headers { response.headers[field.name] = field.value }
+            return response
+        }
     }
 
-    func page(for request: Request) async -> Response {
+    func page(for request: Request, in messages: Messages = Messages(.english)) async -> Response {
         let text = request.query["q"] ?? ""
         let sourceName = request.query["source"] ?? SourceID.wikipedia.rawValue
         let sources = api.catalog.entries.map {
@@ -20,9 +27,12 @@ struct ResultsPageRoute: Sendable {
         }
         guard (try? SearchQuery(text))?.isEmpty == false else {
             if text.isEmpty {
-                return .html(ResultsPage.render(query: "", source: sourceName, sources: sources, outcome: .start))
+                return .html(
+                    ResultsPage.render(
+                        query: "", source: sourceName, sources: sources, outcome: .start, messages: messages))
             }
-            return failure(api.parseError(request.query), query: text, source: sourceName, sources: sources)
+            return failure(
+                api.parseError(request.query), query: text, source: sourceName, sources: sources, messages: messages)
         }
         do {
             let parameters =
@@ -36,19 +46,22 @@ struct ResultsPageRoute: Sendable {
                             PageThumbnail(url: $0, width: thumbnail.width, height: thumbnail.height)
                         }
                     },
-                    link: item.link.absoluteString)
+                    link: item.link.absoluteString, language: item.language)
             }
             return .html(
                 ResultsPage.render(
                     query: reply.query.text, source: parameters.entry.id.rawValue, sources: sources,
                     outcome: .results(
-                        items: items, next: reply.page.nextCursor?.rawValue, suggestion: reply.page.suggestion)))
+                        items: items, next: reply.page.nextCursor?.rawValue, suggestion: reply.page.suggestion),
+                    messages: messages))
         } catch {
-            return failure(error, query: text, source: sourceName, sources: sources)
+            return failure(error, query: text, source: sourceName, sources: sources, messages: messages)
         }
     }
 
-    private func failure(_ error: (any Error)?, query: String, source: String, sources: [PageSource]) -> Response {
+    private func failure(
+        _ error: (any Error)?, query: String, source: String, sources: [PageSource], messages: Messages
+    ) -> Response {
         let gatewayError =
             error as? GatewayError
             ?? GatewayError(
@@ -59,7 +72,7 @@ struct ResultsPageRoute: Sendable {
                 query: query, source: source, sources: sources,
                 outcome: .failure(
                     message: gatewayError.message,
-                    retryAfter: gatewayError.retryAfter.map(GatewayError.wholeSeconds))),
+                    retryAfter: gatewayError.retryAfter.map(GatewayError.wholeSeconds)), messages: messages),
             status: gatewayError.status)
         for field in gatewayError.headers { response.headers[field.name] = field.value }
         return response
