@@ -67,6 +67,8 @@ import Testing
         #expect(Hangul.letters("채식주의자") == "ㅊㅐㅅㅣㄱㅈㅜㅇㅡㅣㅈㅏ")
         #expect(Hangul.letters("닭") == "ㄷㅏㄹㄱ")
         #expect(Hangul.letters("ㅘ") == "ㅗㅏ")
+        // A letter alone, as NFKC leaves it (conjoining), is the same letter.
+        #expect(Hangul.letters(SearchText.words(in: "채식ㅈ").joined()) == "ㅊㅐㅅㅣㄱㅈ")
         // The syllable being built begins the one it becomes; a final consonant the next vowel
         // will move on begins that syllable.
         #expect(Hangul.letters("채식주의자").hasPrefix(Hangul.letters("채시")))

@@ -1695,6 +1695,70 @@ def xss_photos(base_url, screenshots):
 # ---------------------------------------------------------------------------- main
 
 
+@scenario
+def input_method(base_url, screenshots):
+    """Japanese typed through an input method, as Chromium's IME events deliver it: kana in the
+    field while composing (compositionstart/update, input events with isComposing), sometimes
+    with the last Latin letter not yet a kana, then the conversion committed; and Hangul with its
+    last syllable still being built. Results for what the field holds at every step.
+
+    Catalog: 海辺のカフカ and ノルウェイの森 (村上春樹), 人間失格 (太宰治), with the readings a
+    catalog gives; 채식주의자 (한강).
+    """
+    page = Page(base_url, screenshots, 'input-method', language='ja')
+
+    def compose(text):
+        """The field shows `text` as the composition in progress."""
+        page.driver.execute_cdp_cmd('Input.imeSetComposition',
+                                    {'text': text, 'selectionStart': len(text), 'selectionEnd': len(text)})
+
+    def commit(text):
+        page.driver.execute_cdp_cmd('Input.insertText', {'text': text})
+
+    def first_title_is(title, step):
+        page.wait_for(lambda: page.titles()[:1] == [title] and page.field.get_attribute('value') == step,
+                      f'“{step}” did not show {title} first: {page.titles()}')
+
+    try:
+        page.open('/?source=books')
+        page.js("window.__composing = 0; document.getElementById('q').addEventListener("
+                "'compositionupdate', () => { window.__composing += 1; });")
+        page.field.click()
+        for step in ['うみ', 'うみべ', 'うみべの', 'うみべのk', 'うみべのか', 'うみべのかふ', 'うみべのかふか']:
+            compose(step)
+            first_title_is('海辺のカフカ', step)
+        page.screenshot('composing')
+        # The conversion: the candidate shown, then committed.
+        compose('海辺のカフカ')
+        first_title_is('海辺のカフカ', '海辺のカフカ')
+        commit('海辺のカフカ')
+        first_title_is('海辺のカフカ', '海辺のカフカ')
+        expect(page.js('return window.__composing') >= 8, 'the steps did not arrive as composition updates')
+        marks = page.js('return Array.from(document.querySelectorAll("#result-0 mark"), m => m.textContent)')
+        expect(marks == ['海辺のカフカ'], f'the written title is not what is marked: {marks}')
+        audit_both_themes(page, 'input-method-converted')
+
+        page.replace_text('')
+        page.field.click()
+        for step in ['にんげんし', 'にんげんs', 'にんげんsh', 'にんげんしっ']:
+            compose(step)
+            first_title_is('人間失格', step)
+        commit('人間失格')
+        first_title_is('人間失格', '人間失格')
+
+        page.replace_text('')
+        page.field.click()
+        for step in ['ㅊ', '채', '챗', '채시', '채식', '채식ㅈ', '채식주']:
+            compose(step)
+            first_title_is('채식주의자', step)
+        commit('채식주')
+        first_title_is('채식주의자', '채식주')
+        page.screenshot('hangul')
+        audit_both_themes(page, 'input-method-hangul')
+    finally:
+        page.close()
+
+
 def main():
     # On SIGTERM (the Swift test's timeout) unwind, so `finally` quits Chromium and chromedriver.
     signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(128 + number))

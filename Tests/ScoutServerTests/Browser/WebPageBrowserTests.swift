@@ -79,6 +79,15 @@ struct WebPageBrowserTests {
         }
     }
 
+    @Test("an input method's composition: kana while composing, then the conversion; results at each step; axe")
+    func inputMethod() async throws {
+        try await withBookCatalog(BookFixtures.readings()) { store in
+            try await withFakeWikipedia(pages: []) { fake in
+                try await runScenario("input-method", wikipedia: fake, books: store)
+            }
+        }
+    }
+
     @Test("Japanese: Accept-Language ja, the words, each row's lang, the switch that persists, axe on every state")
     func japanese() async throws {
         try await withBookCatalog(BookFixtures.murakami()) { store in

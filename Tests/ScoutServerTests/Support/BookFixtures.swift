@@ -61,6 +61,25 @@ extension BookFixtures {
             book("m4", "海辺のカフカ", 2002, readers: 30_000, language: nil),
         ]
     }
+
+    /// Japanese books with the readings a catalog gives (``Book/textReadings``), and a Korean
+    /// one: what an input method's composition finds at each step.
+    static func readings() -> [Book] {
+        [
+            Book(
+                source: "test", sourceID: "j1", title: "海辺のカフカ", authors: ["村上春樹"], year: 2002, language: "jpn",
+                ratingsCount: 30_000, textReadings: ["海辺のカフカ": "うみべ の かふか", "村上春樹": "むらかみ はるき"]),
+            Book(
+                source: "test", sourceID: "j2", title: "人間失格", authors: ["太宰治"], year: 1948, language: "jpn",
+                ratingsCount: 20_000, textReadings: ["人間失格": "にんげん しっかく", "太宰治": "だざい おさむ"]),
+            Book(
+                source: "test", sourceID: "j3", title: "ノルウェイの森", authors: ["村上春樹"], year: 1987, language: "jpn",
+                ratingsCount: 40_000, textReadings: ["村上春樹": "むらかみ はるき"]),
+            Book(
+                source: "test", sourceID: "k1", title: "채식주의자", authors: ["한강"], year: 2007, language: "kor",
+                ratingsCount: 9_000),
+        ]
+    }
 }
 
 /// A SQLite catalog in a temporary directory holding `books` and their relations.

@@ -11,7 +11,7 @@ public enum Hangul {
     /// Whether `scalar` is a Hangul syllable or a compatibility letter (what an input method
     /// shows for a letter typed alone).
     public static func isHangul(_ scalar: Unicode.Scalar) -> Bool {
-        (0xAC00...0xD7A3).contains(scalar.value) || isLetter(scalar)
+        (0xAC00...0xD7A3).contains(scalar.value) || isLetter(scalar) || (0x1100...0x11FF).contains(scalar.value)
     }
 
     /// Whether `scalar` is a Hangul compatibility letter (ㄱ…ㆎ).
@@ -20,7 +20,9 @@ public enum Hangul {
     }
 
     /// `text` with every Hangul syllable and compound letter spelled out in the letters typed
-    /// for it; anything else kept.
+    /// for it; anything else kept. A letter in its conjoining form — what NFKC, which search
+    /// applies first, makes of a letter an input method shows alone (ㅈ becomes U+110C) — is
+    /// the same letter.
     public static func letters(_ text: String) -> String {
         var output = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
@@ -30,6 +32,8 @@ public enum Hangul {
                 append(initials[index / 588], to: &output)
                 append(vowels[(index % 588) / 28], to: &output)
                 if index % 28 > 0 { append(finals[index % 28 - 1], to: &output) }
+            } else if let letter = conjoining(scalar) {
+                append(letter, to: &output)
             } else if let keys = compounds[scalar] {
                 output.append(contentsOf: keys.unicodeScalars)
             } else {
@@ -53,6 +57,16 @@ public enum Hangul {
 
     private static func append(_ letter: Unicode.Scalar, to output: inout String.UnicodeScalarView) {
         if let keys = compounds[letter] { output.append(contentsOf: keys.unicodeScalars) } else { output.append(letter) }
+    }
+
+    /// The compatibility letter of a conjoining one (initial, vowel or final), if it has one.
+    private static func conjoining(_ scalar: Unicode.Scalar) -> Unicode.Scalar? {
+        switch scalar.value {
+        case 0x1100...0x1112: initials[Int(scalar.value - 0x1100)]
+        case 0x1161...0x1175: vowels[Int(scalar.value - 0x1161)]
+        case 0x11A8...0x11C2: finals[Int(scalar.value - 0x11A8)]
+        default: nil
+        }
     }
 
     private static let initials = Array("ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ".unicodeScalars)
