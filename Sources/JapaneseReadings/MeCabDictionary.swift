@@ -43,6 +43,14 @@ public struct MeCabDictionary: Sendable, Hashable {
         }
     }
 
+    /// IPADIC where Debian installs it, if it is installed: the dictionary the make targets
+    /// install, which tests read with whatever else an operator installed.
+    public static var installedIPADIC: MeCabDictionary? {
+        debianFolders.first { $0.1 == .ipadic && FileManager.default.fileExists(atPath: $0.0 + "/sys.dic") }.map {
+            MeCabDictionary(folder: $0.0, kind: .ipadic)
+        }
+    }
+
     /// UniDic when the folder's `dicrc` lists the `kana` feature, IPADIC otherwise.
     static func kind(of folder: String) -> Kind {
         let dicrc = (try? String(contentsOfFile: folder + "/dicrc", encoding: .utf8)) ?? ""

@@ -7,12 +7,9 @@ import Testing
 /// the make targets install), or UniDic where an operator installed it.
 @Suite("MeCab readings") struct MeCabReadingsTests {
     static func ipadic() throws -> MeCabAnalyzer {
-        let folder = try #require(
-            MeCabDictionary.debianFolders.first {
-                $0.1 == .ipadic && FileManager.default.fileExists(atPath: $0.0 + "/sys.dic")
-            },
-            "mecab-ipadic-utf8 is not installed: make test installs it")
-        return try MeCabAnalyzer(dictionary: MeCabDictionary(folder: folder.0, kind: .ipadic))
+        try MeCabAnalyzer(
+            dictionary: #require(
+                MeCabDictionary.installedIPADIC, "mecab-ipadic-utf8 is not installed: make test installs it"))
     }
 
     @Test("IPADIC reads each word in kana; a word it does not know is kept as written")

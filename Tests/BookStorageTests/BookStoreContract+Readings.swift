@@ -12,12 +12,9 @@ extension BookStoreContract {
     /// IPADIC, the dictionary the make targets install: the one CI reads with whatever else an
     /// operator installed here.
     static func ipadicAnalyzer() throws -> MeCabAnalyzer {
-        let folder = try #require(
-            MeCabDictionary.debianFolders.first {
-                $0.1 == .ipadic && FileManager.default.fileExists(atPath: $0.0 + "/sys.dic")
-            },
-            "mecab-ipadic-utf8 is not installed: make test installs it")
-        return try MeCabAnalyzer(dictionary: MeCabDictionary(folder: folder.0, kind: .ipadic))
+        try MeCabAnalyzer(
+            dictionary: #require(
+                MeCabDictionary.installedIPADIC, "mecab-ipadic-utf8 is not installed: make test installs it"))
     }
 
     /// The CJK catalog as a store given the analyzer writes it: with the readings the catalog
