@@ -22,12 +22,18 @@ public struct QueryWord: Sendable, Hashable {
 
     /// Whether the word is of CJK script, matched inside the book's words.
     let isCJK: Bool
+    /// ``alternatives`` split by whether they are reading words (``Romaji/isIndexWord(_:)``),
+    /// which only a book's reading words can match: a book word is compared with one side only.
+    private let writtenAlternatives: [Alternative]
+    private let readingAlternatives: [Alternative]
 
     public init(typed: String, isPrefix: Bool, alternatives: [Alternative] = []) {
         self.typed = typed
         self.isPrefix = isPrefix
         self.alternatives = alternatives
         isCJK = SearchText.isCJKWord(typed)
+        writtenAlternatives = alternatives.filter { !Romaji.isIndexWord($0.word) }
+        readingAlternatives = alternatives.filter { Romaji.isIndexWord($0.word) }
     }
 
     /// The query word of an exact query's `term`: its first word as typed, its other words (the
@@ -62,7 +68,7 @@ public struct QueryWord: Sendable, Hashable {
             return WordMatch(typos: 0, isWhole: false, span: 0..<typed.count)
         }
         var best: WordMatch?
-        for alternative in alternatives where best.map({ alternative.typos < $0.typos }) ?? true {
+        for alternative in Romaji.isIndexWord(utf8: word) ? readingAlternatives : writtenAlternatives where best.map({ alternative.typos < $0.typos }) ?? true {
             let length = alternative.word.count
             if word == alternative.word {
                 best = WordMatch(typos: alternative.typos, isWhole: true, span: 0..<length)

@@ -24,7 +24,14 @@ public enum Romaji {
 
     /// Whether `word` is a reading word of the index (begins with ``marker``).
     public static func isIndexWord(_ word: String) -> Bool {
-        word.first == marker
+        isIndexWord(utf8: word)
+    }
+
+    /// ``isIndexWord(_:)`` by the marker's two UTF-8 bytes, without reading a `Character`:
+    /// the ranking asks it of every word of every candidate.
+    static func isIndexWord(utf8 word: String) -> Bool {
+        var bytes = word.utf8.makeIterator()
+        return bytes.next() == 0xC2 && bytes.next() == 0xB7
     }
 
     /// One spelling for the ways a sound is written in Latin letters: Hepburn's shi, chi, tsu,
