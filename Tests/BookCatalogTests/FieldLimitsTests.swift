@@ -35,6 +35,10 @@ struct FieldLimitsTests {
             && fits(book.tags, FieldLimits.tags) && fits(book.alternateTitles, FieldLimits.alternateTitles)
             && fits(book.series.map(\.name), FieldLimits.series) && fits(book.description, FieldLimits.description)
             && fits(book.language, FieldLimits.language)
+            && fits(Array(book.textReadings.values), FieldLimits.textReadings)
+            && book.textReadings.keys.allSatisfy {
+                ([book.title] + book.series.map(\.name) + book.authors + book.alternateTitles).contains($0)
+            }
     }
 
     @Test("goodbooks-10k: a giant title, original title and a thousand authors are cut and counted")
@@ -89,7 +93,8 @@ struct FieldLimitsTests {
             {"source":"m","sourceID":"1","title":"\(giant)","authors":[\(many(100, "a"))],"tags":[\(many(200, "t"))],\
             "alternateTitles":[\(many(20, "alt"))],"description":"\(giant)","language":"\(giant)",\
             "series":[{"name":"\(giant)","number":1}],"isbn13":"\(giant)",\
-            "coverURL":"https://example.org/\(String(repeating: "c", count: 3_000)).jpg"}
+            "coverURL":"https://example.org/\(String(repeating: "c", count: 3_000)).jpg",\
+            "titleReading":"\(giant)","authorReadings":[\(many(100, "r"))]}
             """
         let longKey = #"{"source":"m","sourceID":"\#(String(repeating: "k", count: 3_000))","title":"Dune"}"#
         try await withTemporaryStore { store in
@@ -97,10 +102,12 @@ struct FieldLimitsTests {
                 from: Data((line + "\n" + longKey).utf8))
             #expect(summary.imported == 1)
             #expect(summary.skipped == [SkippedRow(line: 2, reason: "The field sourceID is longer than 2048 bytes.")])
-            // Title, alternate titles, authors, tags, description, language, series, ISBN-13, cover.
-            #expect(summary.truncatedFields == 9)
+            // Title, alternate titles, authors, tags, description, language, series, ISBN-13, cover,
+            // readings (the giant title's is gone with its text; 24 authors' kept, each cut).
+            #expect(summary.truncatedFields == 10)
             let book = try #require(try await store.allBooks().first)
             #expect(isCapped(book) && book.isbn13 == nil && book.coverURL == nil)
+            #expect(book.textReadings.count == FieldLimits.textReadings.count)
         }
     }
 }

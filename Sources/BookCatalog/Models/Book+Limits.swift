@@ -27,14 +27,24 @@ extension Book {
 
     /// Keeps the readings of at most ``FieldLimits/textReadings``' count of texts (those of the
     /// title, series and authors first), each reading cut to its bytes, and none of a text the
-    /// book no longer holds; whether anything was cut.
+    /// book no longer holds — a text cut to its limit keeps its reading; whether anything was cut.
     mutating func capTextReadings() -> Bool {
         guard !textReadings.isEmpty else { return false }
         let limit = FieldLimits.textReadings
         let texts = [title] + series.map(\.name) + authors + alternateTitles
+        // The readings by the texts as their fields' limits cut them, made only if a text has
+        // none as it stands (it was cut).
+        lazy var byCutText: [String: String] = {
+            let limits = [FieldLimits.title, FieldLimits.series, FieldLimits.authors, FieldLimits.alternateTitles]
+            var readings: [String: String] = [:]
+            for (text, reading) in textReadings {
+                for cut in limits.map({ $0.cut(text) }) where readings[cut] == nil { readings[cut] = reading }
+            }
+            return readings
+        }()
         var kept: [String: String] = [:]
-        for text in texts where kept.count < limit.count {
-            if let reading = textReadings[text] { kept[text] = limit.cut(reading) }
+        for text in texts where kept.count < limit.count && kept[text] == nil {
+            if let reading = textReadings[text] ?? byCutText[text] { kept[text] = limit.cut(reading) }
         }
         guard kept != textReadings else { return false }
         textReadings = kept
