@@ -68,7 +68,8 @@ public struct QueryWord: Sendable, Hashable {
             return WordMatch(typos: 0, isWhole: false, span: 0..<typed.count)
         }
         var best: WordMatch?
-        for alternative in Romaji.isIndexWord(utf8: word) ? readingAlternatives : writtenAlternatives where best.map({ alternative.typos < $0.typos }) ?? true {
+        for alternative in Romaji.isIndexWord(utf8: word) ? readingAlternatives : writtenAlternatives
+        where best.map({ alternative.typos < $0.typos }) ?? true {
             let length = alternative.word.count
             if word == alternative.word {
                 best = WordMatch(typos: alternative.typos, isWhole: true, span: 0..<length)
