@@ -25,6 +25,17 @@ struct ScriptLanguageTests {
         #expect(LanguageTag.normalized(code) == expected)
     }
 
+    @Test(
+        "a declared language holds unless the title is not in its script: a translation's title is not read as Japanese",
+        arguments: [
+            ("ノルウェイの森", "jpn", "ja"), ("Norwegian Wood", "jpn", nil), ("Les Misérables", "fre", "fr"),
+            ("红楼梦", nil, "zh"), ("Dream of the Red Chamber", "chi", nil), ("채식주의자", "kor", "ko"),
+            ("Dune", "eng", "en"), ("Dune", nil, nil),
+        ] as [(String, String?, String?)])
+    func declared(title: String, declared: String?, expected: String?) {
+        #expect(ScriptLanguage.of(title: title, declared: declared) == expected)
+    }
+
     @Test("an item keeps its language among its details")
     func itemLanguage() {
         #expect(SearchItem.details(["year": "1987"], language: "ja") == ["year": "1987", "lang": "ja"])

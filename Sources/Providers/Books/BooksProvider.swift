@@ -96,7 +96,7 @@ public struct BooksProvider: SearchProvider {
         if let rating = book.averageRating { details["rating"] = BookSummary.rating(rating) }
         if let series = book.series { details["series"] = series.name }
         details = SearchItem.details(
-            details, language: LanguageTag.normalized(book.language) ?? ScriptLanguage.guess(book.title))
+            details, language: ScriptLanguage.of(title: book.title, declared: book.language))
         let cover = book.cover.flatMap { URL(string: $0, relativeTo: baseURL)?.absoluteURL }
         return SearchItem(
             id: String(book.id), title: book.title,

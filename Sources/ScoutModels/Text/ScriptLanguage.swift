@@ -31,4 +31,22 @@ public enum ScriptLanguage {
         if hasHangul { return "ko" }
         return hasHan ? "zh" : nil
     }
+
+    /// The `lang` of a title whose source declares the work's language (a catalog's `jpn`):
+    /// that language, unless it is written in a script the title does not use — *Norwegian
+    /// Wood* is a Japanese book, but its title is not Japanese and must not be read as such —
+    /// then nothing; with none declared, ``guess(_:)``.
+    ///
+    /// ```swift
+    /// ScriptLanguage.of(title: "ノルウェイの森", declared: "jpn")   // "ja"
+    /// ScriptLanguage.of(title: "Norwegian Wood", declared: "jpn")   // nil
+    /// ScriptLanguage.of(title: "Les Misérables", declared: "fre")   // "fr"
+    /// ```
+    public static func of(title: some StringProtocol, declared: String?) -> String? {
+        let script = guess(title)
+        guard let declared = LanguageTag.normalized(declared) else { return script }
+        let primary = declared.split(separator: "-").first.map(String.init) ?? declared
+        if ["ja", "zh", "ko"].contains(primary), script == nil { return nil }
+        return declared
+    }
 }

@@ -48,7 +48,7 @@ struct CatalogSearchProvider: SearchProvider {
             thumbnail: book.cover.map { Thumbnail(url: $0, width: nil, height: nil) },
             link: relatedPath(id: book.id), source: .books,
             details: SearchItem.details(
-                language: LanguageTag.normalized(book.language) ?? ScriptLanguage.guess(book.title)),
+                language: ScriptLanguage.of(title: book.title, declared: book.language)),
             titleMatches: match.titleRanges.map { TextSpan(start: $0.lowerBound, end: $0.upperBound) })
     }
 
