@@ -27,26 +27,39 @@ public enum ResultsPage {
     ///   - source: The source searched (`wikipedia`), also when it is not in `sources`.
     ///   - sources: The tabs, in order (what `GET /api/v1/sources` lists).
     ///   - outcome: Results, an empty result with a suggestion, or a failure.
+    ///   - language: The Wikipedia searched (`de`), kept in every link of the page; nil for
+    ///     other sources.
+    ///   - languages: The codes the language menu offers (none: no menu).
     /// - Returns: UTF-8 HTML; serve it with `Response.html(_:)`.
-    public static func render(query: String, source: String, sources: [PageSource], outcome: PageOutcome) -> String {
+    public static func render(
+        query: String, source: String, sources: [PageSource], outcome: PageOutcome, language: String? = nil,
+        languages: [String] = []
+    ) -> String {
+        let language = source == "wikipedia" ? language : nil
         let sourceName = sources.first { $0.id == source }?.name ?? source.capitalized
         let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
         let title = trimmed.isEmpty ? "Scout" : "\(trimmed) – Scout"
         var html = head(title: title)
-        html += form(query: query, source: source, sourceName: sourceName, sources: sources)
-        html += status(query: trimmed, source: source, sourceName: sourceName, outcome: outcome)
+        html += form(
+            query: query, source: source, sourceName: sourceName, sources: sources,
+            languageMenu: languageMenu(source: source, language: language, languages: languages))
+        html += status(query: trimmed, source: source, language: language, sourceName: sourceName, outcome: outcome)
         html += #"<aside class="related" id="related" aria-label="Related books" hidden></aside>"# + "\n"
         html += #"<section class="recent" id="recent" aria-labelledby="recent-heading" hidden>"#
         html += #"<h2 class="recent-heading" id="recent-heading">Recent searches</h2>"#
         html += #"<ul class="recent-list" id="recent-list"></ul></section>"# + "\n"
-        html += results(query: trimmed, source: source, outcome: outcome)
+        html += results(query: trimmed, source: source, language: language, outcome: outcome)
         html += foot
         return html
     }
 
-    /// `/search?q=…&source=…` (and `&cursor=…`), percent-encoded; escape it for an attribute.
-    public static func searchPath(query: String, source: String, cursor: String? = nil) -> String {
+    /// `/search?q=…&source=…` (and `&lang=…`, `&cursor=…`), percent-encoded; escape it for an
+    /// attribute.
+    public static func searchPath(query: String, source: String, cursor: String? = nil, language: String? = nil)
+        -> String
+    {
         var items: [(name: String, value: String)] = [("q", query), ("source", source)]
+        if let language { items.append(("lang", language)) }
         if let cursor { items.append(("cursor", cursor)) }
         return "/search?" + HTMLEscaping.query(items)
     }
@@ -80,7 +93,9 @@ public enum ResultsPage {
         """
     }
 
-    private static func form(query: String, source: String, sourceName: String, sources: [PageSource]) -> String {
+    private static func form(
+        query: String, source: String, sourceName: String, sources: [PageSource], languageMenu: String
+    ) -> String {
         var html = """
             <form class="search" id="search-form" action="/search" method="get" role="search">
             <div class="field">
@@ -94,7 +109,7 @@ public enum ResultsPage {
             <button class="field-submit" type="submit">Search</button>
             </div>
             <input type="hidden" id="source" name="source" value="\(HTMLEscaping.escape(source))">
-            <div class="tabs" id="tabs" role="group" aria-label="Sources">
+            \(languageMenu)<div class="tabs" id="tabs" role="group" aria-label="Sources">
             """
         for entry in sources {
             let name = HTMLEscaping.escape(entry.name)
@@ -119,7 +134,9 @@ public enum ResultsPage {
         return html
     }
 
-    private static func status(query: String, source: String, sourceName: String, outcome: PageOutcome) -> String {
+    private static func status(
+        query: String, source: String, language: String?, sourceName: String, outcome: PageOutcome
+    ) -> String {
         var html = #"<div class="status" id="status" role="status" aria-live="polite">"#
         let name = HTMLEscaping.escape(sourceName)
         switch outcome {
@@ -129,10 +146,11 @@ public enum ResultsPage {
             html += #"<div class="notice notice--empty"><p class="notice-title">No results for "#
             html += "<q>\(HTMLEscaping.escape(query))</q></p><p class=\"notice-text\">"
             if let suggestion, !suggestion.isEmpty {
-                let href = HTMLEscaping.escape(searchPath(query: suggestion, source: source))
+                let href = HTMLEscaping.escape(searchPath(query: suggestion, source: source, language: language))
                 html += #"Did you mean <a class="suggestion" href="\#(href)">\#(HTMLEscaping.escape(suggestion))</a>?"#
             } else if let next {
-                let href = HTMLEscaping.escape(searchPath(query: query, source: source, cursor: next))
+                let href = HTMLEscaping.escape(
+                    searchPath(query: query, source: source, cursor: next, language: language))
                 html += #"Nothing on this page. <a href="\#(href)">Look further</a>."#
             } else {
                 html += "\(name) has nothing that matches. Check the spelling or try fewer words."
@@ -148,7 +166,7 @@ public enum ResultsPage {
             html += #"<p class="notice-title">\#(name) did not answer</p>"#
             html += #"<p class="notice-text">\#(HTMLEscaping.escape(message))"#
             if let retryAfter, retryAfter > 0 { html += " Try again in \(retryAfter) s." }
-            let href = HTMLEscaping.escape(searchPath(query: query, source: source))
+            let href = HTMLEscaping.escape(searchPath(query: query, source: source, language: language))
             html += #"</p><p class="notice-actions"><a class="button button--primary retry" href="\#(href)">Retry</a>"#
             html += "</p></div>"
         }
@@ -156,7 +174,7 @@ public enum ResultsPage {
         return html
     }
 
-    private static func results(query: String, source: String, outcome: PageOutcome) -> String {
+    private static func results(query: String, source: String, language: String?, outcome: PageOutcome) -> String {
         let view: String
         var rows = ""
         var more = ""
@@ -169,7 +187,8 @@ public enum ResultsPage {
             view = items.isEmpty ? "empty" : "results"
             rows = items.map { row($0, query: query) }.joined()
             if let next, !items.isEmpty {
-                let href = HTMLEscaping.escape(searchPath(query: query, source: source, cursor: next))
+                let href = HTMLEscaping.escape(
+                    searchPath(query: query, source: source, cursor: next, language: language))
                 more = #"<a class="button more-link" href="\#(href)">More results</a>"#
             }
         }

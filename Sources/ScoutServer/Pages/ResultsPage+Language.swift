@@ -1,0 +1,26 @@
+/// The Wikipedia language menu of the results page's form: a labelled `<select name="lang">`
+/// of every Wikipedia's code, the one searched selected, so the form searches the language
+/// chosen without JavaScript too (`app.js` names the options in the reader's language and
+/// remembers the choice). Shown for Wikipedia only: other sources have no languages.
+extension ResultsPage {
+    /// The words of the menu, in one place for the message catalogs.
+    enum LanguageText {
+        static let label = "Wikipedia language"
+    }
+
+    /// The menu for a page searching `source` in `language` (nil: no menu), with `languages`
+    /// its options, in order.
+    static func languageMenu(source: String, language: String?, languages: [String]) -> String {
+        guard source == "wikipedia", let language, !languages.isEmpty else { return "" }
+        var html = #"<div class="language" id="language">"#
+        html += #"<label class="language-label" for="lang">\#(HTMLEscaping.escape(LanguageText.label))</label>"#
+        html += #"<select class="language-select" id="lang" name="lang">"#
+        for code in languages {
+            let escaped = HTMLEscaping.escape(code)
+            let selected = code == language ? " selected" : ""
+            html += #"<option value="\#(escaped)" lang="\#(escaped)"\#(selected)>\#(escaped)</option>"#
+        }
+        html += "</select></div>\n"
+        return html
+    }
+}
