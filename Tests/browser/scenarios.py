@@ -73,7 +73,8 @@ class ScenarioFailure(Exception):
 class Page:
     """One headless Chromium with helpers to read Scout's page."""
 
-    def __init__(self, base_url, screenshots, name, javascript=True, size=DESKTOP):
+    def __init__(self, base_url, screenshots, name, javascript=True, size=DESKTOP, languages=None):
+        """`languages`: the browser's languages (navigator.languages), such as 'en-US,de,fr'."""
         self.base_url = base_url.rstrip('/')
         self.screenshots = screenshots
         self.name = name
@@ -85,8 +86,13 @@ class Page:
                          '--disable-extensions', '--disable-background-networking', '--lang=en-US'):
             options.add_argument(argument)
         options.set_capability('goog:loggingPrefs', {'browser': 'ALL'})
+        prefs = {}
         if not javascript:
-            options.add_experimental_option('prefs', {'profile.managed_default_content_settings.javascript': 2})
+            prefs['profile.managed_default_content_settings.javascript'] = 2
+        if languages:
+            prefs['intl.accept_languages'] = languages
+        if prefs:
+            options.add_experimental_option('prefs', prefs)
         self.driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
         self.driver.set_page_load_timeout(30)
         self.console = []
@@ -558,6 +564,53 @@ def suggestion(base_url, screenshots):
         expect(page.query_parameters()[0].get('q') == 'zurich', 'the address does not hold the suggestion')
         marks = page.js('return Array.from(document.querySelectorAll("#result-list mark"), m => m.textContent)')
         expect(marks == ['Zürich'] * 3, f'"zurich" should highlight "Zürich" in every title: {marks}')
+        page.expect_no_dialog()
+        page.expect_clean_console()
+        page.screenshot()
+    finally:
+        page.close()
+
+
+@scenario
+def languages(base_url, screenshots):
+    """Wikipedia in the reader's language: the menu starts at the browser's first language that
+    is a Wikipedia, an empty search offers the reader's other languages that have hits (with
+    their counts), choosing one searches it and puts lang= in the address, the choice is
+    remembered, and the address's lang wins.
+
+    Fake: every language at <code>.localhost; en: Oslo; de: Zürichsee, Zürich; fr: Lac de Zurich.
+    """
+    page = Page(base_url, screenshots, 'languages', languages='en-US,de,fr')
+    try:
+        page.open('/')
+        menu = lambda: page.js('const m = document.getElementById("lang"); return m && !m.closest(".language").hidden ? m.value : null')
+        page.wait_for(lambda: menu() == 'en', 'the language menu did not start at the browser\'s English')
+        label = page.js('return document.querySelector("label[for=lang]").textContent')
+        expect(label == 'Wikipedia language', f'the menu is labelled {label!r}')
+        options = page.js('return document.getElementById("lang").options.length')
+        expect(options > 300, f'the menu offers {options} languages')
+        audit(page, 'language-menu')
+        page.type('Zürichsee')
+        page.wait_for(lambda: page.view() == 'empty', 'typing "Zürichsee" did not show the empty state in English')
+        offers = lambda: page.js('return Array.from(document.querySelectorAll("#status .language-offer"), b => b.textContent)')
+        page.wait_for(lambda: offers() == ['German: 1'], 'the empty state did not offer German with its 1 result')
+        page.screenshot('offers')
+        audit_both_themes(page, 'language-offers')
+        page.driver.find_element(By.CSS_SELECTOR, '#status .language-offer').click()
+        page.wait_for_titles(['Zürichsee'], 'choosing German did not search German Wikipedia')
+        expect(menu() == 'de', f'the menu shows {menu()!r} after choosing German')
+        expect(page.query_parameters()[0].get('lang') == 'de', f'the address is {page.driver.current_url}')
+        expect(page.js('return document.activeElement.id') == 'q', 'focus did not go back to the field')
+
+        page.open('/')
+        page.wait_for(lambda: menu() == 'de', 'the choice of German was not remembered')
+        page.open('/?q=Lac&source=wikipedia&lang=fr')
+        page.wait_for_titles(['Lac de Zurich'], 'the address\'s lang=fr did not search French Wikipedia')
+        page.wait_for(lambda: menu() == 'fr', 'the menu does not show the address\'s French')
+        page.js('const m = document.getElementById("lang"); m.focus(); m.value = "en"; m.dispatchEvent(new Event("change"));')
+        page.wait_for(lambda: page.view() == 'empty', 'choosing English in the menu did not search English Wikipedia')
+        expect(page.query_parameters()[0].get('lang') == 'en', f'the address is {page.driver.current_url}')
+        page.js('document.getElementById("tab-commons") && document.getElementById("tab-commons").click()')
         page.expect_no_dialog()
         page.expect_clean_console()
         page.screenshot()

@@ -4,7 +4,7 @@ import ScoutModels
 extension SearchAPI {
     /// The Wikipedia a request's `lang` names, checked for every source — so no source accepts
     /// what the document refuses — and used by Wikipedia alone: its key's language, the
-    /// server's default when `lang` is absent or empty; nil for every other source, which has
+    /// server's default when `lang` is absent; nil for every other source, which has
     /// no languages and ignores the parameter. A code that is not one of
     /// ``Providers/WikipediaLanguages`` is a 400 `bad_language`, thrown while parsing, before
     /// the cache, the fleet or an upstream.
@@ -14,9 +14,10 @@ extension SearchAPI {
         return named ?? editions.defaultLanguage
     }
 
-    /// `text` when it is a Wikipedia's code, nil when absent or empty; else a 400 `bad_language`.
+    /// `text` when it is a Wikipedia's code, nil when absent; else — empty too, as the document
+    /// says — a 400 `bad_language`.
     static func language(_ text: String?, source: SourceID?) throws -> String? {
-        guard let text, !text.isEmpty else { return nil }
+        guard let text else { return nil }
         guard WikipediaLanguages.contains(text) else { throw badLanguage(text, source: source) }
         return text
     }

@@ -5,6 +5,7 @@ import { writeHistory } from './address.js';
 import { fetchSources } from './api.js';
 import { isBookSource } from './books.js';
 import { make } from './dom.js';
+import { renderLanguageMenu, setLanguages } from './languages.js';
 import { elements, state } from './page.js';
 import { books } from './panels.js';
 import { isPhotoSource, makePhotoSwitch, renderPhotoSwitch } from './photos.js';
@@ -51,6 +52,7 @@ export async function loadSources() {
   }
   state.sources = sources;
   renderTabs();
+  setLanguages(sources.find((source) => source.id === 'wikipedia'));
   renderStatus();
   renderRecent();
 }
@@ -94,6 +96,7 @@ export function renderTabs() {
   input.placeholder = `Search ${name}`;
   if (fieldLabel) fieldLabel.textContent = `Search ${name}`;
   renderPhotoSwitch(photoSwitch, photoSources, state.source, chooseSource);
+  renderLanguageMenu();
   if (sourceField) sourceField.value = state.source;
 }
 

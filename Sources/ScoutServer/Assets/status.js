@@ -4,6 +4,7 @@
 import { urlFor } from './address.js';
 import { failureNotice, make } from './dom.js';
 import { enterQuery } from './field.js';
+import { renderLanguageOffers, searchLanguage } from './languages.js';
 import { elements, state } from './page.js';
 import { photos } from './panels.js';
 import { search } from './search.js';
@@ -53,7 +54,7 @@ function renderEmpty() {
   const text = make('p', 'notice-text');
   if (state.suggestion) {
     const link = make('a', 'suggestion', state.suggestion);
-    link.href = urlFor(state.suggestion, source);
+    link.href = urlFor(state.suggestion, source, searchLanguage(source));
     link.addEventListener('click', (event) => {
       event.preventDefault();
       enterQuery(state.suggestion);
@@ -65,6 +66,8 @@ function renderEmpty() {
     text.append(`${sourceName(source)} has nothing that matches. Check the spelling or try fewer words.`);
   }
   notice.append(text);
+  const offers = renderLanguageOffers();
+  if (offers) notice.append(offers);
   return notice;
 }
 

@@ -53,7 +53,7 @@ struct WikipediaLanguageTests {
 
     @Test(
         "a lang that names no Wikipedia is a 400 bad_language with a sentence, for every source, before any upstream call",
-        arguments: ["xx", "EN", "en-US", "de,fr", "../etc", "en%0Aa", String(repeating: "a", count: 300)])
+        arguments: ["xx", "EN", "en-US", "de,fr", "../etc", "en%0Aa", "", String(repeating: "a", count: 300)])
     func badLanguage(code: String) async throws {
         try await withLanguages { fake, connection, _ in
             for source in ["wikipedia", "commons"] {
@@ -73,15 +73,17 @@ struct WikipediaLanguageTests {
         }
     }
 
-    @Test("lang is ignored by sources without languages, and an empty lang is the default")
+    @Test("lang is checked, then ignored, by sources without languages")
     func otherSourcesIgnoreLang() async throws {
         try await withLanguages { fake, connection, _ in
-            let empty = try await connection.get("/api/v1/search?q=Zur&lang=")
-            #expect(Self.titles(try empty.json()) == ["Zurich Insurance"])
-            let books = try await connection.get("/api/v1/search?q=Zur&source=nowhere&lang=de")
-            #expect(books.status == 400)
-            #expect(try books.json()["error"]?["code"] == "unknown_source")
-            #expect(fake.requests.compactMap(FakeWikipedia.language(of:)) == ["en"])
+            let unknown = try await connection.get("/api/v1/search?q=Zur&source=nowhere&lang=de")
+            #expect(unknown.status == 400)
+            #expect(try unknown.json()["error"]?["code"] == "unknown_source")
+            // Past lang, the parse goes on to what Commons reads (its cursor): no upstream is asked.
+            let named = try await connection.get("/api/v1/search?q=Zur&source=commons&lang=de&cursor=x")
+            #expect(named.status == 400)
+            #expect(try named.json()["error"]?["code"] == "bad_cursor")
+            #expect(fake.requests.isEmpty)
         }
     }
 

@@ -35,6 +35,20 @@ struct WebPageBrowserTests {
         }
     }
 
+    @Test("languages: the reader's language first, other languages with hits offered, the choice kept")
+    func languages() async throws {
+        try await withUpstreams(["Oslo"]) { fake, images in
+            fake.languages = [
+                "en": [.init(pageID: 1, title: "Oslo")],
+                "de": [.init(pageID: 2, title: "Zürichsee"), .init(pageID: 3, title: "Zürich")],
+                "fr": [.init(pageID: 4, title: "Lac de Zurich")],
+            ]
+            try await runScenario(
+                "languages", wikipedia: fake, images: images,
+                configure: { $0.wikipediaAPITemplate = fake.languageTemplate })
+        }
+    }
+
     @Test("empty state offers the suggestion, and clicking it searches it")
     func suggestion() async throws {
         try await withUpstreams(BrowserFixtures.zurich, suggestions: ["zurik": "zurich"]) { fake, images in
