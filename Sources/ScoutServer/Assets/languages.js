@@ -131,8 +131,7 @@ export function renderLanguageMenu() {
     menu.replaceChildren(
       ...options.map(({ code, name }) => {
         const option = make('option', '', LANGUAGE_TEXT.option(name, code));
-        option.value = code;
-        option.lang = code;
+        option.value = code; // no lang attribute: the name is in the reader's language, not in that one
         return option;
       }),
     );
@@ -179,7 +178,6 @@ export function renderLanguageOffers() {
     const name = languageName(lang);
     const button = make('button', 'language-offer', LANGUAGE_TEXT.offer(name, found, more));
     button.type = 'button';
-    button.lang = lang;
     button.setAttribute('aria-label', LANGUAGE_TEXT.offerLabel(name, found, more));
     button.addEventListener('click', () => {
       chooseLanguage(lang);

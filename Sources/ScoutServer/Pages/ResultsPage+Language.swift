@@ -18,7 +18,7 @@ extension ResultsPage {
         for code in languages {
             let escaped = HTMLEscaping.escape(code)
             let selected = code == language ? " selected" : ""
-            html += #"<option value="\#(escaped)" lang="\#(escaped)"\#(selected)>\#(escaped)</option>"#
+            html += #"<option value="\#(escaped)"\#(selected)>\#(escaped)</option>"#
         }
         html += "</select></div>\n"
         return html

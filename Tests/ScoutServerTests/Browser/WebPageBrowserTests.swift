@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import ScoutServer
 import ScoutTestSupport
 import Testing
 
