@@ -26,7 +26,8 @@ struct SearchCommand: ScoutCommand {
           --all        Follow continuation and print every result (up to 500).
           --json       One JSON object per line: id, title, description, thumbnail, link, source,
                        and details (author, license …) when the source has them.
-          --lang xx    Wikipedia language (default en).
+          --lang xx    Wikipedia language, a code such as en, de or zh-yue (env
+                       SCOUT_WIKIPEDIA_LANG; default en).
 
         Environment:
           SCOUT_WIKIPEDIA_API  API address, {lang} replaced by the language
@@ -69,7 +70,7 @@ struct SearchCommand: ScoutCommand {
         }
         self.source = source
         if languageText != nil, source != .wikipedia { throw UsageError("--lang applies to wikipedia only") }
-        language = languageText ?? "en"
+        language = languageText ?? configuration.wikipediaLanguage
         limit = try Self.number(limitText, option: "--limit", in: 1...50) ?? 10
         if pagesText != nil, followsContinuation { throw UsageError("use --pages or --all, not both") }
         pageCount =

@@ -109,6 +109,7 @@ struct SearchCommandTests {
         arguments: [
             ["search"], ["search", "wikipedia"], ["search", "flickr-nope", "x"],
             ["search", "wikipedia", "x", "--limit", "0"], ["search", "wikipedia", "x", "--lang", "../etc"],
+            ["search", "wikipedia", "x", "--lang", "xx"],
             ["search", "wikipedia", String(repeating: "x", count: 257)],
         ])
     func usage(arguments: [String]) async throws {

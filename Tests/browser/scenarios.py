@@ -1240,10 +1240,13 @@ def keyboard_only(base_url, screenshots):
                'the combobox is still expanded after Esc')
         focused_on('the field after Esc', id='q')
 
-        # No results: Tab reaches the suggestion (past the selected tab); Enter searches it.
+        # No results: Tab reaches the suggestion (past Wikipedia's language menu and the selected
+        # tab); Enter searches it.
         keys('zurik')
         page.wait_for(lambda: page.view() == 'empty' and page.js('return Boolean(document.querySelector("#status a.suggestion"))'),
                       'typing "zurik" did not offer a suggestion')
+        keys(Keys.TAB)
+        focused_on('Wikipedia\'s language menu', id='lang')
         keys(Keys.TAB)
         focused_on('the selected source tab', id='tab-wikipedia')
         keys(Keys.TAB)
@@ -1253,7 +1256,7 @@ def keyboard_only(base_url, screenshots):
         focused_on('the field after the suggestion', id='q')
 
         # Switching sources: Tab to the tabs, → to Books, Space chooses it and focus stays on it.
-        keys(Keys.ESCAPE, Keys.TAB)
+        keys(Keys.ESCAPE, Keys.TAB, Keys.TAB)
         focused_on('the Wikipedia tab', id='tab-wikipedia')
         keys(Keys.ARROW_RIGHT)
         focused_on('the Books tab', id='tab-books')
@@ -1262,7 +1265,7 @@ def keyboard_only(base_url, screenshots):
         page.wait_for(lambda: tab_selected('tab-books'), 'Space did not choose the Books tab')
         focused_on('the Books tab once chosen', id='tab-books')
         back()
-        focused_on('the field, back from the tabs', id='q')
+        focused_on('the field, back from the tabs (Books has no language menu)', id='q')
 
         # A book without related books: the panel says so, and its heading shows focus.
         keys('hunger')
@@ -1358,8 +1361,8 @@ def keyboard_only(base_url, screenshots):
         focused_on('the Wikipedia tab', id='tab-wikipedia')
         keys(Keys.SPACE)
         page.wait_for(lambda: tab_selected('tab-wikipedia'), 'Space did not choose the Wikipedia tab')
-        back()
-        focused_on('the field, back from the Wikipedia tab', id='q')
+        back(2)
+        focused_on('the field, back from the Wikipedia tab past its language menu', id='q')
         keys(Keys.ESCAPE)
         control('fail')
         keys('venus')
@@ -1367,7 +1370,7 @@ def keyboard_only(base_url, screenshots):
         page.wait_for(lambda: page.js('const b = document.querySelector("#status button.retry"); '
                                       'return Boolean(b && !b.disabled)'), 'Retry stays disabled')
         audit(page, 'error-retry-keyboard')
-        keys(Keys.TAB)
+        keys(Keys.TAB, Keys.TAB)
         focused_on('the Wikipedia tab', id='tab-wikipedia')
         keys(Keys.TAB)
         focused_on('Retry', cls='retry')
@@ -1385,7 +1388,7 @@ def keyboard_only(base_url, screenshots):
 
         page.wait_for(lambda: recent()[:1] == ['venus'], f'"venus" is not the newest recent search: {recent()}')
         kept = recent()
-        keys(Keys.TAB, Keys.TAB)
+        keys(Keys.TAB, Keys.TAB, Keys.TAB)
         focused_on('the newest recent search', cls='recent-open')
         keys(Keys.TAB)
         focused_on('its remove button', cls='recent-remove')
