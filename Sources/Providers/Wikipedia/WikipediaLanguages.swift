@@ -36,7 +36,7 @@ public enum WikipediaLanguages {
         "so", "sq", "sr", "srn", "ss", "st", "stq", "su", "sv", "sw", "syl", "szl", "szy", "ta", "tay", "tcy", "tdd",
         "te", "tet", "tg", "th", "ti", "tk", "tl", "tly", "tn", "to", "tpi", "tr", "trv", "ts", "tt", "tum", "tw",
         "ty", "tyv", "udm", "ug", "uk", "ur", "uz", "ve", "vec", "vep", "vi", "vls", "vo", "wa", "war", "wo", "wuu",
-        "xal", "xh", "xmf", "yi", "yo", "za", "zea", "zgh", "zh", "zh-classical", "zh-min-nan", "zh-yue", "zu"
+        "xal", "xh", "xmf", "yi", "yo", "za", "zea", "zgh", "zh", "zh-classical", "zh-min-nan", "zh-yue", "zu",
     ]
 
     private static let known = Set(codes)

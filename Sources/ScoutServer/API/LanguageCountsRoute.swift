@@ -53,7 +53,9 @@ struct LanguageCountsRoute: Sendable {
                     }
                     let page = reply.page
                     let found = page.total ?? page.items.count
-                    return (index, .init(lang: language, found: found, more: page.total == nil && page.nextCursor != nil))
+                    return (
+                        index, .init(lang: language, found: found, more: page.total == nil && page.nextCursor != nil)
+                    )
                 }
             }
             var counts: [(Int, LanguageCountsResponseBody.Count)] = []

@@ -78,7 +78,8 @@ extension SearchGateway {
         /// discussion); no instance reads those, and Redis drops them within the stale lifetime.
         var fleetKey: String {
             let cursorLength = cursor.map { String($0.rawValue.utf8.count) } ?? "-"
-            return "3|\(source.rawValue)|\(language ?? "-")|\(limit)|\(cursorLength)|\(cursor?.rawValue ?? "")|\(query.text)"
+            return
+                "3|\(source.rawValue)|\(language ?? "-")|\(limit)|\(cursorLength)|\(cursor?.rawValue ?? "")|\(query.text)"
         }
     }
 }

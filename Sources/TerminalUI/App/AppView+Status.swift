@@ -14,7 +14,8 @@ extension AppView {
         // A tab with languages to switch between names the one it searches: `Wikipedia de`.
         let title =
             (tab.languages?.languages.count ?? 0) > 1 ? tab.language.map { " \(tab.name) \($0)" } : nil
-        var column = grid.write(title ?? " \(tab.name)", row: row, column: 0, style: Style(isBold: true, isReversed: true))
+        var column = grid.write(
+            title ?? " \(tab.name)", row: row, column: 0, style: Style(isBold: true, isReversed: true))
         for part in facts() {
             column = grid.write(" · " + part, row: row, column: column, style: bar)
         }

@@ -36,7 +36,9 @@ struct WikipediaLanguageTests {
         }
     }
 
-    @Test("lang names the Wikipedia searched; none means the server's default, and lang=en on an en server is the same search")
+    @Test(
+        "lang names the Wikipedia searched; none means the server's default, and lang=en on an en server is the same search"
+    )
     func langPicksTheWikipedia() async throws {
         try await withLanguages { fake, connection, _ in
             let german = try await connection.get("/api/v1/search?q=Z%C3%BCr&lang=de&limit=5")

@@ -48,7 +48,9 @@ struct WikimediaBudgetTests {
         }
     }
 
-    @Test("three instances on one Redis, nine languages: 3 in flight fleet-wide, under one budget key", FleetRedis.required)
+    @Test(
+        "three instances on one Redis, nine languages: 3 in flight fleet-wide, under one budget key",
+        FleetRedis.required)
     func fleet() async throws {
         let clock = ManualClock()
         try await withFleet(

@@ -74,7 +74,8 @@ func withFleet<T>(
         server.limits.maxConnectionsPerIP = 512
         let settings = configuration
         let client = APIClient(
-            configuration: .init(userAgent: configuration.userAgent, hostPolicies: ["127.0.0.1": policy, "localhost": policy]))
+            configuration: .init(
+                userAgent: configuration.userAgent, hostPolicies: ["127.0.0.1": policy, "localhost": policy]))
         func start(_ started: [FleetInstance]) async throws -> T {
             guard started.count < count else { return try await body(fake, started, settings.fleet.keyPrefix) }
             let catalog = started.count < books.count ? books[started.count] : nil
