@@ -43,7 +43,7 @@ extension SearchGateway {
         /// anew each time showed in profiles.
         private let hash: Int
 
-        init(source: SourceID, language: String? = nil, query: SearchQuery, cursor: SearchCursor?, limit: Int) {
+        init(source: SourceID, language: String?, query: SearchQuery, cursor: SearchCursor?, limit: Int) {
             self.source = source
             self.language = language
             self.query = query
