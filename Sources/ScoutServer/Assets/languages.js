@@ -18,11 +18,15 @@ import { renderStatus } from './status.js';
 const CHOSEN_KEY = 'scout.wikipedia.languages.v1'; // the reader's choices, last first
 const CHOSEN_MAX = 6;
 const OFFERS_MAX = 3; // the server counts at most 3 languages a request
+// Arrow keys on a closed menu change it one language at a time: only the one the reader stops
+// at is searched (and becomes a history entry).
+const CHOOSE_DELAY_MS = 400;
 // Browser languages whose Wikipedia has another code.
 const ALIASES = { nb: 'no', 'zh-hk': 'zh-yue', 'zh-mo': 'zh-yue', lzh: 'zh-classical', nan: 'zh-min-nan' };
 
 const { form, input } = elements;
 let menu = null; // the <select>, once made or found
+let chooseTimer = 0;
 
 /** Whether `code` is a Wikipedia's, as far as the page knows yet. */
 function isKnown(code) {
@@ -121,10 +125,14 @@ export function renderLanguageMenu() {
       const tabs = document.getElementById('tabs');
       form.insertBefore(box, tabs);
     }
-    menu.addEventListener('change', () => chooseLanguage(menu.value));
+    menu.addEventListener('change', () => {
+      clearTimeout(chooseTimer);
+      chooseTimer = setTimeout(() => chooseLanguage(menu.value), CHOOSE_DELAY_MS);
+    });
   }
   const box = menu.closest('.language');
-  if (box) box.hidden = state.source !== 'wikipedia' || !state.languages.length;
+  // The server's menu (on /search) already has its options; index.html's shows once they come.
+  if (box) box.hidden = state.source !== 'wikipedia' || menu.options.length === 0;
   if (state.languages.length && menu.dataset.filled !== 'true') {
     const options = state.languages.map((code) => ({ code, name: languageName(code) }));
     options.sort((a, b) => a.name.localeCompare(b.name));
@@ -143,6 +151,7 @@ export function renderLanguageMenu() {
 
 /** The reader chose `code`: it is remembered, goes in the address, and the search runs in it. */
 export function chooseLanguage(code) {
+  clearTimeout(chooseTimer);
   if (!isKnown(code)) return;
   saveChosen(code);
   if (code === state.language) return;
