@@ -130,9 +130,6 @@ export function renderLanguageMenu() {
       chooseTimer = setTimeout(() => chooseLanguage(menu.value), CHOOSE_DELAY_MS);
     });
   }
-  const box = menu.closest('.language');
-  // The server's menu (on /search) already has its options; index.html's shows once they come.
-  if (box) box.hidden = state.source !== 'wikipedia' || menu.options.length === 0;
   if (state.languages.length && menu.dataset.filled !== 'true') {
     const options = state.languages.map((code) => ({ code, name: languageName(code) }));
     options.sort((a, b) => a.name.localeCompare(b.name));
@@ -147,6 +144,9 @@ export function renderLanguageMenu() {
   }
   const shown = state.language || state.defaultLanguage;
   if (shown && menu.value !== shown) menu.value = shown;
+  // The server's menu (on /search) already has its options; index.html's shows once they come.
+  const box = menu.closest('.language');
+  if (box) box.hidden = state.source !== 'wikipedia' || menu.options.length === 0;
 }
 
 /** The reader chose `code`: it is remembered, goes in the address, and the search runs in it. */
