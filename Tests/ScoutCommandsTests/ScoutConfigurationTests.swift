@@ -70,7 +70,8 @@ struct ScoutConfigurationTests {
         #expect(ScoutConfiguration(environment: environment).readerLanguages == expected)
     }
 
-    @Test("scout tui's languages: --lang's (several, comma-separated), then the reader's; a wrong code is a usage error")
+    @Test(
+        "scout tui's languages: --lang's (several, comma-separated), then the reader's; a wrong code is a usage error")
     func tuiLanguages() throws {
         let configuration = ScoutConfiguration(environment: ["LANGUAGE": "fr:de", "SCOUT_WIKIPEDIA_LANG": "ja"])
         #expect(try TUISettings.languages(asked: "en,de", configuration: configuration) == ["en", "de", "fr"])
