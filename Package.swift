@@ -44,6 +44,11 @@ let package = Package(
         ),
 
         .systemLibrary(
+            name: "CMeCab",
+            providers: [.apt(["libmecab-dev"])]
+        ),
+
+        .systemLibrary(
             name: "CSTBImage",
             pkgConfig: "stb",
             providers: [.apt(["libstb-dev"])]
@@ -71,7 +76,11 @@ let package = Package(
         .target(name: "Providers", dependencies: ["ScoutModels", "Networking"]),
         .target(name: "InstantSearch", dependencies: ["ScoutModels"]),
         .target(name: "ImageLoading", dependencies: ["ScoutModels", "Networking"]),
-        .target(name: "TerminalUI", dependencies: ["ScoutModels", "InstantSearch", "ImageLoading", "CSTBImage"]),
+        // Scout's own words in each language (catalogs in Assets/), for every front end.
+        .target(name: "Localization", exclude: ["Assets"], plugins: ["EmbedAssets"]),
+        .target(
+            name: "TerminalUI",
+            dependencies: ["ScoutModels", "InstantSearch", "ImageLoading", "CSTBImage", "Localization"]),
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         // The one redaction of secrets in printed URLs, for every module that prints one.
         .target(name: "Redaction"),
@@ -91,15 +100,18 @@ let package = Package(
             name: "ScoutServer",
             dependencies: [
                 "HTTPServer", "ScoutModels", "Networking", "Providers", "ImageLoading", "BookCatalog", "Redis",
+                "Localization",
             ],
             exclude: ["Assets"],
             plugins: ["EmbedAssets"]
         ),
+        .target(name: "JapaneseReadings", dependencies: ["CMeCab", "BookCatalog"]),
         .target(
             name: "ScoutCommands",
             dependencies: [
                 "ScoutServer", "HTTPServer", "ScoutModels", "Networking", "Providers", "InstantSearch", "BookCatalog",
-                "BookStorage", "BookCrawler", "TerminalUI", "ImageLoading", "Redis", "Redaction",
+                "BookStorage", "BookCrawler", "TerminalUI", "ImageLoading", "Redis", "Redaction", "JapaneseReadings",
+                "Localization",
             ]
         ),
         .executableTarget(name: "scout", dependencies: ["ScoutCommands"]),
@@ -117,7 +129,8 @@ let package = Package(
 
         // Tests and benchmarks only.
         .target(
-            name: "ScoutTestSupport", dependencies: ["HTTPServer", "ScoutModels", "BookCatalog", "Redis", "Postgres"]),
+            name: "ScoutTestSupport", dependencies: ["HTTPServer", "ScoutModels", "BookCatalog", "Redis", "Postgres"],
+            exclude: ["Fixtures"]),
         // The image loader's disk cache under injected faults, run by DiskFaultTests through fiu-run.
         .executableTarget(name: "DiskFaultDrill", dependencies: ["ImageLoading", "Networking", "ScoutTestSupport"]),
         // Fuzz targets, replayed by FuzzReplayTests and run by the Fuzz/ package under libFuzzer.
@@ -133,10 +146,11 @@ let package = Package(
             dependencies: [
                 "HTTPServer", "ScoutServer", "ScoutTestSupport", "ScoutModels", "Networking", "Providers",
                 "InstantSearch", "BookCatalog", "BookStorage", "BookCrawler", "SQLite", "Postgres", "TerminalUI",
-                "ImageLoading",
+                "ImageLoading", "JapaneseReadings",
             ]
         ),
         .testTarget(name: "ScoutModelsTests", dependencies: ["ScoutModels"]),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "ScoutTestSupport", "HTTPServer"]),
         .testTarget(
             name: "ProvidersTests",
@@ -156,12 +170,14 @@ let package = Package(
         .testTarget(name: "RedisTests", dependencies: ["Redis", "ScoutTestSupport"]),
         .testTarget(
             name: "BookStorageTests",
-            dependencies: ["BookStorage", "BookCatalog", "SQLite", "Postgres", "ScoutTestSupport"]
+            dependencies: ["BookStorage", "BookCatalog", "SQLite", "Postgres", "ScoutTestSupport", "JapaneseReadings"]
         ),
         .testTarget(
             name: "BookCatalogTests",
             // The domain's importers and search are tested over a real SQLite store.
-            dependencies: ["BookCatalog", "BookStorage", "SQLite", "ScoutModels", "ScoutTestSupport"]
+            dependencies: [
+                "BookCatalog", "BookStorage", "SQLite", "ScoutModels", "ScoutTestSupport", "JapaneseReadings",
+            ]
         ),
         .testTarget(
             name: "BookCrawlerTests",
@@ -177,14 +193,16 @@ let package = Package(
             name: "ScoutServerTests",
             dependencies: [
                 "ScoutServer", "HTTPServer", "ScoutModels", "Networking", "Providers", "ImageLoading",
-                "ScoutTestSupport", "BookCatalog", "BookStorage", "Redis", "Postgres",
+                "ScoutTestSupport", "BookCatalog", "BookStorage", "Redis", "Postgres", "Localization",
                 // The fleet's etiquette simulation types through the client's SearchSession.
                 "InstantSearch",
             ]
         ),
         .testTarget(
             name: "TerminalUITests",
-            dependencies: ["TerminalUI", "InstantSearch", "ScoutModels", "ScoutTestSupport", "HTTPServer"]
+            dependencies: [
+                "TerminalUI", "InstantSearch", "ScoutModels", "ScoutTestSupport", "HTTPServer", "Localization",
+            ]
         ),
         .testTarget(name: "ScoutTestSupportTests", dependencies: ["ScoutTestSupport", "HTTPServer"]),
         .testTarget(name: "FuzzReplayTests", dependencies: ["FuzzHarness"]),
@@ -193,7 +211,7 @@ let package = Package(
             dependencies: [
                 "ScoutCommands", "ScoutServer", "ScoutTestSupport", "HTTPServer", "ScoutModels", "Networking",
                 "Providers", "Redis",
-                "TerminalUI", "SQLite",
+                "TerminalUI", "SQLite", "Localization",
             ]
         ),
     ],

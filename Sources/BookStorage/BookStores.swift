@@ -21,7 +21,8 @@ public enum BookStores {
     }
 
     /// The store at `location`, its schema migrated: a ``PostgresBookStore`` for a PostgreSQL
-    /// URL, a ``SQLiteBookStore`` for a file path, created as `creation` allows. Throws
+    /// URL, a ``SQLiteBookStore`` for a file path, created as `creation` allows; the books it
+    /// writes read by `readingAnalyzer` when one is given. Throws
     /// ``BookStoreError``, which never shows a password: kind `.missing` for a file or folder
     /// that is not there, `.notACatalog` for a file that is not a Scout catalog.
     ///
@@ -29,16 +30,17 @@ public enum BookStores {
     /// let shared = try await BookStores.open(try CatalogLocation("postgres://scout@db.internal/books"))
     /// let local = try await BookStores.open(.file(path: "/var/lib/scout/books.sqlite"), creating: .nothing)
     /// ```
-    public static func open(_ location: CatalogLocation, creating creation: Creation = .file) async throws
-        -> any BookStore
-    {
+    public static func open(
+        _ location: CatalogLocation, creating creation: Creation = .file, readingAnalyzer: (any ReadingAnalyzer)? = nil
+    ) async throws -> any BookStore {
         switch location {
         case .postgres(let url):
-            return try await PostgresBookStore(url: url)
+            return try await PostgresBookStore(url: url, readingAnalyzer: readingAnalyzer)
         case .file(let path):
             try prepare(path: path, creation)
             do {
-                return try await SQLiteBookStore(path: path, creating: creation != .nothing)
+                return try await SQLiteBookStore(
+                    path: path, creating: creation != .nothing, readingAnalyzer: readingAnalyzer)
             } catch let error as BookStoreError where error.kind == .damaged || error.kind == .notACatalog {
                 // On opening, "damaged" is almost always another kind of file: say so, not "restore a backup".
                 let reason =

@@ -30,27 +30,36 @@
                 case .success(let ready): store = ready
                 }
                 let raw = text(data)
-                let outcome = blocking { () async throws -> (words: [String], books: [Book], indexed: [Int64]) in
+                let outcome = blocking { () async throws -> (terms: [[String]], books: [Book], indexed: [Int64]) in
                     _ = try await store.search(raw, limit: 20)
                     guard let query = SearchText.exactQuery(raw) else { return ([], [], []) }
                     let index = try CandidateIndex(try await store.searchEntries())
                     return (
-                        query.terms.map { $0.alternatives[0] }, try await store.search(query, limit: 200),
+                        query.terms.map(\.alternatives), try await store.search(query, limit: 200),
                         index.search(query, limit: 200).map(\.id)
                     )
                 }
                 switch outcome {
                 case .failure(let error): return ["\(storeName) failed on \(raw.debugDescription): \(error)"]
-                case .success(let (words, books, indexed)):
+                case .success(let (terms, books, indexed)):
                     let sameAsIndex = check(
                         indexed == books.map(\.id),
                         "\(storeName) found \(books.map(\.id)) for \(raw.debugDescription), the index \(indexed)")
                     return sameAsIndex
                         + books.flatMap { book in
-                            let held = ([book.title] + book.authors).flatMap(SearchText.words(in:)).joined(
-                                separator: " ")
+                            // The words of its title and authors, and of their other forms (Hangul's
+                            // letters, readings): each term's words are found among them.
+                            let texts = [book.title] + book.authors
+                            let forms = texts.flatMap { text in
+                                SearchText.readingForms(of: text, readings: book.textReadings).flatMap {
+                                    $0.words.map(\.folded)
+                                }
+                            }
+                            let held = (texts.flatMap { SearchText.indexTokens(in: $0).map(\.folded) } + forms)
+                                .joined(separator: " ")
                             return check(
-                                words.allSatisfy(held.contains), "\(storeName): \(book.title) does not hold \(words)")
+                                terms.allSatisfy { $0.contains(where: held.contains) },
+                                "\(storeName): \(book.title) does not hold \(terms)")
                         }
                 }
             }

@@ -8,6 +8,7 @@ let benchmarks: [(name: String, run: () async throws -> Void)] = [
     ("fleet", { try await FleetBenchmark().run() }),
     ("books", { try await BooksBenchmark().run() }),
     ("relevance", { try await RelevanceBenchmark().run() }),
+    ("cjk", { try await CJKBenchmark().run() }),
     ("tui", { try await TerminalBenchmark().run() }),
     ("images", { try await ImagesBenchmark().run() }),
     ("transport", { try await TransportBenchmark().run() }),

@@ -75,6 +75,14 @@ struct BooksCommand: ScoutCommand {
         case relate
         case dedupe
         case stats
+
+        /// Whether it writes books, which then get their Japanese readings (``CatalogReadings``).
+        var writes: Bool {
+            switch self {
+            case .crawl, .importGoodbooks, .importGoodreadsExport, .importJSONLines, .dedupe: true
+            case .export, .search, .related, .relate, .stats: false
+            }
+        }
     }
 
     let action: Action

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import ScoutModels
 
 /// Prints search results for people (a table) or for programs (JSON Lines).
@@ -6,7 +7,7 @@ enum ResultPrinter {
     /// A table of title, description and link that fits `width` columns; links are never cut
     /// (they must stay usable), titles and descriptions are, with `…`. Too narrow for a table,
     /// each result takes two lines instead.
-    static func printTable(_ items: [SearchItem], width: Int) {
+    static func printTable(_ items: [SearchItem], width: Int, messages: Messages = Messages(.english)) {
         let rows = items.map { item in
             (
                 title: TerminalText.sanitize(item.title),
@@ -26,8 +27,9 @@ enum ResultPrinter {
             return
         }
         Console.out(
-            TerminalText.pad("TITLE", toWidth: titleWidth) + "  "
-                + TerminalText.pad("DESCRIPTION", toWidth: descriptionWidth) + "  LINK")
+            TerminalText.pad(messages.text("cli.table.title"), toWidth: titleWidth) + "  "
+                + TerminalText.pad(messages.text("cli.table.description"), toWidth: descriptionWidth) + "  "
+                + messages.text("cli.table.link"))
         for row in rows {
             Console.out(
                 TerminalText.pad(row.title, toWidth: titleWidth) + "  "

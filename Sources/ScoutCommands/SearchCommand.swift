@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Networking
 import Providers
 import ScoutModels
@@ -9,6 +10,7 @@ struct SearchCommand: ScoutCommand {
     static let summary = "Search a source once and print the results."
     static let help = """
         Usage: scout search <source> <query…> [--limit n] [--pages n | --all] [--json] [--lang xx]
+                            [--ui-lang en|ja]
 
         Searches once and prints the results: a table that fits the terminal, or JSON Lines
         with --json. No results prints "No results for …" (and a suggestion when the source
@@ -28,6 +30,8 @@ struct SearchCommand: ScoutCommand {
                        and details (author, license …) when the source has them.
           --lang xx    Wikipedia language, a code such as en, de or zh-yue (env
                        SCOUT_WIKIPEDIA_LANG; default en).
+          --ui-lang xx The language of the lines for people: en or ja (default from LC_ALL,
+                       LC_MESSAGES or LANG, else en). --json is the same in any language.
 
         Environment:
           SCOUT_WIKIPEDIA_API  API address, {lang} replaced by the language
@@ -54,10 +58,13 @@ struct SearchCommand: ScoutCommand {
     let pageCount: Int?
     let printsJSON: Bool
     let configuration: ScoutConfiguration
+    /// The words of the table and the no-results line (`--ui-lang`, else the locale's).
+    let messages: Messages
 
     init(arguments: [String], configuration: ScoutConfiguration) throws(UsageError) {
         var scanner = ArgumentScanner(arguments)
         let languageText = try scanner.value(for: "--lang")
+        messages = Messages(try UILanguageOption.read(&scanner, configuration: configuration))
         let limitText = try scanner.value(for: "--limit")
         let pagesText = try scanner.value(for: "--pages")
         let followsContinuation = scanner.flag("--all")
@@ -94,15 +101,21 @@ struct SearchCommand: ScoutCommand {
         }
         let results = await collect(from: provider)
         if results.items.isEmpty, results.failure == nil {
-            var message = "No results for “\(TerminalText.sanitize(query.text))” on \(provider.displayName)."
+            let source = UILanguageOption.sourceName(provider.source, otherwise: provider.displayName, messages)
+            let query = messages.text("quote", ["text": TerminalText.sanitize(query.text)])
             if let suggestion = results.suggestion {
-                message += " Did you mean “\(TerminalText.sanitize(suggestion))”?"
+                let suggestion = messages.text("quote", ["text": TerminalText.sanitize(suggestion)])
+                Console.out(
+                    messages.text(
+                        "cli.noResultsWithSuggestion", ["query": query, "source": source, "suggestion": suggestion]))
+            } else {
+                Console.out(messages.text("cli.noResults", ["query": query, "source": source]))
             }
-            Console.out(message)
         } else if printsJSON {
             ResultPrinter.printJSONLines(results.items)
         } else if !results.items.isEmpty {
-            ResultPrinter.printTable(results.items, width: TerminalSize.columns(otherwise: configuration.columns))
+            ResultPrinter.printTable(
+                results.items, width: TerminalSize.columns(otherwise: configuration.columns), messages: messages)
         }
         guard let failure = results.failure else { return ExitCode.success }
         Console.error("scout: \(failure)")

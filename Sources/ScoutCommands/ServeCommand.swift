@@ -166,9 +166,10 @@ struct ServeCommand: ScoutCommand {
         let location = database.location
         let creation: BookStores.Creation = database.isDefault ? .fileAndFolders : .file
         let log = CatalogFailureLog()
+        let readingAnalyzer = CatalogReadings.analyzer()
         return CatalogConnection {
             do {
-                let store = try await BookStores.open(location, creating: creation)
+                let store = try await BookStores.open(location, creating: creation, readingAnalyzer: readingAnalyzer)
                 if let summary = try await StarterCatalog.installIfEmpty(into: store) {
                     Console.error("scout: installed the starter catalog (\(summary.imported) books) in \(location).")
                 }

@@ -7,7 +7,7 @@ struct TUICommand: ScoutCommand {
     static let summary = "Search as you type in a full-screen terminal app."
     static let help = """
         Usage: scout tui [--source name] [--images kitty|blocks|none] [--lang xx[,yy…]]
-                         [--books-server url]
+                         [--books-server url] [--ui-lang en|ja]
 
         A full-screen search: type and results appear as you type, with thumbnails.
 
@@ -36,6 +36,8 @@ struct TUICommand: ScoutCommand {
                                through the languages of LANGUAGE, LC_ALL, LC_MESSAGES and LANG.
           --books-server url   The Scout server with the book catalog (env SCOUT_BOOKS_API;
                                default http://127.0.0.1:8080).
+          --ui-lang xx         The app's language: en or ja (default from LC_ALL, LC_MESSAGES
+                               or LANG, else en).
 
         Environment:
           SCOUT_WIKIPEDIA_API     MediaWiki API address (default https://{lang}.wikipedia.org/w/api.php)

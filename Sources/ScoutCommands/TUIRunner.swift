@@ -34,7 +34,9 @@ struct TUIRunner {
             }
             // Photos show as a grid of thumbnails, articles and books as rows.
             return SourceTab(
-                name: source.provider.displayName, model: SearchViewModel(provider: source.provider),
+                name: UILanguageOption.sourceName(
+                    source.provider.source, otherwise: source.provider.displayName, settings.messages),
+                model: SearchViewModel(provider: source.provider),
                 layout: [.commons, .flickr].contains(source.provider.source) ? .grid : .list, related: source.related,
                 language: source.languages?.first, languages: languages)
         }
@@ -42,7 +44,8 @@ struct TUIRunner {
             settings.imageMode == .none ? nil : ThumbnailStore(mode: settings.imageMode, loader: settings.imageLoader())
         let app = TerminalApp(
             tabs: tabs, output: .standard, size: WindowSize.current() ?? WindowSize(rows: 24, columns: 80),
-            thumbnails: thumbnails, opener: .system(hasDisplay: settings.configuration.hasDisplay))
+            thumbnails: thumbnails, opener: .system(hasDisplay: settings.configuration.hasDisplay),
+            messages: settings.messages)
         return await app.run(events: events)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ImageLoading
+import Localization
 import Networking
 import Providers
 import ScoutModels
@@ -15,6 +16,8 @@ struct TUISettings: Sendable {
     let booksServer: URL
     let firstSource: SourceID
     let configuration: ScoutConfiguration
+    /// The app's words (`--ui-lang`, else the locale's).
+    let messages: Messages
 
     init(scanner: inout ArgumentScanner, configuration: ScoutConfiguration) throws(UsageError) {
         if let images = try scanner.value(for: "--images") {
@@ -26,6 +29,7 @@ struct TUISettings: Sendable {
             imageMode = configuration.imageMode
         }
         languages = try Self.languages(asked: try scanner.value(for: "--lang"), configuration: configuration)
+        messages = Messages(try UILanguageOption.read(&scanner, configuration: configuration))
         let server =
             try scanner.value(for: "--books-server") ?? configuration.booksAPIAddress
             ?? BooksProvider.defaultBaseURL.absoluteString

@@ -39,6 +39,29 @@ public struct SearchItem: Hashable, Sendable, Codable, Identifiable {
     }
 }
 
+extension SearchItem {
+    /// The key of ``details`` that holds the item's language: kept with the other facts, so
+    /// every cache and codec that carries an item carries it unchanged.
+    public static let languageDetail = "lang"
+
+    /// The BCP 47 tag of the language the item's title and description are in (`ja`, `de`),
+    /// when its source knows it — a wiki's language, a book's — or its script shows it
+    /// (``ScriptLanguage``); nil otherwise. Front ends mark the result with it, so screen
+    /// readers and fonts treat it as that language.
+    public var language: String? { details[Self.languageDetail] }
+
+    /// `details` with the language set, when there is one: for a provider building an item.
+    ///
+    /// ```swift
+    /// SearchItem(…, details: SearchItem.details(["year": "1987"], language: ScriptLanguage.guess(title)))
+    /// ```
+    public static func details(_ details: [String: String] = [:], language: String?) -> [String: String] {
+        var details = details
+        if let language, !language.isEmpty { details[languageDetail] = language }
+        return details
+    }
+}
+
 /// A small image for a result, with its size in pixels when known.
 public struct Thumbnail: Hashable, Sendable, Codable {
     public let url: URL

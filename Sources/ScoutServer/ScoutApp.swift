@@ -2,6 +2,7 @@ import BookCatalog
 import Foundation
 import HTTPServer
 import ImageLoading
+import Localization
 import Networking
 import Redis
 import ScoutModels
@@ -18,6 +19,13 @@ import ScoutModels
 public struct ScoutApp: Sendable {
     /// The embedded web assets (pages, styles, scripts, the OpenAPI document).
     public static let assets = StaticAssets(EmbeddedAssets.files)
+
+    /// `/` in each language: the `index.html` template rendered once (``IndexPage``).
+    static let indexPages = IndexPage.renderAll(
+        template: String(decoding: EmbeddedAssets.files["index.html"] ?? [], as: UTF8.self))
+
+    /// The HTML of `/` in `language`, as a reader of it gets it (for tests and screenshots).
+    public static func indexHTML(in language: Language) -> String { indexPages[language]?.html ?? "" }
 
     public let router: Router
     /// Counts upstream searches, for tests, metrics and the coalescing benchmark.
@@ -107,9 +115,15 @@ public struct ScoutApp: Sendable {
                 metrics: metrics, images: images, upstreamSearches: { gateway.upstreamCalls },
                 fleetSize: fleetSize
             ).handler)
+        let indexPages = Self.indexPages
         router.add(
             .get, "/",
-            handler: page(.immediate { request in Self.assets.response(forPath: "index.html", request: request) }))
+            handler: page(
+                .immediate { request in
+                    let choice = PageLanguage(request)
+                    return indexPages[choice.language]?.response(for: request, choice: choice)
+                        ?? Self.assets.response(forPath: "index.html", request: request)
+                }))
         router.add(
             .get, "/api/openapi.json",
             handler: page(.immediate { request in Self.assets.response(forPath: "openapi.json", request: request) }))

@@ -1,6 +1,7 @@
 import BookCatalog
 import BookStorage
 import Foundation
+import ScoutTestSupport
 import Testing
 
 @Suite(.timeLimit(.minutes(10))) struct StarterCatalogTests {
@@ -42,6 +43,25 @@ import Testing
 
             #expect(try await StarterCatalog.installIfEmpty(into: store) == nil)
             #expect(try await store.count() == summary.imported)
+        }
+    }
+
+    /// A Japanese, Chinese or Korean reader's first search on a fresh install, typed as their
+    /// input method types it, finds a book offline.
+    @Test func readersOfJapaneseChineseAndKoreanFindBooksOnTheFirstRun() async throws {
+        try await withTemporaryDirectory(prefix: "scout-starter") { directory in
+            let store = try await SQLiteBookStore(
+                path: directory.appendingPathComponent("books.sqlite").path, readingAnalyzer: try MeCabReadingsTests.ipadic())
+            _ = try #require(try await StarterCatalog.installIfEmpty(into: store))
+            let cases = [
+                ("うみべのかふか", "海辺のカフカ"), ("のるうぇい", "Norwegian Wood"), ("murakami haruki", "Norwegian Wood"),
+                ("にんげんしっ", "人間失格"), ("higashino", "容疑者Xの献身"), ("紅樓夢", "红楼梦"), ("hong lou meng", "红楼梦"),
+                ("xiyouji", "西游记"), ("채시", "채식주의자"), ("소년이 오", "소년이 온다"),
+            ]
+            for (query, title) in cases {
+                let titles = try await store.search(query, limit: 3).map(\.title)
+                #expect(titles.contains(title), "“\(query)” → \(titles)")
+            }
         }
     }
 }

@@ -13,12 +13,15 @@ struct SearchCommandTests {
             .init(pageID: 3, title: "東京タワー", description: "Tower in \u{1B}[31mTokyo"),
         ] + (10...40).map { .init(pageID: $0, title: "Alpha \($0)") }
 
-    private func search(_ arguments: [String], fake: FakeWikipedia, columns: Int = 100) async throws
-        -> ScoutExecutable.Result
-    {
+    /// English whatever the machine's locale, unless `locale` says otherwise.
+    private func search(
+        _ arguments: [String], fake: FakeWikipedia, columns: Int = 100, locale: String = "C.UTF-8"
+    ) async throws -> ScoutExecutable.Result {
         try await ScoutExecutable.run(
             ["search", "wikipedia"] + arguments,
-            environment: ["SCOUT_WIKIPEDIA_API": fake.baseURL.absoluteString, "COLUMNS": "\(columns)"])
+            environment: [
+                "SCOUT_WIKIPEDIA_API": fake.baseURL.absoluteString, "COLUMNS": "\(columns)", "LC_ALL": locale,
+            ])
     }
 
     @Test("--lang, else SCOUT_WIKIPEDIA_LANG, names the Wikipedia searched")
@@ -102,6 +105,24 @@ struct SearchCommandTests {
             let result = try await search(["zurik"], fake: fake)
             #expect(result.exitCode == 0)
             #expect(result.standardOutput == "No results for “zurik” on Wikipedia. Did you mean “zurich”?\n")
+        }
+    }
+
+    @Test("in Japanese: from LC_ALL, or --ui-lang over it; --json the same in any language")
+    func japanese() async throws {
+        try await withFakeWikipedia(pages: Self.pages, suggestions: ["zurik": "zurich"]) { fake in
+            let table = try await search(["zür"], fake: fake, locale: "ja_JP.UTF-8")
+            #expect(
+                table.standardOutput.split(separator: "\n").first?.hasPrefix("タイトル") == true, "\(table.standardOutput)")
+            let none = try await search(["zurik", "--ui-lang", "ja"], fake: fake)
+            #expect(none.standardOutput == "Wikipedia に「zurik」の結果はありません。もしかして「zurich」?\n")
+            let english = try await search(["zurik", "--ui-lang", "en"], fake: fake, locale: "ja_JP.UTF-8")
+            #expect(english.standardOutput.hasPrefix("No results for “zurik”"))
+            let json = try await search(["zür", "--json"], fake: fake, locale: "ja_JP.UTF-8")
+            #expect(json.standardOutput == (try await search(["zür", "--json"], fake: fake)).standardOutput)
+            let bad = try await search(["zür", "--ui-lang", "fr"], fake: fake)
+            #expect(bad.exitCode == 64)
+            #expect(bad.standardError.contains("--ui-lang takes en or ja, not 'fr'"))
         }
     }
 

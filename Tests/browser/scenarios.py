@@ -73,26 +73,29 @@ class ScenarioFailure(Exception):
 class Page:
     """One headless Chromium with helpers to read Scout's page."""
 
-    def __init__(self, base_url, screenshots, name, javascript=True, size=DESKTOP, languages=None):
-        """`languages`: the browser's languages (navigator.languages), such as 'en-US,de,fr'."""
+    def __init__(self, base_url, screenshots, name, javascript=True, size=DESKTOP, language='en-US',
+                 languages=None):
+        """`language`: the browser's UI language; `languages`: its languages (navigator.languages,
+        Accept-Language), such as 'en-US,de,fr', by default `language` alone."""
         self.base_url = base_url.rstrip('/')
         self.screenshots = screenshots
         self.name = name
         self.javascript = javascript
+        self.language = language
+        self.languages = languages
         options = Options()
         options.binary_location = CHROMIUM
         for argument in ('--headless=new', '--no-sandbox', '--disable-gpu', f'--window-size={size[0]},{size[1]}',
                          '--disable-dev-shm-usage', '--no-first-run', '--no-default-browser-check',
-                         '--disable-extensions', '--disable-background-networking', '--lang=en-US'):
+                         '--disable-extensions', '--disable-background-networking', f'--lang={language}'):
             options.add_argument(argument)
         options.set_capability('goog:loggingPrefs', {'browser': 'ALL'})
-        prefs = {}
+        # The browser's languages: its Accept-Language, which picks the page's language, and
+        # navigator.languages, which picks the Wikipedia searched.
+        prefs = {'intl.accept_languages': languages or language}
         if not javascript:
             prefs['profile.managed_default_content_settings.javascript'] = 2
-        if languages:
-            prefs['intl.accept_languages'] = languages
-        if prefs:
-            options.add_experimental_option('prefs', prefs)
+        options.add_experimental_option('prefs', prefs)
         self.driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
         self.driver.set_page_load_timeout(30)
         self.console = []
@@ -261,7 +264,8 @@ def audit_as_served(page, state):
     never runs, so the audit loads the same address in a second Chromium with JavaScript on and
     the page's script blocked, where the page is exactly what a browser without JavaScript shows.
     """
-    twin = Page(page.base_url, page.screenshots, page.name, size=DESKTOP)
+    twin = Page(page.base_url, page.screenshots, page.name, size=DESKTOP, language=page.language,
+                languages=page.languages)
     try:
         twin.audits = page.audits
         twin.driver.execute_cdp_cmd('Network.enable', {})
@@ -1205,13 +1209,18 @@ def keyboard_only(base_url, screenshots):
         page.open('/')
         focused_on('the search field on load', id='q')
 
-        # Before the field: the brand, then the skip link, which shows when it has focus.
+        # Before the field: the language switch, the brand, then the skip link, which shows when
+        # it has focus.
+        back()
+        focused_on('the language switch, its last language', cls='language', text='日本語')
+        back()
+        focused_on('the language switch, its first language', cls='language', text='English')
         back()
         focused_on('the Scout link', cls='brand')
         back()
         focused_on('the skip link', cls='skip-link')
-        keys(Keys.TAB, Keys.TAB)
-        focused_on('the search field after Tab, Tab', id='q')
+        keys(Keys.TAB, Keys.TAB, Keys.TAB, Keys.TAB)
+        focused_on('the search field after Tab ×4', id='q')
 
         # Typing, ↓/↑ through the rows, Enter opens the active one in a new tab.
         keys('ma')
@@ -1469,6 +1478,109 @@ def compare_rows(page, items, where, normalize=lambda text: text):
                f'{where}: title shown as {row["title"]!r}, the API says {item["title"]!r}')
         expect(row['description'] == (normalize(item['description']) if item['description'] else None),
                f'{where}: description shown as {row["description"]!r}, the API says {item["description"]!r}')
+
+
+@scenario
+def japanese(base_url, screenshots):
+    """The page in Japanese: chosen by Accept-Language, then by the switch, which persists.
+
+    Catalog: books by Haruki Murakami — ノルウェイの森 and 海辺のカフカ (no language: their
+    kana says Japanese), Norwegian Wood (eng) and 1Q84 (no language, no script that tells).
+    Wikipedia answers 503.
+    """
+    page = Page(base_url, screenshots, 'japanese', language='ja')
+
+    def texts():
+        return page.js('''
+            return {
+              lang: document.documentElement.lang,
+              placeholder: document.getElementById('q').placeholder,
+              tagline: document.querySelector('.tagline').textContent,
+              submit: document.querySelector('.field-submit').textContent,
+              footer: document.querySelector('.footer p').textContent,
+              tabs: Array.from(document.querySelectorAll('#tabs .tab'), tab => tab.textContent),
+              current: (document.querySelector('.languages [aria-current]') || {}).textContent || null,
+            };''')
+
+    def row_languages():
+        return page.js('''
+            const rows = {};
+            for (const row of document.querySelectorAll('#result-list .result')) {
+              rows[row.querySelector('.result-title').textContent] = row.getAttribute('lang');
+            }
+            return rows;''')
+
+    try:
+        page.open('/')
+        shown = texts()
+        expect(shown['lang'] == 'ja', f'Accept-Language ja did not give <html lang="ja">: {shown}')
+        expect(shown['placeholder'] == 'Wikipedia を検索', f'the field is not in Japanese: {shown}')
+        expect(shown['tagline'] == '公開 API のインスタント検索' and shown['submit'] == '検索', f'the page is not in Japanese: {shown}')
+        expect(shown['current'] == '日本語', f'the switch does not mark Japanese as the current language: {shown}')
+        page.wait_for(lambda: '本' in texts()['tabs'], 'the Books tab is not named in Japanese')
+        audit_both_themes(page, 'japanese-empty')
+
+        page.driver.find_element(By.ID, 'tab-books').click()
+        page.type('murakami')
+        page.wait_for(lambda: len(page.titles()) == 4, 'the four books of "murakami" did not appear')
+        page.wait_for(lambda: '本 の murakami の検索結果 4 件' in page.status_text(),
+                      'the status line is not in Japanese')
+        languages = row_languages()
+        expect(languages == {'ノルウェイの森': 'ja', '海辺のカフカ': 'ja', 'Norwegian Wood': 'en', '1Q84': None},
+               f'the rows do not carry their own languages: {languages}')
+        expect(page.field.get_attribute('placeholder') == '本 を検索', 'the field does not name the Books tab in Japanese')
+        audit_both_themes(page, 'japanese-books')
+        page.screenshot('books')
+
+        # The switch: English, kept by a cookie while the browser still asks for Japanese.
+        page.driver.find_element(By.CSS_SELECTOR, '.languages a[hreflang="en"]').click()
+        page.wait_for(lambda: page.js('return document.documentElement.lang') == 'en', 'the switch did not change to English')
+        page.wait_for(lambda: page.js('return document.documentElement.classList.contains("js")'), 'app.js did not start')
+        page.wait_for(lambda: page.field.get_attribute('value') == 'murakami', 'the switch lost the search')
+        page.wait_for(lambda: '4 results for murakami in Books' in page.status_text(), 'the search was not run again in English')
+        page.open('/')
+        expect(page.js('return document.documentElement.lang') == 'en', 'the choice of English did not persist')
+        audit(page, 'english-by-switch')
+        page.driver.find_element(By.CSS_SELECTOR, '.languages a[hreflang="ja"]').click()
+        page.wait_for(lambda: page.js('return document.documentElement.lang') == 'ja', 'the switch did not go back to Japanese')
+        page.wait_for(lambda: page.js('return document.documentElement.classList.contains("js")'), 'app.js did not start')
+
+        # A failure (Wikipedia answers 503): the heading and Retry in Japanese, the API's
+        # English sentence marked lang="en".
+        page.wait_for(lambda: page.driver.find_elements(By.ID, 'tab-wikipedia'), 'the Wikipedia tab is not listed')
+        page.driver.find_element(By.ID, 'tab-wikipedia').click()
+        if not page.field.get_attribute('value'):
+            page.type('murakami')
+        page.wait_for(lambda: page.driver.find_elements(By.CSS_SELECTOR, '#status .notice--error'),
+                      'the failure of Wikipedia did not show')
+        notice = page.js('''
+            const notice = document.querySelector('#status .notice--error');
+            return {
+              title: notice.querySelector('.notice-title').textContent,
+              lang: notice.querySelector('.notice-text').getAttribute('lang'),
+              retry: notice.querySelector('.retry').textContent,
+            };''')
+        expect(notice['title'] == 'Wikipedia が応答しません' and notice['lang'] == 'en' and notice['retry'] == '再試行',
+               f'the failure is not told in Japanese: {notice}')
+        audit_both_themes(page, 'japanese-error')
+        page.expect_clean_console()
+        page.screenshot()
+    finally:
+        page.close()
+
+    # Without JavaScript: the server's page, in Japanese, with each row's language.
+    plain = Page(base_url, screenshots, 'japanese-no-javascript', javascript=False, language='ja')
+    try:
+        plain.driver.get(plain.base_url + '/search?q=murakami&source=books')
+        expect(plain.js('return document.documentElement.lang') == 'ja', 'the page without JavaScript is not in Japanese')
+        status = plain.driver.find_element(By.ID, 'status').text
+        expect('本 の murakami の検索結果 4 件' in status, f'the server\'s status line is not in Japanese: {status}')
+        kana = plain.driver.find_elements(By.CSS_SELECTOR, '#result-list .result[lang="ja"]')
+        expect(len(kana) == 2, f'the server\'s rows do not carry their languages: {len(kana)} in Japanese')
+        audit_as_served(plain, 'japanese-no-javascript')
+        plain.screenshot()
+    finally:
+        plain.close()
 
 
 @scenario

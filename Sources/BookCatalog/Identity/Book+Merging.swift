@@ -18,6 +18,7 @@ extension Book {
     ///   other's.
     /// - ``year``, ``isbn10``, ``isbn13``, ``language``, ``coverURL``, ``smallCoverURL``,
     ///   ``sourceURL``: this book's when it has one, else the other's.
+    /// - ``textReadings``: this book's, and the other's for texts this one has none for.
     ///
     /// ```swift
     /// let starter = Book(source: "scout-starter", sourceID: "hg", title: "The Hunger Games", year: 2008)
@@ -48,6 +49,8 @@ extension Book {
         merged.coverURL = coverURL ?? other.coverURL
         merged.smallCoverURL = smallCoverURL ?? other.smallCoverURL
         merged.sourceURL = sourceURL ?? other.sourceURL
+        merged.textReadings.merge(other.textReadings) { mine, _ in mine }
+        _ = merged.capTextReadings()
         return merged
     }
 }

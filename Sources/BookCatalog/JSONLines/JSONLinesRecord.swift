@@ -10,7 +10,10 @@ import Foundation
 /// them, still read. `alternateTitles` is left out for a book with none and read leniently
 /// (``LossyStrings``, then ``AlternateTitles/cleaned(_:title:)``): a bad entry is dropped, never
 /// the book. `keys` lists the book's other keys (records merged into it, aliases), left out when
-/// it has none; a backup restores them.
+/// it has none; a backup restores them. `titleReading` and `authorReadings` (one per author, in
+/// the same order; `null` or `""` for an author without) give the kana readings of a Japanese
+/// title and names (``Book/textReadings``), which win over the analyzer's: names are where
+/// dictionaries err (`{"authors":["東野圭吾"],"authorReadings":["ひがしの けいご"]}`).
 ///
 /// ```swift
 /// let line = try JSONLinesRecord.encoder.encode(JSONLinesRecord(book))
@@ -37,6 +40,8 @@ struct JSONLinesRecord: Codable, Hashable, Sendable {
     var description: String?
     var sourceURL: URL?
     var keys: [BookKey]?
+    var titleReading: String?
+    var authorReadings: [String?]?
 
     /// The encoder for one line: sorted keys, so the same book always gives the same bytes.
     static var encoder: JSONEncoder {
@@ -67,6 +72,9 @@ struct JSONLinesRecord: Codable, Hashable, Sendable {
         tags = book.tags
         description = book.description
         sourceURL = book.sourceURL
+        titleReading = book.textReadings[book.title]
+        let readings = book.authors.map { book.textReadings[$0] }
+        authorReadings = readings.contains { $0 != nil } ? readings : nil
     }
 
     /// The book this record describes, not yet stored (``Book/id`` 0).
@@ -78,6 +86,17 @@ struct JSONLinesRecord: Codable, Hashable, Sendable {
             authors: authors ?? [], year: year, isbn10: isbn10, isbn13: isbn13,
             language: language,
             averageRating: averageRating, ratingsCount: ratingsCount, coverURL: coverURL,
-            smallCoverURL: smallCoverURL, tags: tags ?? [], description: description, sourceURL: sourceURL)
+            smallCoverURL: smallCoverURL, tags: tags ?? [], description: description, sourceURL: sourceURL,
+            textReadings: textReadings)
+    }
+
+    /// The readings the record gives, by the text each reads; empty readings left out.
+    private var textReadings: [String: String] {
+        var readings: [String: String] = [:]
+        if let titleReading, !titleReading.isEmpty { readings[title] = titleReading }
+        for (author, reading) in zip(authors ?? [], authorReadings ?? []) {
+            if let reading, !reading.isEmpty, readings[author] == nil { readings[author] = reading }
+        }
+        return readings
     }
 }

@@ -4,7 +4,7 @@ extension Book: Codable {
     private enum CodingKeys: String, CodingKey {
         case id, source, sourceID, title, series, seriesName, seriesNumber, alternateTitles, authors, year, isbn10,
             isbn13, language
-        case averageRating, ratingsCount, coverURL, smallCoverURL, tags, description, sourceURL
+        case averageRating, ratingsCount, coverURL, smallCoverURL, tags, description, sourceURL, textReadings
     }
 
     /// Reads a book as ``encode(to:)`` writes it; without `series`, from the single-series
@@ -36,7 +36,8 @@ extension Book: Codable {
             smallCoverURL: try container.decodeIfPresent(URL.self, forKey: .smallCoverURL),
             tags: try container.decode([String].self, forKey: .tags),
             description: try container.decodeIfPresent(String.self, forKey: .description),
-            sourceURL: try container.decodeIfPresent(URL.self, forKey: .sourceURL))
+            sourceURL: try container.decodeIfPresent(URL.self, forKey: .sourceURL),
+            textReadings: try container.decodeIfPresent([String: String].self, forKey: .textReadings) ?? [:])
     }
 
     /// Writes every field, absent optionals left out: `series` with every membership, and
@@ -68,5 +69,6 @@ extension Book: Codable {
         try container.encode(tags, forKey: .tags)
         try container.encodeIfPresent(description, forKey: .description)
         try container.encodeIfPresent(sourceURL, forKey: .sourceURL)
+        if !textReadings.isEmpty { try container.encode(textReadings, forKey: .textReadings) }
     }
 }

@@ -21,7 +21,24 @@ extension Book {
             Self.drop(&sourceURL, over: FieldLimits.url),
         ].filter { $0 }.count
         if capSeries() { cut += 1 }
+        if capTextReadings() { cut += 1 }
         return cut
+    }
+
+    /// Keeps the readings of at most ``FieldLimits/textReadings``' count of texts (those of the
+    /// title, series and authors first), each reading cut to its bytes, and none of a text the
+    /// book no longer holds; whether anything was cut.
+    mutating func capTextReadings() -> Bool {
+        guard !textReadings.isEmpty else { return false }
+        let limit = FieldLimits.textReadings
+        let texts = [title] + series.map(\.name) + authors + alternateTitles
+        var kept: [String: String] = [:]
+        for text in texts where kept.count < limit.count {
+            if let reading = textReadings[text] { kept[text] = limit.cut(reading) }
+        }
+        guard kept != textReadings else { return false }
+        textReadings = kept
+        return true
     }
 
     /// Caps the memberships, their names and parts; whether anything was cut.

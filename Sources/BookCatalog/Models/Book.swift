@@ -60,6 +60,11 @@ public struct Book: Sendable, Hashable {
     public var description: String?
     /// The book's page at its source.
     public var sourceURL: URL?
+    /// How its Japanese title, series and author names are read, by the text each reads: the
+    /// reading in kana, its words separated by spaces (`["海辺のカフカ": "ウミベ ノ カフカ"]`).
+    /// From the catalog when it gives one, else from a ``ReadingAnalyzer``; searched as further
+    /// forms of the text (``SearchText/readingForms(of:readings:)``), never shown.
+    public var textReadings: [String: String] = [:]
 
     /// Makes a book; only the natural key and the title are required. `series` gives every
     /// membership; without it, `seriesName` and `seriesNumber` make the one membership (a number
@@ -76,7 +81,7 @@ public struct Book: Sendable, Hashable {
         alternateTitles: [String] = [], authors: [String] = [], year: Int? = nil,
         isbn10: String? = nil, isbn13: String? = nil, language: String? = nil,
         averageRating: Double? = nil, ratingsCount: Int? = nil, coverURL: URL? = nil, smallCoverURL: URL? = nil,
-        tags: [String] = [], description: String? = nil, sourceURL: URL? = nil
+        tags: [String] = [], description: String? = nil, sourceURL: URL? = nil, textReadings: [String: String] = [:]
     ) {
         self.id = id
         self.source = source
@@ -97,6 +102,7 @@ public struct Book: Sendable, Hashable {
         self.tags = tags
         self.description = description
         self.sourceURL = sourceURL
+        self.textReadings = textReadings
     }
 }
 

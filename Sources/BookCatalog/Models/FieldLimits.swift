@@ -67,6 +67,9 @@ public enum FieldLimits {
     /// Other titles a book is known by (``Book/alternateTitles``): a source gives one or two, the
     /// rest is noise.
     public static let alternateTitles = FieldLimit(bytes: 1_024, count: 8)
+    /// Readings of a book's texts (``Book/textReadings``): one for the title, each series and
+    /// each author, as long as the text it reads at most.
+    public static let textReadings = FieldLimit(bytes: 1_024, count: 24)
     /// Authors in credit order: an anthology credits dozens.
     public static let authors = FieldLimit(bytes: 256, count: 50)
     /// Series memberships and each series' name.

@@ -28,3 +28,15 @@ public struct BookQuery: Sendable, Hashable {
         self.terms = terms
     }
 }
+
+extension BookQuery {
+    /// The query without the reading words a word of Latin letters is also looked for as
+    /// (``Romaji/indexWord(_:)``); a term made only of them (kana being composed) is kept.
+    public var withoutReadings: BookQuery {
+        BookQuery(
+            terms: terms.map { term in
+                let written = term.alternatives.filter { !Romaji.isIndexWord($0) }
+                return written.isEmpty ? term : Term(written, isPrefix: term.isPrefix)
+            })
+    }
+}

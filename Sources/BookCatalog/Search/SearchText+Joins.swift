@@ -12,6 +12,9 @@ extension SearchText {
         public let first: Int
         /// How many tokens it is made of: 1 for a word of the text, 2 or more for a joined one.
         public let parts: Int
+        /// Whether it is another spelling of its token, not a word of the text: a Hangul word's
+        /// letters (``Hangul/letters(_:)``).
+        public var isForm = false
 
         /// Whether it is made of several words of the text.
         public var isJoined: Bool { parts > 1 }
@@ -43,13 +46,13 @@ extension SearchText {
     public static func indexTokens(in text: String) -> [IndexToken] {
         let tokens = tokens(in: text)
         guard tokens.count > 1 else {
-            return tokens.map { IndexToken(folded: $0.folded, range: $0.range, first: 0, parts: 1) }
+            return tokens.flatMap { spellings(of: $0, at: 0) }
         }
         let utf16 = Array(text.utf16)
         var result: [IndexToken] = []
         result.reserveCapacity(tokens.count + 2)
         for (index, token) in tokens.enumerated() {
-            result.append(IndexToken(folded: token.folded, range: token.range, first: index, parts: 1))
+            result += spellings(of: token, at: index)
             let end = joinedRunEnd(from: index, tokens: tokens, utf16: utf16)
             guard end > index + 1 else { continue }
             let parts = tokens[index..<end]
@@ -59,6 +62,17 @@ extension SearchText {
                     first: index, parts: end - index))
         }
         return result
+    }
+
+    /// A token as the index holds it: itself, and a Hangul word spelled in its letters too.
+    private static func spellings(of token: Token, at index: Int) -> [IndexToken] {
+        let word = IndexToken(folded: token.folded, range: token.range, first: index, parts: 1)
+        guard token.folded.unicodeScalars.contains(where: Hangul.isHangul) else { return [word] }
+        let spelled = Hangul.letters(token.folded)
+        guard spelled != token.folded else { return [word] }
+        var letters = IndexToken(folded: spelled, range: token.range, first: index, parts: 1)
+        letters.isForm = true
+        return [word, letters]
     }
 
     /// The words of `text` as a query holds them: ``words(in:)``, with words that only an

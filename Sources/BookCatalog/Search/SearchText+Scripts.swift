@@ -41,8 +41,10 @@ extension SearchText {
 
     /// Whether a folded word is of Chinese, Japanese or Korean script (words never mix scripts
     /// of the two kinds; see ``tokens(in:)``).
+    /// A word of Hangul letters (``Hangul/letters(_:)``, how Korean is searched) is compared as
+    /// words of an alphabet are, by its beginning.
     public static func isCJKWord(_ word: String) -> Bool {
-        word.unicodeScalars.first(where: { !isMark($0) }).map(isCJKScalar) ?? false
+        word.unicodeScalars.first(where: { !isMark($0) }).map { isCJKScalar($0) && !Hangul.isLetter($0) } ?? false
     }
 
     /// Han ideographs, kana (full- and half-width), Hangul, and the marks of repetition and

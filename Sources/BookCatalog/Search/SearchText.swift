@@ -9,7 +9,7 @@ import Foundation
 /// ```swift
 /// SearchText.words(in: "Les Misérables, Tome 1")  // ["les", "miserables", "tome", "1"]
 /// SearchText.words(in: "ＯＮＥ ＰＩＥＣＥ 第1巻")     // ["one", "piece", "第", "1", "巻"]
-/// SearchText.words(in: "ﾉﾙｳｪｲの森")                 // ["ノルウェイの森"]
+/// SearchText.words(in: "ﾉﾙｳｪｲの森")                 // ["のるうぇいの森"]
 /// ```
 public enum SearchText {
     /// The folded words of `text`, in order; empty when it has no letters or digits.
@@ -98,17 +98,20 @@ public enum SearchText {
         return tokens
     }
 
-    /// A run as search compares it. A CJK run is only NFKC-folded: taking diacritics off kana
-    /// would make バカ and ハカ one word. Whatever NFKC turns into a separator ("½" holds a
+    /// A run as search compares it. A CJK run is NFKC-folded, its katakana written as hiragana
+    /// and its traditional characters as simplified ones, and keeps its diacritics: taking them
+    /// off kana would make ばか and はか one word. Whatever NFKC turns into a separator ("½" holds a
     /// fraction slash) is dropped, so a word stays one word.
     private static func fold(_ run: String.UnicodeScalarView, isASCII: Bool, isCJK: Bool) -> String {
         guard isASCII else {
             // NFKC, then NFC: corelibs-foundation's NFKC leaves a half-width voiced mark (ﾞ) as a
             // combining mark after its kana instead of composing ビ, which a store compares bytewise.
             let compatible = String(run).precomposedStringWithCompatibilityMapping.precomposedStringWithCanonicalMapping
+            // Kana as hiragana, Han as simplified: readers type either form of each.
             var folded =
                 isCJK
-                ? compatible : compatible.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+                ? Han.simplified(Kana.hiragana(compatible))
+                : compatible.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
             if !isCJK, folded.unicodeScalars.contains(where: { latinLetters[$0] != nil }) {
                 folded = String(folded.unicodeScalars.lazy.map { latinLetters[$0] ?? String($0) }.joined())
             }
@@ -140,22 +143,62 @@ public enum SearchText {
 
     /// The words of `text` as a query with no typo tolerance (``queryWords(in:)``): each word
     /// exactly, the last as a prefix unless `text` ends with a separator (the person finished
-    /// that word). Only the
-    /// first ``maximumQueryWords`` words; when there are more, the last kept one was finished.
-    /// `nil` when `text` has no words.
+    /// that word). Only the first ``maximumQueryWords`` words; when there are more, the last
+    /// kept one was finished. `nil` when `text` has no words.
+    ///
+    /// Each word is searched in the forms a reader may have typed it in (``term(for:isPrefix:)``),
+    /// and kana still being typed — followed by the Latin letters an input method has not yet
+    /// turned into the next kana (`うみべのk`) — as the romaji of them all.
     ///
     /// ```swift
-    /// SearchText.exactQuery("hunger ga")  // [hunger] [ga*]
+    /// SearchText.exactQuery("hunger ga")  // [hunger | ·hunger] [ga* | ·ga*]
     /// ```
     public static func exactQuery(_ text: String) -> BookQuery? {
         let all = queryWords(in: text)
         guard !all.isEmpty else { return nil }
-        let words = all.prefix(maximumQueryWords)
+        let words = Array(all.prefix(maximumQueryWords))
         let lastIsPrefix = words.count == all.count && (text.unicodeScalars.last.map(isWordScalar) ?? false)
-        return BookQuery(
-            terms: words.enumerated().map { index, word in
-                BookQuery.Term([word], isPrefix: index == words.count - 1 && lastIsPrefix)
-            })
+        var terms = words.enumerated().map { index, word in
+            term(for: word, isPrefix: index == words.count - 1 && lastIsPrefix)
+        }
+        if lastIsPrefix, let romaji = kanaBeingTyped(in: text, words: words) {
+            terms.removeLast(2)
+            terms.append(BookQuery.Term(Romaji.prefixIndexWords(romaji), isPrefix: true))
+        }
+        return BookQuery(terms: terms)
+    }
+
+    /// A query word as a term: a word of Latin letters also as the romaji or pinyin of a
+    /// reading (``Romaji``), a Hangul word also by its letters (``Hangul``: the syllables as
+    /// typed are found anywhere in a word, the letters at a word's start, the last syllable
+    /// still being built), any other as it is.
+    ///
+    /// ```swift
+    /// SearchText.term(for: "kaf", isPrefix: true)   // [kaf | ·kahu | ·kaf]*
+    /// SearchText.term(for: "채시", isPrefix: true)   // [채시 | ㅊㅐㅅㅣ]*
+    /// ```
+    static func term(for word: String, isPrefix: Bool) -> BookQuery.Term {
+        if word.unicodeScalars.contains(where: Hangul.isHangul) {
+            let letters = Hangul.letters(word)
+            return BookQuery.Term(letters == word ? [word] : [word, letters], isPrefix: isPrefix)
+        }
+        guard word.utf8.allSatisfy({ (0x61...0x7A).contains($0) }) else { return BookQuery.Term([word], isPrefix: isPrefix) }
+        let readings = isPrefix ? Romaji.prefixIndexWords(word) : [Romaji.indexWord(word)]
+        return BookQuery.Term([word] + readings, isPrefix: isPrefix)
+    }
+
+    /// The romaji of a query's last two words when they are kana and, right after it, Latin
+    /// letters (`うみべのk` → `umibenok`): an input method's composition, the last kana not yet
+    /// formed.
+    private static func kanaBeingTyped(in text: String, words: [String]) -> String? {
+        let tokens = tokens(in: text)
+        guard words.count >= 2, tokens.count >= 2 else { return nil }
+        let (kana, latin) = (tokens[tokens.count - 2], tokens[tokens.count - 1])
+        guard kana.range.upperBound == latin.range.lowerBound, Kana.isAllKana(kana.folded),
+            latin.folded.utf8.allSatisfy({ (0x61...0x7A).contains($0) }),
+            words.suffix(2).elementsEqual([kana.folded, latin.folded])
+        else { return nil }
+        return Kana.romanized(kana.folded) + latin.folded
     }
 
     /// Letters, digits and private-use characters; combining marks stay with their word (folding

@@ -12,7 +12,8 @@ extension TypoTolerance {
         /// `indexesBooks`.
         static func build(from store: some BookStore, indexesBooks: Bool) async throws -> SearchCatalog {
             // CJK index words (pairs of characters) are never widened; they would only grow the trie.
-            let dictionary = TermDictionary(try await store.searchTerms().filter { !SearchText.isCJKWord($0) })
+            let dictionary = TermDictionary(
+                try await store.searchTerms().filter { !SearchText.isCJKWord($0) && !Romaji.isIndexWord($0) })
             guard indexesBooks else { return SearchCatalog(dictionary: dictionary, index: nil) }
             // A catalog too large for the index is searched in the store, as without one.
             let index = IndexBuild { try? CandidateIndex(try await store.searchEntries()) }

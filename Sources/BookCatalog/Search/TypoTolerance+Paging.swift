@@ -38,7 +38,8 @@ extension TypoTolerance {
         -> BookSearchPage
     {
         let generation = try await currentGeneration(of: store)
-        guard let exact = SearchText.exactQuery(text), limit > 0 else {
+        guard let exact = SearchText.exactQuery(text).map({ searchesReadings ? $0 : $0.withoutReadings }), limit > 0
+        else {
             return BookSearchPage(matches: [], total: 0, nextOffset: nil, generation: generation)
         }
         let offset = min(max(offset, 0), BookSearchPage.maximumOffset)
@@ -132,7 +133,7 @@ extension TypoTolerance {
         _ exact: BookQuery, budgets: [Int], lookup: CatalogCache.Lookup?, limit: Int, in store: Store,
         from search: Candidates<Store>, widensKnownWords: Bool = false
     ) async throws -> (books: [Book], words: [QueryWord], countQuery: BookQuery) {
-        let typed = exact.terms.map { QueryWord(typed: $0.alternatives[0], isPrefix: $0.isPrefix) }
+        let typed = exact.terms.map { QueryWord($0) }
         guard let maximumTypos = budgets.max(), maximumTypos > 0 else {
             return (try await search.find(exact, limit: limit), typed, exact)
         }

@@ -36,7 +36,7 @@ extension TypoTolerance {
         var queryWords: [QueryWord] {
             zip(exact.terms, matches).map { term, matches in
                 QueryWord(
-                    typed: term.alternatives[0], isPrefix: term.isPrefix,
+                    term,
                     alternatives: matches.map { QueryWord.Alternative(word: $0.word, typos: $0.distance) })
             }
         }

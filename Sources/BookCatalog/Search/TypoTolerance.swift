@@ -35,15 +35,21 @@ public final class TypoTolerance: Sendable {
     public let indexesBooks: Bool
     /// Time since this was made, on the clock it was given.
     private let elapsed: @Sendable () -> Duration
+    /// Whether a word of Latin letters is also looked for among readings (romaji and pinyin,
+    /// ``Romaji``); without, search runs as it did before readings, for the benchmark that
+    /// measures what they cost.
+    public let searchesReadings: Bool
 
     /// Makes one with an empty cache; it loads on first need. `clock` times the generation
     /// checks (tests pass a manual one); `indexesBooks: false` leaves every candidate search to
     /// the store (tests that watch the store's queries).
     public init<C: Clock>(
-        generationCheckInterval: Duration = .seconds(1), clock: C = ContinuousClock(), indexesBooks: Bool = true
+        generationCheckInterval: Duration = .seconds(1), clock: C = ContinuousClock(), indexesBooks: Bool = true,
+        searchesReadings: Bool = true
     ) where C.Duration == Duration {
         self.generationCheckInterval = generationCheckInterval
         self.indexesBooks = indexesBooks
+        self.searchesReadings = searchesReadings
         let origin = clock.now
         elapsed = { origin.duration(to: clock.now) }
     }
@@ -90,7 +96,7 @@ public final class TypoTolerance: Sendable {
     /// TypoTolerance.allowedTypos(in: "19845")      // 0
     /// ```
     public static func allowedTypos(in word: String, isPrefix: Bool = false) -> Int {
-        guard !word.allSatisfy(\.isNumber), !SearchText.isCJKWord(word) else { return 0 }
+        guard !word.allSatisfy(\.isNumber), !SearchText.isCJKWord(word), !Romaji.isIndexWord(word) else { return 0 }
         switch word.count {
         case 9...: return 2
         case 4...: return 1

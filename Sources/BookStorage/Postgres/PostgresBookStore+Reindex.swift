@@ -6,8 +6,9 @@ extension PostgresBookStore {
     /// changes what it indexes, so catalogs written before are indexed again when a store opens
     /// them. Version 2 brought NFKC folding and CJK pairs; 3 Latin letters folded as typed (ø as
     /// o) and words joined as typed together (``SearchText/indexTokens(in:)``); 4 the series
-    /// names with the title; 5 the alternate titles with it too.
-    static let searchIndexVersion: Int64 = 5
+    /// names with the title; 5 the alternate titles with it too; 6 kana as hiragana, Han as
+    /// simplified, Hangul by its letters, and the readings (``SearchText/readingForms(of:readings:)``).
+    static let searchIndexVersion: Int64 = 6
 
     /// Version 4: `catalog_state.search_index_version`, the ``searchIndexVersion`` the `search`
     /// entries were written with (1 for catalogs from before it was kept).

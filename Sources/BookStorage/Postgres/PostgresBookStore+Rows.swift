@@ -44,6 +44,7 @@ extension PostgresBookStore {
         Column(name: "source_url", type: "text") { .textArray($0.map { $0.sourceURL?.absoluteString }) },
         Column(name: "alternate_titles", type: "jsonb") { .textArray($0.map { json($0.alternateTitles) }) },
         Column(name: "match_key", type: "text") { .textArray($0.map(BookIdentity.matchKey(of:))) },
+        Column(name: "text_readings", type: "jsonb") { .textArray($0.map { json(readings: $0.textReadings) }) },
         Column(name: "search", type: "tsvector") {
             .textArray($0.map(SearchIndex.vector(of:)))
         },

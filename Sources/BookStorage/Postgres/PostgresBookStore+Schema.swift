@@ -94,6 +94,7 @@ extension PostgresBookStore {
         seriesMigration,
         identityMigration,
         alternateTitlesMigration,
+        textReadingsMigration,
     ]
 
     /// Version 5: `series`, every ``SeriesMembership`` of a book as a `jsonb` array (see
@@ -116,6 +117,15 @@ extension PostgresBookStore {
         sql: """
             ALTER TABLE books ADD COLUMN alternate_titles jsonb NOT NULL DEFAULT '[]'
                 CHECK (jsonb_typeof(alternate_titles) = 'array');
+            """)
+
+    /// Version 9: `text_readings`, a book's ``Book/textReadings`` as a `jsonb` array of each
+    /// text and its reading; existing books have none until they are written again.
+    static let textReadingsMigration = PostgresMigration(
+        version: 9,
+        sql: """
+            ALTER TABLE books ADD COLUMN text_readings jsonb NOT NULL DEFAULT '[]'
+                CHECK (jsonb_typeof(text_readings) = 'array');
             """)
 
     /// The tables the store owns, for integrity checks.

@@ -16,7 +16,7 @@ extension PostgresBookStore {
     public func apply(_ batch: ImportBatch) async throws -> UpsertResult {
         try await storeWork {
             guard !batch.isEmpty else { return UpsertResult() }
-            let batch = batch.withoutNUL
+            let batch = batch.withoutNUL.read(by: readingAnalyzer)
             let result = try await database.transaction { tx in
                 try Self.lockCatalog(tx)
                 var result = try Self.upsert(batch.books, in: tx)

@@ -27,6 +27,8 @@ public final class PostgresBookStore: BookStore {
     let typoTolerance = TypoTolerance()
     /// What this store wrote since it last vacuumed and analyzed each table.
     let maintenance = Mutex(MaintenanceSchedule())
+    /// What reads the Japanese texts of the books it writes, if anything (``Book/addTextReadings(using:)``).
+    let readingAnalyzer: (any ReadingAnalyzer)?
 
     /// The session settings the store's connection should have:
     /// - JIT compilation off. PostgreSQL compiles a plan once its estimated cost passes
@@ -53,9 +55,10 @@ public final class PostgresBookStore: BookStore {
     /// ```swift
     /// let store = try await PostgresBookStore(database: try await PostgresDatabase(url: url))
     /// ```
-    public init(database: PostgresDatabase) async throws {
+    public init(database: PostgresDatabase, readingAnalyzer: (any ReadingAnalyzer)? = nil) async throws {
         _ = try await storeWork { try await database.migrate(Self.migrations) }
         self.database = database
+        self.readingAnalyzer = readingAnalyzer
         try await storeWork { try await reindexIfStale() }
         try await storeWork { try await refreshIdentity() }
     }
@@ -66,8 +69,8 @@ public final class PostgresBookStore: BookStore {
     /// ```swift
     /// let store = try await PostgresBookStore(url: "postgres://scout:secret@127.0.0.1:5432/books")
     /// ```
-    public convenience init(url: String) async throws {
-        try await self.init(url: try await storeWork { try PostgresURL(url) })
+    public convenience init(url: String, readingAnalyzer: (any ReadingAnalyzer)? = nil) async throws {
+        try await self.init(url: try await storeWork { try PostgresURL(url) }, readingAnalyzer: readingAnalyzer)
     }
 
     /// Connects to `url` (with its password given apart, if any) like ``init(url:)-(String)``.
@@ -75,8 +78,8 @@ public final class PostgresBookStore: BookStore {
     /// ```swift
     /// let store = try await PostgresBookStore(url: try PostgresURL("postgres://scout@db/books", password: secret))
     /// ```
-    public convenience init(url: PostgresURL) async throws {
+    public convenience init(url: PostgresURL, readingAnalyzer: (any ReadingAnalyzer)? = nil) async throws {
         let database = try await storeWork { try await PostgresDatabase(url: url, settings: Self.sessionSettings) }
-        try await self.init(database: database)
+        try await self.init(database: database, readingAnalyzer: readingAnalyzer)
     }
 }

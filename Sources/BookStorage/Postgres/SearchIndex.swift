@@ -26,19 +26,22 @@ enum SearchIndex {
     static func vector(of book: Book) -> String {
         vector(
             title: book.title, alternateTitles: book.alternateTitles, series: book.series.map(\.name),
-            authors: book.authors)
+            authors: book.authors, readings: book.textReadings)
     }
 
     /// The `tsvector` literal of a book: the words of its title, its alternate titles and its
     /// series names (weight A: all are searched as the title), then its authors' words. Words
     /// too long for PostgreSQL are left out (no query can reach them either).
-    static func vector(title: String, alternateTitles: [String] = [], series: [String] = [], authors: [String])
-        -> String
-    {
-        let titleWords = ([title] + alternateTitles + series).flatMap(SearchText.indexWords(in:)).map {
-            ($0, titleWeight)
+    static func vector(
+        title: String, alternateTitles: [String] = [], series: [String] = [], authors: [String],
+        readings: [String: String] = [:]
+    ) -> String {
+        let titleWords = ([title] + alternateTitles + series).flatMap {
+            SearchText.indexWords(in: $0, readings: readings)
+        }.map { ($0, titleWeight) }
+        let authorWords = authors.flatMap { SearchText.indexWords(in: $0, readings: readings) }.map {
+            ($0, authorsWeight)
         }
-        let authorWords = authors.flatMap(SearchText.indexWords(in:)).map { ($0, authorsWeight) }
         var position = 0
         var entries: [String] = []
         for (word, weight) in titleWords + authorWords where TextSearchLexeme.fits(word) {

@@ -52,14 +52,16 @@ extension SharedLookups {
     /// ``BookStore/searchEntries()``.
     func everySearchEntry() async throws -> [SearchEntry] {
         try await storeWork {
-            try await database.rows(of: "SELECT id, title, alternate_titles, series, authors, ratings_count FROM books")
-            { row in
+            try await database.rows(
+                of: "SELECT id, title, alternate_titles, series, authors, ratings_count, text_readings FROM books"
+            ) { row in
                 SearchEntry(
                     id: try row.int64(named: "id"), title: try row.string(named: "title"),
                     alternateTitles: Self.strings(try row.string(named: "alternate_titles")),
                     series: (JSONSeriesList.decode(try row.string(named: "series")) ?? []).map(\.name),
                     authors: Self.strings(try row.string(named: "authors")),
-                    ratingsCount: try row.optionalInt(named: "ratings_count"))
+                    ratingsCount: try row.optionalInt(named: "ratings_count"),
+                    textReadings: Self.readings(try row.string(named: "text_readings")))
             }
         }
     }

@@ -50,7 +50,8 @@ extension StoredColumns {
             coverURL: url(try row.optionalString(named: "cover_url")),
             smallCoverURL: url(try row.optionalString(named: "small_cover_url")),
             tags: strings(try row.string(named: "tags")), description: try row.optionalString(named: "description"),
-            sourceURL: url(try row.optionalString(named: "source_url")))
+            sourceURL: url(try row.optionalString(named: "source_url")),
+            textReadings: readings(try row.string(named: "text_readings")))
     }
 
     /// The related book in a row selected with the book's columns plus `relation_kind`,

@@ -10,7 +10,7 @@ extension SQLiteBookStore {
     static let dataColumns = [
         "source", "source_id", "title", "series_name", "series_number", "series", "authors", "year", "isbn10", "isbn13",
         "language", "average_rating", "ratings_count", "cover_url", "small_cover_url", "tags", "description",
-        "source_url", "alternate_titles", "match_key",
+        "source_url", "alternate_titles", "match_key", "text_readings",
     ]
 
     /// `SELECT` list for ``book(from:)``, qualified with `books.`.
@@ -26,7 +26,7 @@ extension SQLiteBookStore {
             book.averageRating.map(SQLiteValue.real) ?? .null, book.ratingsCount.map(SQLiteValue.init) ?? .null,
             text(book.coverURL?.absoluteString), text(book.smallCoverURL?.absoluteString), .text(json(book.tags)),
             text(book.description), text(book.sourceURL?.absoluteString), .text(json(book.alternateTitles)),
-            text(BookIdentity.matchKey(of: book)),
+            text(BookIdentity.matchKey(of: book)), .text(json(readings: book.textReadings)),
         ]
     }
 

@@ -158,20 +158,46 @@ extension SQLiteBookStore {
             sql: searchIndex(
                 tokenizer: "ascii", withSeries: true, withAlternates: true,
                 indexing: { "\(indexWordsFunction)(\($0))" })),
+        Migration(
+            version: 12,
+            sql: """
+                ALTER TABLE books ADD COLUMN text_readings TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(text_readings));
+                """),
+        // Kana as hiragana, Han as simplified, Hangul by its letters, and the readings.
+        Migration(
+            version: 13,
+            sql: searchIndex(
+                tokenizer: "ascii", withSeries: true, withAlternates: true, withReadings: true,
+                indexing: { "\(indexWordsFunction)(\($0))" })),
     ]
 
     /// The SQL function the search index is built with: ``SearchText/indexWords(in:)`` of its
-    /// argument, space-separated. ``SQLiteBookStore/init(database:)`` defines it on the database's
+    /// argument, space-separated — or, when the argument ends with ``readingsSeparator`` and the
+    /// book's `text_readings`, ``SearchText/indexWords(in:readings:)`` of the text before it. ``SQLiteBookStore/init(database:)`` defines it on the database's
     /// connection; a connection without it (the `sqlite3` shell) can read the catalog but not
     /// change its books.
     static let indexWordsFunction = "scout_index_words"
+
+    /// What stands between a field's text and its book's readings in the index function's one
+    /// argument: U+001F, which the JSON of the readings always escapes, so the last one is it.
+    static let readingsSeparator: Character = "\u{1F}"
+
+    /// ``indexWordsFunction``'s words for its argument.
+    static func indexWords(of argument: String) -> String {
+        guard let separator = argument.lastIndex(of: readingsSeparator) else {
+            return SearchText.indexWords(in: argument).joined(separator: " ")
+        }
+        let readings = readings(String(argument[argument.index(after: separator)...]))
+        return SearchText.indexWords(in: String(argument[..<separator]), readings: readings).joined(separator: " ")
+    }
 
     /// Drops `books_fts`, its vocabulary and its triggers, and builds them again from `books`:
     /// rows keyed by ``rankKey(_:)``, columns `title` and `authors` holding `indexing` of the
     /// book's title (followed by its series names, `withSeries`) and of its authors joined by
     /// ", ", split by `tokenizer`.
     private static func searchIndex(
-        tokenizer: String, withSeries: Bool = false, withAlternates: Bool = false, indexing: (String) -> String
+        tokenizer: String, withSeries: Bool = false, withAlternates: Bool = false, withReadings: Bool = false,
+        indexing: (String) -> String
     ) -> String {
         func row(_ row: String) -> String {
             let authors = "(SELECT group_concat(value, ', ') FROM json_each(\(row).authors))"
@@ -182,7 +208,12 @@ extension SQLiteBookStore {
             var title = "\(row).title"
             if withAlternates { title += " || coalesce(\(alternates), '')" }
             if withSeries { title += " || coalesce(\(series), '')" }
-            return "\(rankKey(row)), \(indexing(title)), \(indexing(authors))"
+            var names = authors
+            if withReadings {
+                title = "\(title) || char(31) || \(row).text_readings"
+                names = "coalesce(\(authors), '') || char(31) || \(row).text_readings"
+            }
+            return "\(rankKey(row)), \(indexing(title)), \(indexing(names))"
         }
         return """
             DROP TRIGGER books_fts_insert;
@@ -198,7 +229,7 @@ extension SQLiteBookStore {
             CREATE TRIGGER books_fts_insert AFTER INSERT ON books BEGIN
                 INSERT INTO books_fts (rowid, title, authors) VALUES (\(row("new")));
             END;
-            CREATE TRIGGER books_fts_update AFTER UPDATE OF title, authors, ratings_count\(withSeries ? ", series" : "")\(withAlternates ? ", alternate_titles" : "") ON books BEGIN
+            CREATE TRIGGER books_fts_update AFTER UPDATE OF title, authors, ratings_count\(withSeries ? ", series" : "")\(withAlternates ? ", alternate_titles" : "")\(withReadings ? ", text_readings" : "") ON books BEGIN
                 DELETE FROM books_fts WHERE rowid = \(rankKey("old"));
                 INSERT INTO books_fts (rowid, title, authors) VALUES (\(row("new")));
             END;

@@ -13,6 +13,7 @@ extension SQLiteBookStore {
     public func apply(_ batch: ImportBatch) async throws -> UpsertResult {
         try await storeWork {
             guard !batch.isEmpty else { return UpsertResult() }
+            let batch = batch.read(by: readingAnalyzer)
             let result = try await database.transaction { tx in
                 var result = try Self.upsert(batch.books, in: tx)
                 try Self.write(tags: batch.tags, in: tx, into: &result)

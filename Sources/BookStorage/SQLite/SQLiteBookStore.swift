@@ -16,6 +16,8 @@ public final class SQLiteBookStore: BookStore {
     public let database: Database
     /// Typo-tolerant search over this store, with its dictionary of indexed words.
     let typoTolerance = TypoTolerance()
+    /// What reads the Japanese texts of the books it writes, if anything (``Book/addTextReadings(using:)``).
+    let readingAnalyzer: (any ReadingAnalyzer)?
 
     /// Uses `database`, bringing its schema up to date with ``migrations`` after defining the
     /// function its search index is built with (``indexWordsFunction``), and its books' match
@@ -25,15 +27,14 @@ public final class SQLiteBookStore: BookStore {
     /// ```swift
     /// let store = try await SQLiteBookStore(database: try await Database(path: ":memory:"))
     /// ```
-    public init(database: Database) async throws {
+    public init(database: Database, readingAnalyzer: (any ReadingAnalyzer)? = nil) async throws {
         try await storeWork {
             try await Self.requireScoutSchema(in: database)
-            try await database.defineFunction(Self.indexWordsFunction) { text in
-                SearchText.indexWords(in: text).joined(separator: " ")
-            }
+            try await database.defineFunction(Self.indexWordsFunction, Self.indexWords(of:))
             try await database.migrate(Self.migrations)
         }
         self.database = database
+        self.readingAnalyzer = readingAnalyzer
         try await storeWork { try await refreshIdentity() }
     }
 
@@ -43,8 +44,12 @@ public final class SQLiteBookStore: BookStore {
     /// ```swift
     /// let store = try await SQLiteBookStore(path: directory.appendingPathComponent("books.sqlite").path)
     /// ```
-    public convenience init(path: String, creating: Bool = true) async throws {
-        try await self.init(database: try await storeWork { try await Database(path: path, creating: creating) })
+    public convenience init(
+        path: String, creating: Bool = true, readingAnalyzer: (any ReadingAnalyzer)? = nil
+    ) async throws {
+        try await self.init(
+            database: try await storeWork { try await Database(path: path, creating: creating) },
+            readingAnalyzer: readingAnalyzer)
     }
 
     /// Throws unless `database` is new (no tables) or has a Scout schema version: migrations

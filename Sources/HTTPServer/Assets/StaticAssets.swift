@@ -72,7 +72,7 @@ public struct StaticAssets: Sendable {
     }
 
     /// FNV-1a, 64 bits: enough to tell versions of one file apart for `ETag`.
-    static func fingerprint(_ bytes: [UInt8]) -> String {
+    public static func fingerprint(_ bytes: [UInt8]) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
             hash ^= UInt64(byte)

@@ -95,6 +95,8 @@ public struct BooksProvider: SearchProvider {
         if let year = book.year { details["year"] = String(year) }
         if let rating = book.averageRating { details["rating"] = BookSummary.rating(rating) }
         if let series = book.series { details["series"] = series.name }
+        details = SearchItem.details(
+            details, language: LanguageTag.normalized(book.language) ?? ScriptLanguage.guess(book.title))
         let cover = book.cover.flatMap { URL(string: $0, relativeTo: baseURL)?.absoluteURL }
         return SearchItem(
             id: String(book.id), title: book.title,

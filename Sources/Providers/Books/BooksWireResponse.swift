@@ -15,6 +15,8 @@ struct WireBook: Decodable {
     let authors: [String]
     let year: Int?
     let averageRating: Double?
+    /// The catalog's language code (`eng`, `en-US`), when it has one.
+    let language: String?
     let ratingsCount: Int?
     /// A path on the book server (`/img/books/…`), or an absolute URL.
     let cover: String?
@@ -26,7 +28,7 @@ struct WireBook: Decodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, title, series, authors, year, averageRating, ratingsCount, cover, matches
+        case id, title, series, authors, year, averageRating, language, ratingsCount, cover, matches
     }
 
     init(from decoder: any Decoder) throws {
@@ -37,6 +39,7 @@ struct WireBook: Decodable {
         authors = ((try? container.decodeIfPresent([Lossy<String>].self, forKey: .authors)) ?? []).compactMap(\.value)
         year = (try? container.decodeIfPresent(FlexibleInt.self, forKey: .year))?.value
         averageRating = try? container.decodeIfPresent(Double.self, forKey: .averageRating)
+        language = (try? container.decodeIfPresent(String.self, forKey: .language)) ?? nil
         ratingsCount = (try? container.decodeIfPresent(FlexibleInt.self, forKey: .ratingsCount))?.value
         cover = try? container.decodeIfPresent(String.self, forKey: .cover)
         let spans = (try? container.decodeIfPresent(Matches.self, forKey: .matches))?.title ?? []

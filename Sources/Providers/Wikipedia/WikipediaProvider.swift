@@ -29,6 +29,8 @@ public struct WikipediaProvider: SearchProvider {
     /// Links to the wiki's pages, made from `apiURL`.
     let articleLinks: WikipediaLinks.ArticleLinks
     public let deadline: Duration
+    /// The BCP 47 tag its articles are marked with (`simple`, Simple English, is `en`).
+    let articleLanguage: String?
 
     /// The default API address; `{lang}` is replaced by the language code.
     public static let defaultAPITemplate = "https://{lang}.wikipedia.org/w/api.php"
@@ -54,6 +56,7 @@ public struct WikipediaProvider: SearchProvider {
         self.articleLinks = articleLinks
         self.thumbnailWidth = WikipediaLinks.snappedWidth(thumbnailWidth)
         self.deadline = deadline
+        articleLanguage = LanguageTag.normalized(language == "simple" ? "en" : language)
     }
 
     public func search(_ query: SearchQuery, cursor: SearchCursor?, limit: Int) async throws -> SearchPage {
@@ -120,7 +123,7 @@ public struct WikipediaProvider: SearchProvider {
             }
             let item = SearchItem(
                 id: String(page.pageid), title: page.title, description: description, thumbnail: thumbnail,
-                link: link, source: .wikipedia)
+                link: link, source: .wikipedia, details: SearchItem.details(language: articleLanguage))
             return (page.index ?? redirectRank[page.title] ?? .max, item)
         }
         return ranked.sorted { $0.0 < $1.0 }.map(\.1)
@@ -134,7 +137,8 @@ public struct WikipediaProvider: SearchProvider {
                 let link = articleLinks.url(title: hit.title)
             else { return nil }
             return SearchItem(
-                id: String(pageID), title: hit.title, description: nil, thumbnail: nil, link: link, source: .wikipedia)
+                id: String(pageID), title: hit.title, description: nil, thumbnail: nil, link: link, source: .wikipedia,
+                details: SearchItem.details(language: articleLanguage))
         }
     }
 }

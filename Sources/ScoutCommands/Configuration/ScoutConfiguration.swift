@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Networking
 import Providers
 import Redis
@@ -57,6 +58,9 @@ struct ScoutConfiguration: Sendable {
     var imageMode: ImageMode
     /// Whether a link can open in a browser (`DISPLAY`, `WAYLAND_DISPLAY`).
     var hasDisplay: Bool
+    /// The language of `tui`'s and `search`'s words for people (`LC_ALL`, `LC_MESSAGES`,
+    /// `LANG`, `LANGUAGE`; `--ui-lang`), English when they name none Scout has.
+    var interfaceLanguage: Language
     /// The Redis a fleet of `serve` shares (`SCOUT_REDIS`; `--redis`), parsed here so that its
     /// password never shows in a description; `serve` reports a bad one.
     var redis: Result<RedisURL, RedisError>?
@@ -102,6 +106,7 @@ struct ScoutConfiguration: Sendable {
             term: environment["TERM"], colorTerm: environment["COLORTERM"],
             isKitty: environment["KITTY_WINDOW_ID"] != nil)
         hasDisplay = value("DISPLAY") != nil || value("WAYLAND_DISPLAY") != nil
+        interfaceLanguage = LanguageNegotiation.preferred(environment: environment) ?? .english
         redis = value("SCOUT_REDIS").map { text in Result { () throws(RedisError) in try RedisURL(text) } }
         trustedProxies = value("SCOUT_TRUSTED_PROXIES")
         fleetSize = value("SCOUT_FLEET_SIZE")

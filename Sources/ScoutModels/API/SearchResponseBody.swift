@@ -17,10 +17,13 @@ public struct SearchResponseBody: Codable, Sendable, Equatable {
         public let link: URL
         /// The parts of the title the query matched (books); absent when the source does not say.
         public var titleMatches: [TextSpan]?
+        /// The BCP 47 tag of the language the title and description are in (``SearchItem/language``);
+        /// absent when the source does not know it.
+        public var lang: String?
 
         public init(
             id: String, title: String, description: String?, thumbnail: Thumbnail?, link: URL,
-            titleMatches: [TextSpan]? = nil
+            titleMatches: [TextSpan]? = nil, lang: String? = nil
         ) {
             self.id = id
             self.title = title
@@ -28,6 +31,7 @@ public struct SearchResponseBody: Codable, Sendable, Equatable {
             self.thumbnail = thumbnail
             self.link = link
             self.titleMatches = titleMatches
+            self.lang = lang
         }
     }
 

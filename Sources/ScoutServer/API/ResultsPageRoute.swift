@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Localization
 import Providers
 import ScoutModels
 
@@ -11,10 +12,16 @@ struct ResultsPageRoute: Sendable {
     let api: SearchAPI
 
     var handler: Handler {
-        .deferred { request in await page(for: request) }
+        .deferred { request in
+            // In the reader's language (PageLanguage): Vary and Content-Language on every reply.
+            let choice = PageLanguage(request)
+            var response = await page(for: request, in: Messages(choice.language))
+            for field in choice.headers { response.headers[field.name] = field.value }
+            return response
+        }
     }
 
-    func page(for request: Request) async -> Response {
+    func page(for request: Request, in messages: Messages = Messages(.english)) async -> Response {
         let text = request.query["q"] ?? ""
         let sourceName = request.query["source"] ?? SourceID.wikipedia.rawValue
         let sources = api.catalog.entries.map {
@@ -30,14 +37,17 @@ struct ResultsPageRoute: Sendable {
             if text.isEmpty {
                 // The bare form, unless its lang names no Wikipedia: that is said, as with a query.
                 do { _ = try SearchAPI.language(request.query["lang"], source: .wikipedia) } catch {
-                    return failure(error, query: text, source: sourceName, sources: sources, menu: menu)
+                    return failure(
+                        error, query: text, source: sourceName, sources: sources, menu: menu, messages: messages)
                 }
                 return .html(
                     ResultsPage.render(
                         query: "", source: sourceName, sources: sources, outcome: .start, language: menu.language,
-                        languages: menu.languages))
+                        languages: menu.languages, messages: messages))
             }
-            return failure(api.parseError(request.query), query: text, source: sourceName, sources: sources, menu: menu)
+            return failure(
+                api.parseError(request.query), query: text, source: sourceName, sources: sources, menu: menu,
+                messages: messages)
         }
         do {
             let parameters =
@@ -51,16 +61,16 @@ struct ResultsPageRoute: Sendable {
                             PageThumbnail(url: $0, width: thumbnail.width, height: thumbnail.height)
                         }
                     },
-                    link: item.link.absoluteString)
+                    link: item.link.absoluteString, language: item.language)
             }
             return .html(
                 ResultsPage.render(
                     query: reply.query.text, source: parameters.entry.id.rawValue, sources: sources,
                     outcome: .results(
                         items: items, next: reply.page.nextCursor?.rawValue, suggestion: reply.page.suggestion),
-                    language: parameters.key.language ?? menu.language, languages: menu.languages))
+                    language: parameters.key.language ?? menu.language, languages: menu.languages, messages: messages))
         } catch {
-            return failure(error, query: text, source: sourceName, sources: sources, menu: menu)
+            return failure(error, query: text, source: sourceName, sources: sources, menu: menu, messages: messages)
         }
     }
 
@@ -71,7 +81,7 @@ struct ResultsPageRoute: Sendable {
     }
 
     private func failure(
-        _ error: (any Error)?, query: String, source: String, sources: [PageSource], menu: Menu
+        _ error: (any Error)?, query: String, source: String, sources: [PageSource], menu: Menu, messages: Messages
     ) -> Response {
         let gatewayError =
             error as? GatewayError
@@ -84,7 +94,7 @@ struct ResultsPageRoute: Sendable {
                 outcome: .failure(
                     message: gatewayError.message,
                     retryAfter: gatewayError.retryAfter.map(GatewayError.wholeSeconds)),
-                language: menu.language, languages: menu.languages),
+                language: menu.language, languages: menu.languages, messages: messages),
             status: gatewayError.status)
         for field in gatewayError.headers { response.headers[field.name] = field.value }
         return response

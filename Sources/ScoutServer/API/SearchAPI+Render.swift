@@ -25,7 +25,7 @@ extension SearchAPI {
                             .init(url: $0, width: thumbnail.width, height: thumbnail.height)
                         }
                     },
-                    link: item.link, titleMatches: item.titleMatches),
+                    link: item.link, titleMatches: item.titleMatches, lang: item.language),
                 photo: PhotoFacts(item: item, thumbnails: thumbnails))
         }
         return SearchReply(

@@ -44,13 +44,17 @@ extension SearchReply {
 }
 
 extension SearchReply.Item {
-    /// `{"description":…,"id":…,"link":…,"photo":…,"thumbnail":…,"title":…,"titleMatches":…}`,
-    /// `photo` and `titleMatches` only when present (as their `encodeIfPresent` leaves them out).
+    /// `{"description":…,"id":…,"lang":…,"link":…,"photo":…,"thumbnail":…,"title":…,"titleMatches":…}`,
+    /// `lang`, `photo` and `titleMatches` only when present (as their `encodeIfPresent` leaves them out).
     func write(to writer: inout JSONByteWriter) {
         writer.raw(#"{"description":"#)
         writer.string(item.description)
         writer.raw(#","id":"#)
         writer.string(item.id)
+        if let lang = item.lang {
+            writer.raw(#","lang":"#)
+            writer.string(lang)
+        }
         writer.raw(#","link":"#)
         writer.string(item.link.absoluteString)
         if let photo {

@@ -2,6 +2,7 @@
 // checked field by field; what is not the expected type is dropped, never shown.
 import { asCount, asString, isAbort } from './dom.js';
 import { normalizeSpans } from './highlight.js';
+import { asLanguageTag } from './i18n.js';
 import { normalizePhoto } from './photos.js';
 
 export const PAGE_SIZE = 20;
@@ -34,7 +35,8 @@ function normalizeItem(raw) {
   }
   const photo = normalizePhoto(raw.photo);
   const titleMatches = normalizeSpans(raw.titleMatches, title);
-  return { id, title, description: asString(raw.description), thumbnail, link: asString(raw.link), photo, titleMatches };
+  const lang = asLanguageTag(raw.lang); // the result's own language, for its row's lang
+  return { id, title, description: asString(raw.description), thumbnail, link: asString(raw.link), photo, titleMatches, lang };
 }
 
 function normalizeReply(body, q) {

@@ -9,6 +9,7 @@
 //   results.js  the result list: rows, the active option, endless loading
 //   status.js   the status line, the empty state, failure notices with Retry
 //   highlight.js  what matched, in <mark>s: the only place the page marks text
+//   i18n.js     the page's words in the reader's language (from the page), the language switch
 //   address.js  q and source in the URL, back and forward
 //   recent.js   recent searches
 //   sources.js  the source tabs
@@ -24,6 +25,7 @@
 // parsed by then. Without this script the form still works: it submits to /search.
 import { restoreFromLocation, startAddress } from './address.js';
 import { startField } from './field.js';
+import { startLanguageSwitch } from './i18n.js';
 import { elements } from './page.js';
 import { startPanels } from './panels.js';
 import { startResults } from './results.js';
@@ -35,6 +37,7 @@ const { form, input, list, resultsBox } = elements;
 if (form && input && list && resultsBox) {
   document.documentElement.classList.add('js');
   startSources();
+  startLanguageSwitch();
   startPanels();
   startField();
   startResults();

@@ -2,6 +2,7 @@
 // relation ("Same series", "Same author", …), each with its reason; each related title searches
 // for itself. Text from the API goes in as text only (SECURITY.md T2).
 import { asCount, asString, failureNotice, isAbort, make, thumbnail } from './dom.js';
+import { quoted, t } from './i18n.js';
 
 /** Whether the source `id` (with its /api/v1/sources entry, if known) lists books. */
 export function isBookSource(id, info) {
@@ -75,7 +76,7 @@ export function createBooksPanel({ panel, shell, onSearch, onClose }) {
     controller = new AbortController();
     renderHead(item);
     const body = make('div', 'related-body');
-    body.append(make('p', 'related-note', 'Loading related books…'));
+    body.append(make('p', 'related-note', t('page.books.loading')));
     panel.append(body);
     panel.hidden = false;
     if (shell) shell.classList.add('has-related');
@@ -101,12 +102,12 @@ export function createBooksPanel({ panel, shell, onSearch, onClose }) {
       });
     } catch (error) {
       if (isAbort(error)) throw error;
-      throw new Error('Scout could not be reached. Check your connection and retry.');
+      throw new Error(t('page.books.unreachable'));
     }
     const body = await response.json().catch(() => null);
     if (!response.ok || !body || !Array.isArray(body.related)) {
       const info = body && body.error && typeof body.error === 'object' ? body.error : {};
-      throw new Error(asString(info.message) || 'The related books could not be loaded. Retry?');
+      throw new Error(asString(info.message) || t('page.books.failed'));
     }
     return body.related.map(normalizeRelated).filter(Boolean);
   }
@@ -115,7 +116,7 @@ export function createBooksPanel({ panel, shell, onSearch, onClose }) {
     const head = make('div', 'related-head');
     const picture = item.thumbnail || {};
     const about = make('div', 'related-book');
-    about.append(make('p', 'related-eyebrow', 'Related books'));
+    about.append(make('p', 'related-eyebrow', t('page.related')));
     const title = make('h2', 'related-heading', item.title);
     title.id = 'related-heading';
     title.tabIndex = -1;
@@ -124,8 +125,8 @@ export function createBooksPanel({ panel, shell, onSearch, onClose }) {
     if (item.description) about.append(make('p', 'related-byline', item.description.replace(/★ /g, '★\u00a0')));
     const closeButton = make('button', 'related-close', '×');
     closeButton.type = 'button';
-    closeButton.setAttribute('aria-label', 'Close related books');
-    closeButton.title = 'Close (Esc)';
+    closeButton.setAttribute('aria-label', t('page.books.close'));
+    closeButton.title = t('page.books.closeTitle');
     closeButton.addEventListener('click', dismiss);
     head.append(thumbnail('thumb thumb--book', item.title, picture.url, asCount(picture.width), asCount(picture.height)));
     head.append(about, closeButton);
@@ -134,7 +135,7 @@ export function createBooksPanel({ panel, shell, onSearch, onClose }) {
   }
 
   function renderGroups(entries) {
-    if (!entries.length) return [make('p', 'related-note', 'Scout knows no related books for this one yet.')];
+    if (!entries.length) return [make('p', 'related-note', t('page.books.none'))];
     return groupByKind(entries).map((group) => {
       const section = make('section', 'related-group');
       section.append(make('h3', 'related-kind', heading(group.phrase)));
@@ -143,7 +144,7 @@ export function createBooksPanel({ panel, shell, onSearch, onClose }) {
         const row = make('li', 'related-item');
         const button = make('button', 'related-title', entry.title);
         button.type = 'button';
-        button.title = `Search for “${entry.title}”`;
+        button.title = t('page.books.searchFor', { title: quoted(entry.title) });
         button.addEventListener('click', () => onSearch(entry.title));
         const text = make('span', 'related-text');
         text.append(button);

@@ -2,6 +2,8 @@
 // through textContent and Text nodes (SECURITY.md T2); links and images only when they are
 // http(s) on this origin or another.
 
+import { t } from './i18n.js';
+
 /** An element with a class and, optionally, text (set as textContent, never parsed). */
 export function make(tag, className, text) {
   const node = document.createElement(tag);
@@ -75,14 +77,17 @@ export function setMoreState(more, moreState, content) {
 
 /**
  * A failure notice (role=alert): `title` (none when null) and `text`, above a Retry button
- * that calls `onRetry`. Returns the notice and its button.
+ * that calls `onRetry`. `textLanguage` marks a text in another language than the page's (the
+ * API's sentences are English). Returns the notice and its button.
  */
-export function failureNotice(title, text, onRetry) {
+export function failureNotice(title, text, onRetry, textLanguage = null) {
   const notice = make('div', 'notice notice--error');
   notice.setAttribute('role', 'alert');
   if (title) notice.append(make('p', 'notice-title', title));
-  notice.append(make('p', 'notice-text', text));
-  const button = make('button', 'button button--primary retry', 'Retry');
+  const sentence = make('p', 'notice-text', text);
+  if (textLanguage) sentence.lang = textLanguage;
+  notice.append(sentence);
+  const button = make('button', 'button button--primary retry', t('page.retry'));
   button.type = 'button';
   button.addEventListener('click', onRetry);
   const actions = make('p', 'notice-actions');

@@ -4,6 +4,7 @@
 // Esc closes the Related panel and then clears; / anywhere else focuses the field.
 import { pushTyped, settleEntry } from './address.js';
 import { make } from './dom.js';
+import { t } from './i18n.js';
 import { elements, state } from './page.js';
 import { books, photos } from './panels.js';
 import { openItem, setActive } from './results.js';
@@ -100,7 +101,7 @@ export function startField() {
   input.setAttribute('aria-expanded', 'false');
   input.setAttribute('aria-controls', 'result-list');
   list.setAttribute('role', 'listbox');
-  list.setAttribute('aria-label', 'Results');
+  list.setAttribute('aria-label', t('page.results'));
 
   // The field is type=text (what a combobox may be), which has no × of its own: this is it.
   // Out of the Tab order like a native one; Esc does the same from the keyboard.
@@ -108,8 +109,8 @@ export function startField() {
   clearButton.type = 'button';
   clearButton.tabIndex = -1;
   clearButton.hidden = true;
-  clearButton.title = 'Clear (Esc)';
-  clearButton.setAttribute('aria-label', 'Clear search');
+  clearButton.title = t('page.clear.title');
+  clearButton.setAttribute('aria-label', t('page.clear.label'));
   input.after(clearButton);
   clearButton.addEventListener('click', () => {
     enterQuery('');

@@ -3,6 +3,7 @@
 // tile it was opened from. A native modal <dialog>: it keeps focus inside while open.
 // Upstream text goes in as textContent only (SECURITY.md T2).
 import { make, safeURL } from './dom.js';
+import { t } from './i18n.js';
 
 /**
  * `count()` and `item(index)` read the grid's photos; `onShow(index)` lets the grid load more
@@ -22,13 +23,13 @@ export function createLightbox({ count, item, sourceName, onShow, onClose }) {
     dialog.tabIndex = -1; // focus the dialog itself, not its first link: Enter must not leave the page
     const close = make('button', 'lightbox-close', '×');
     close.type = 'button';
-    close.setAttribute('aria-label', 'Close');
+    close.setAttribute('aria-label', t('page.lightbox.close'));
     const previous = make('button', 'lightbox-step lightbox-previous', '‹');
     previous.type = 'button';
-    previous.setAttribute('aria-label', 'Previous photo');
+    previous.setAttribute('aria-label', t('page.lightbox.previous'));
     const next = make('button', 'lightbox-step lightbox-next', '›');
     next.type = 'button';
-    next.setAttribute('aria-label', 'Next photo');
+    next.setAttribute('aria-label', t('page.lightbox.next'));
     const figure = make('figure', 'lightbox-figure');
     const frame = make('div', 'lightbox-frame');
     const caption = make('figcaption', 'lightbox-caption');
@@ -79,11 +80,11 @@ export function createLightbox({ count, item, sourceName, onShow, onClose }) {
     }
     parts.title.textContent = photo.title;
     const line = [facts.author ? `by ${facts.author}` : null, facts.license].filter(Boolean).join(' · ');
-    parts.facts.textContent = line || 'Author and licence: see the source page.';
+    parts.facts.textContent = line || t('page.lightbox.noFacts');
     const href = safeURL(photo.link);
     parts.link.hidden = !href;
     if (href) parts.link.href = href;
-    parts.link.textContent = `Open on ${sourceName()}`;
+    parts.link.textContent = t('page.lightbox.open', { source: sourceName() });
     parts.position.textContent = `${index + 1} of ${count()}`;
     parts.previous.disabled = index === 0;
     parts.next.disabled = index >= count() - 1;

@@ -7,6 +7,7 @@
 // the tiles and offers Retry. Far-off tiles give their <img> back past a memory bound (the
 // tile stays, the same size, as a placeholder) and get it again when scrolled near.
 import { asCount, asString, initial, isAbort, make, safeURL, setMoreState } from './dom.js';
+import { pluralKey, t } from './i18n.js';
 import { createLightbox } from './lightbox.js';
 
 export const PHOTO_PAGE_SIZE = 30;
@@ -41,7 +42,7 @@ export function makePhotoSwitch(tabs) {
   const container = make('div', 'photo-sources');
   container.id = 'photo-sources';
   container.setAttribute('role', 'group');
-  container.setAttribute('aria-label', 'Photo source');
+  container.setAttribute('aria-label', t('page.photos.source'));
   container.hidden = true;
   tabs.after(container);
   return container;
@@ -76,7 +77,7 @@ export function renderPhotoSwitch(container, sources, current, onChoose) {
 export function createPhotoGrid({ container, fetchPage, sourceName, renderFailure, onChange }) {
   const grid = make('ul', 'photo-grid');
   grid.id = 'photo-grid';
-  grid.setAttribute('aria-label', 'Photos');
+  grid.setAttribute('aria-label', t('source.photos'));
   grid.hidden = true;
   const more = make('div', 'more photo-more');
   more.id = 'photo-more';
@@ -179,11 +180,11 @@ export function createPhotoGrid({ container, fetchPage, sourceName, renderFailur
   }
 
   function renderMore() {
-    if (state.loading) setMoreState(more, 'loading', 'Loading more photos…');
+    if (state.loading) setMoreState(more, 'loading', t('page.photos.loading'));
     else if (state.failure) {
       setMoreState(more, 'failed', renderFailure(state.failure.error, sourceName(state.request.source), retry));
     } else if (state.request && !state.next && state.items.length) {
-      setMoreState(more, 'end', `That is all: ${state.items.length} photos`);
+      setMoreState(more, 'end', t(pluralKey('page.photos.end', state.items.length), { count: state.items.length }));
     } else setMoreState(more, 'idle');
   }
 

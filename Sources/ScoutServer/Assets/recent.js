@@ -3,6 +3,7 @@
 import { asString, make } from './dom.js';
 import { enterQuery } from './field.js';
 import { fold } from './highlight.js';
+import { quoted, t } from './i18n.js';
 import { elements, state } from './page.js';
 import { search } from './search.js';
 import { renderTabs, sourceInfo, sourceName } from './sources.js';
@@ -73,8 +74,8 @@ export function renderRecent() {
     });
     const remove = make('button', 'recent-remove', '×');
     remove.type = 'button';
-    remove.setAttribute('aria-label', `Remove “${entry.q}” from recent searches`);
-    remove.title = 'Remove';
+    remove.setAttribute('aria-label', t('page.recent.removeLabel', { query: quoted(entry.q) }));
+    remove.title = t('page.recent.remove');
     remove.addEventListener('click', () => removeRecent(index));
     row.append(open, remove);
     recentList.append(row);

@@ -5,6 +5,7 @@ import { settleEntry } from './address.js';
 import { fetchPage, PAGE_SIZE, SearchFailure } from './api.js';
 import { isAbort, make, safeURL, setMoreState, thumbnail } from './dom.js';
 import { appendHighlighted } from './highlight.js';
+import { t } from './i18n.js';
 import { byId, elements, state } from './page.js';
 import { books, photos } from './panels.js';
 import { renderRecent } from './recent.js';
@@ -99,6 +100,9 @@ function renderRow(item, index) {
   row.setAttribute('role', 'option');
   row.setAttribute('aria-selected', 'false');
   row.dataset.index = String(index);
+  // The result's own language (a Japanese title on an English page): screen readers read it
+  // in that voice, and CJK text is drawn with that language's glyphs.
+  if (item.lang) row.lang = item.lang; // checked by api.js
   const isBook = showsBooks();
   if (isBook) row.classList.add('result--book');
   if (isBook && books.isOpenFor(item.id)) row.classList.add('is-open');
@@ -162,13 +166,13 @@ function loadMoreIfNearEnd() {
 }
 
 function renderMore() {
-  if (state.loadingMore) setMoreState(more, 'loading', 'Loading more…');
+  if (state.loadingMore) setMoreState(more, 'loading', t('page.loadingMore'));
   else if (state.moreFailure) {
     // A stale cursor (409: the catalog changed) cannot be fetched again: Retry searches anew.
     const again = state.moreFailure.status === 409 ? retry : loadMore;
     setMoreState(more, 'failed', renderFailure(state.moreFailure, sourceName(state.request.source), again));
   } else if (state.view === 'results' && !state.next && state.items.length > PAGE_SIZE / 2) {
-    setMoreState(more, 'end', 'No more results');
+    setMoreState(more, 'end', t('page.noMore'));
   } else setMoreState(more, 'idle');
 }
 

@@ -5,6 +5,7 @@ import { writeHistory } from './address.js';
 import { fetchSources } from './api.js';
 import { isBookSource } from './books.js';
 import { make } from './dom.js';
+import { t } from './i18n.js';
 import { renderLanguageMenu, setLanguages } from './languages.js';
 import { elements, state } from './page.js';
 import { books } from './panels.js';
@@ -21,9 +22,12 @@ export function sourceInfo(id) {
 }
 
 export function sourceName(id) {
+  // The reader's language's name for a source Scout knows (source.books), else the API's.
+  const own = id ? t(`source.${id}`) : null;
+  if (own && own !== `source.${id}`) return own;
   const info = sourceInfo(id);
   if (info && info.name) return info.name;
-  return id ? id.charAt(0).toUpperCase() + id.slice(1) : 'The source';
+  return id ? id.charAt(0).toUpperCase() + id.slice(1) : t('source.unknown');
 }
 
 /** The source of the rows shown (or about to be). */
@@ -62,7 +66,7 @@ export function renderTabs() {
   const tabHadFocus = tabs.contains(document.activeElement);
   // A tablist only once there are tabs in it (index.html has none without this script).
   tabs.setAttribute('role', 'tablist');
-  tabs.setAttribute('aria-label', 'Sources');
+  tabs.setAttribute('aria-label', t('page.sources'));
   tabs.replaceChildren();
   const photoSources = state.sources.filter((source) => isPhotoSource(source.id, source));
   if (isPhotoSource(state.source, sourceInfo(state.source))) state.photoSource = state.source;
@@ -72,7 +76,7 @@ export function renderTabs() {
     const isPhotos = photoSources.includes(listed);
     if (isPhotos && listed !== photoSources[0]) continue;
     const source = isPhotos ? sourceInfo(state.photoSource) || listed : listed;
-    const tab = make('button', 'tab', isPhotos ? 'Photos' : source.name);
+    const tab = make('button', 'tab', isPhotos ? t('source.photos') : sourceName(source.id));
     tab.type = 'button';
     tab.id = isPhotos ? 'tab-photos' : `tab-${source.id}`;
     tab.dataset.source = source.id;
@@ -93,8 +97,8 @@ export function renderTabs() {
     if (tabHadFocus && selected) tab.focus(); // the tab chosen from the keyboard keeps focus
   }
   const name = sourceName(state.source);
-  input.placeholder = `Search ${name}`;
-  if (fieldLabel) fieldLabel.textContent = `Search ${name}`;
+  input.placeholder = t('page.search.source', { source: name });
+  if (fieldLabel) fieldLabel.textContent = t('page.search.source', { source: name });
   renderPhotoSwitch(photoSwitch, photoSources, state.source, chooseSource);
   renderLanguageMenu();
   if (sourceField) sourceField.value = state.source;
@@ -102,7 +106,7 @@ export function renderTabs() {
 
 function chooseSource(source) {
   if (!source.configured) {
-    tabNote.textContent = `${source.name} is not set up yet. ${source.message || ''}`.trim();
+    tabNote.textContent = `${t('page.notSetUp', { source: sourceName(source.id) })} ${source.message || ''}`.trim();
     tabNote.hidden = false;
     return;
   }

@@ -4,6 +4,7 @@
 import { urlFor } from './address.js';
 import { failureNotice, make } from './dom.js';
 import { enterQuery } from './field.js';
+import { formatNumber, language, listed, parts, pluralKey, quoted, t } from './i18n.js';
 import { renderLanguageOffers, searchLanguage } from './languages.js';
 import { elements, state } from './page.js';
 import { photos } from './panels.js';
@@ -21,23 +22,26 @@ export function renderStatus() {
     const hasMore = state.next || photos.hasMore();
     const line = make('p', 'status-line');
     const found = state.found !== null && state.found > count ? state.found : null;
+    const values = {
+      count: `${formatNumber(count)}${hasMore && found === null ? '+' : ''}`,
+      total: found,
+      query: make('strong', '', state.query),
+      source: sourceName(state.request ? state.request.source : state.source),
+    };
     line.append(
-      found !== null
-        ? `${count} of ${found} results for `
-        : `${count}${hasMore ? '+' : ''} ${count === 1 && !hasMore ? 'result' : 'results'} for `,
-      make('strong', '', state.query),
-      ` in ${sourceName(state.request ? state.request.source : state.source)}`,
+      ...(found !== null
+        ? parts(pluralKey('page.countOfTotal', found), values)
+        : parts(pluralKey('page.count', hasMore ? count + 1 : count), values)),
     );
     statusBox.append(line);
     if (state.missingWords.length) {
-      const words = state.missingWords.map((word) => `“${word}”`).join(', ');
-      statusBox.append(make('p', 'status-line', `No result has every word; these are the closest matches, without ${words}.`));
+      const words = listed(state.missingWords.map(quoted));
+      statusBox.append(make('p', 'status-line', t('page.closest', { words })));
     }
     if (state.stale) {
       const source = sourceName(state.request ? state.request.source : state.source);
       statusBox.append(
-        make('p', 'status-line status-line--stale',
-          `${source} could not answer just now, so these are its results from earlier; they may be out of date.`),
+        make('p', 'status-line status-line--stale', t('page.stale', { source })),
       );
     }
   } else if (state.view === 'empty') {
@@ -49,7 +53,7 @@ function renderEmpty() {
   const source = state.request ? state.request.source : state.source;
   const notice = make('div', 'notice notice--empty');
   const title = make('p', 'notice-title');
-  title.append('No results for ', make('q', '', state.query));
+  title.append(...parts('page.empty.title', { query: make('q', '', state.query) }));
   notice.append(title);
   const text = make('p', 'notice-text');
   if (state.suggestion) {
@@ -61,9 +65,9 @@ function renderEmpty() {
       search(input.value, source, 'now');
       input.focus(); // the link goes away with the empty state
     });
-    text.append('Did you mean ', link, '?');
+    text.append(...parts('page.empty.didYouMean', { suggestion: link }));
   } else {
-    text.append(`${sourceName(source)} has nothing that matches. Check the spelling or try fewer words.`);
+    text.append(t('page.empty.noMatch', { source: sourceName(source) }));
   }
   notice.append(text);
   const offers = renderLanguageOffers();
@@ -76,29 +80,32 @@ export function renderFailure(failure, name, onRetry) {
   let heading;
   let fallback;
   if (failure.kind === 'offline') {
-    heading = navigator.onLine === false ? 'You are offline' : 'Scout could not be reached';
-    fallback = 'Check your connection; Scout searches again when it is back.';
+    heading = t(navigator.onLine === false ? 'page.error.offline' : 'page.error.unreachable');
+    fallback = t('page.error.unreachableText');
   } else if (failure.status === 429) {
-    heading = 'Too many searches';
-    fallback = `${name} asked Scout to slow down.`;
+    heading = t('page.error.tooMany');
+    fallback = t('page.error.tooManyText', { source: name });
   } else if (failure.status === 409) {
-    heading = 'The results changed';
-    fallback = 'The catalog changed while you scrolled. Search again.';
+    heading = t('page.error.changed');
+    fallback = t('page.error.changedText');
   } else if (failure.status === 400) {
-    heading = 'That search could not be run';
-    fallback = 'Try different words.';
+    heading = t('page.error.badSearch');
+    fallback = t('page.error.badSearchText');
   } else if (failure.status === 504) {
-    heading = `${name} did not answer in time`;
-    fallback = `${name} did not answer in time.`;
+    heading = t('page.error.timeout', { source: name });
+    fallback = t('page.error.timeoutText', { source: name });
   } else {
-    heading = `${name} did not answer`;
-    fallback = `${name} is not answering right now.`;
+    heading = t('page.error.failed', { source: name });
+    fallback = t('page.error.failedText', { source: name });
   }
+  // The API's sentence says most (what failed, for how long) but is English: on a page in
+  // another language it is marked as English, under the heading in the page's language.
+  const sentenceLanguage = failure.apiMessage && language !== 'en' ? 'en' : null;
   const { notice, button } = failureNotice(heading, failure.apiMessage || fallback, () => {
     const hadFocus = document.activeElement === button;
     onRetry();
     if (hadFocus) input.focus(); // the notice goes away: focus goes where the results come
-  });
+  }, sentenceLanguage);
   if (failure.retryAfter) countDown(button, failure.retryAfter);
   return notice;
 }
@@ -110,11 +117,11 @@ function countDown(button, seconds) {
     if (!button.isConnected) return;
     if (left <= 0) {
       button.disabled = false;
-      button.textContent = 'Retry';
+      button.textContent = t('page.retry');
       return;
     }
     button.disabled = true;
-    button.textContent = `Retry in ${left} s`;
+    button.textContent = t('page.retryIn', { seconds: left });
     left -= 1;
     state.countdownTimer = setTimeout(tick, 1000);
   };

@@ -47,6 +47,8 @@ struct CatalogSearchProvider: SearchProvider {
             } ?? summary,
             thumbnail: book.cover.map { Thumbnail(url: $0, width: nil, height: nil) },
             link: relatedPath(id: book.id), source: .books,
+            details: SearchItem.details(
+                language: LanguageTag.normalized(book.language) ?? ScriptLanguage.guess(book.title)),
             titleMatches: match.titleRanges.map { TextSpan(start: $0.lowerBound, end: $0.upperBound) })
     }
 

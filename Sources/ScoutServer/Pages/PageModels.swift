@@ -38,13 +38,19 @@ public struct PageItem: Sendable, Hashable {
     public var thumbnail: PageThumbnail?
     /// Where the row leads; only `http`/`https` links become links.
     public var link: String
+    /// The BCP 47 tag of the title's language (``ScoutModels/SearchItem/language``), the row's `lang`.
+    public var language: String?
 
-    public init(id: String, title: String, description: String?, thumbnail: PageThumbnail?, link: String) {
+    public init(
+        id: String, title: String, description: String?, thumbnail: PageThumbnail?, link: String,
+        language: String? = nil
+    ) {
         self.id = id
         self.title = title
         self.description = description
         self.thumbnail = thumbnail
         self.link = link
+        self.language = language
     }
 }
 

@@ -8,14 +8,14 @@ extension ResultsPage {
         static let label = "Wikipedia language"
     }
 
-    /// The menu for a page searching `source` in `language` (nil: no menu), with `languages`
-    /// its options, in order.
-    static func languageMenu(source: String, language: String?, languages: [String]) -> String {
-        guard source == "wikipedia", let language, !languages.isEmpty else { return "" }
+    /// The menu for `page` (none unless it searches Wikipedia in a language, with options to
+    /// offer).
+    static func languageMenu(_ page: Page) -> String {
+        guard page.source == "wikipedia", let language = page.language, !page.languages.isEmpty else { return "" }
         var html = #"<div class="language" id="language">"#
         html += #"<label class="language-label" for="lang">\#(HTMLEscaping.escape(LanguageText.label))</label>"#
         html += #"<select class="language-select" id="lang" name="lang">"#
-        for code in languages {
+        for code in page.languages {
             let escaped = HTMLEscaping.escape(code)
             let selected = code == language ? " selected" : ""
             html += #"<option value="\#(escaped)"\#(selected)>\#(escaped)</option>"#

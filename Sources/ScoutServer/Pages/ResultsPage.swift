@@ -1,4 +1,6 @@
 import Foundation
+import Localization
+import ScoutModels
 
 /// The page `GET /search?q=…&source=…` answers with: a whole HTML document with the search
 /// form, the source tabs and one page of results, so Scout works without JavaScript. With
@@ -30,27 +32,51 @@ public enum ResultsPage {
     ///   - language: The Wikipedia searched (`de`), kept in every link of the page; nil for
     ///     other sources.
     ///   - languages: The codes the language menu offers (none: no menu).
+    ///   - messages: the reader's language (``PageLanguage``): every word of the page, the
+    ///     `<html lang>`, the numbers, and the texts handed to the script.
     /// - Returns: UTF-8 HTML; serve it with `Response.html(_:)`.
     public static func render(
         query: String, source: String, sources: [PageSource], outcome: PageOutcome, language: String? = nil,
-        languages: [String] = []
+        languages: [String] = [], messages: Messages = Messages(.english)
     ) -> String {
-        let language = source == "wikipedia" ? language : nil
-        let sourceName = sources.first { $0.id == source }?.name ?? source.capitalized
+        let sourceName = sources.first { $0.id == source }.map { sourceTitle($0, messages) } ?? source.capitalized
         let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
         let title = trimmed.isEmpty ? "Scout" : "\(trimmed) – Scout"
-        var html = head(title: title)
-        html += form(
-            query: query, source: source, sourceName: sourceName, sources: sources,
-            languageMenu: languageMenu(source: source, language: language, languages: languages))
-        html += status(query: trimmed, source: source, language: language, sourceName: sourceName, outcome: outcome)
-        html += #"<aside class="related" id="related" aria-label="Related books" hidden></aside>"# + "\n"
+        let page = Page(
+            query: trimmed, source: source, sourceName: sourceName, language: source == "wikipedia" ? language : nil,
+            languages: languages, messages: messages)
+        var html = head(title: title, page: page)
+        html += form(query: query, page: page, sources: sources)
+        html += status(page, outcome: outcome)
+        html +=
+            #"<aside class="related" id="related" aria-label="\#(text("page.related", page))" hidden></aside>"# + "\n"
         html += #"<section class="recent" id="recent" aria-labelledby="recent-heading" hidden>"#
-        html += #"<h2 class="recent-heading" id="recent-heading">Recent searches</h2>"#
+        html += #"<h2 class="recent-heading" id="recent-heading">\#(text("page.recent", page))</h2>"#
         html += #"<ul class="recent-list" id="recent-list"></ul></section>"# + "\n"
-        html += results(query: trimmed, source: source, language: language, outcome: outcome)
-        html += foot
+        html += results(page, outcome: outcome)
+        html += foot(page)
         return html
+    }
+
+    /// What every part of one page needs: the search shown and the reader's language.
+    struct Page {
+        let query: String
+        let source: String
+        let sourceName: String
+        /// The Wikipedia searched (`de`), kept in every link of the page; nil for other sources.
+        let language: String?
+        /// The codes the Wikipedia language menu offers (none: no menu).
+        let languages: [String]
+        let messages: Messages
+    }
+
+    /// A source's name in the reader's language when the catalog has it (`source.books`).
+    static func sourceTitle(_ source: PageSource, _ messages: Messages) -> String {
+        messages.has("source.\(source.id)") ? messages.text("source.\(source.id)") : source.name
+    }
+
+    static func text(_ key: String, _ page: Page, _ values: [String: String] = [:]) -> String {
+        PageText.escaped(page.messages, key, values)
     }
 
     /// `/search?q=…&source=…` (and `&lang=…`, `&cursor=…`), percent-encoded; escape it for an
@@ -66,53 +92,62 @@ public enum ResultsPage {
 
     // MARK: - Parts
 
-    private static func head(title: String) -> String {
-        """
-        <!doctype html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta name="color-scheme" content="light dark">
-        <meta name="description" content="Instant search over public APIs.">
-        <title>\(HTMLEscaping.escape(title))</title>
-        <link rel="icon" href="/static/icon.svg" type="image/svg+xml">
-        <link rel="stylesheet" href="/static/scout.css">
-        <script type="module" src="/static/app.js"></script>
-        </head>
-        <body>
-        <a class="skip-link" href="#results">Skip to results</a>
-        <header class="masthead">
-          <h1 class="brand-heading"><a class="brand" href="/">\
-        <img class="brand-mark" src="/static/icon.svg" alt="" width="28" height="28">\
-        <span class="brand-name">Scout</span></a></h1>
-          <p class="tagline">Instant search over public APIs</p>
-        </header>
-        <main class="shell" id="main">
+    private static func head(title: String, page: Page) -> String {
+        // The switch keeps the search shown, its Wikipedia language too.
+        var kept: [(name: String, value: String)] = []
+        if !page.query.isEmpty {
+            kept = [("q", page.query), ("source", page.source)]
+            if let language = page.language { kept.append(("lang", language)) }
+        }
+        let languages = PageText.languageSwitch(page.messages, query: kept)
+        return """
+            <!doctype html>
+            <html lang="\(page.messages.language.code)">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="color-scheme" content="light dark">
+            <meta name="description" content="\(text("page.description", page))">
+            <title>\(HTMLEscaping.escape(title))</title>
+            <link rel="icon" href="/static/icon.svg" type="image/svg+xml">
+            <link rel="stylesheet" href="/static/scout.css">
+            <script type="module" src="/static/app.js"></script>
+            <script type="application/json" id="scout-strings">\(PageText.scriptStrings(page.messages))</script>
+            </head>
+            <body>
+            <a class="skip-link" href="#results">\(text("page.skip", page))</a>
+            <header class="masthead">
+              <h1 class="brand-heading"><a class="brand" href="/">\
+            <img class="brand-mark" src="/static/icon.svg" alt="" width="28" height="28">\
+            <span class="brand-name">Scout</span></a></h1>
+              <p class="tagline">\(text("page.tagline", page))</p>
+              \(languages)
+            </header>
+            <main class="shell" id="main">
 
-        """
+            """
     }
 
-    private static func form(
-        query: String, source: String, sourceName: String, sources: [PageSource], languageMenu: String
-    ) -> String {
+    private static func form(query: String, page: Page, sources: [PageSource]) -> String {
+        let source = page.source
+        let search = text("page.search.source", page, ["source": page.sourceName])
         var html = """
             <form class="search" id="search-form" action="/search" method="get" role="search">
             <div class="field">
             <label class="field-icon" for="q">\
-            <span class="field-label visually-hidden">Search \(HTMLEscaping.escape(sourceName))</span></label>
+            <span class="field-label visually-hidden">\(search)</span></label>
             <input class="field-input" id="q" name="q" type="text" inputmode="search" \
-            value="\(HTMLEscaping.escape(query))" placeholder="Search \(HTMLEscaping.escape(sourceName))" \
+            value="\(HTMLEscaping.escape(query))" placeholder="\(search)" \
             autocomplete="off" autocapitalize="off" spellcheck="false" maxlength="300" enterkeyhint="search">
             <span class="spinner" id="spinner" hidden></span>
             <kbd class="field-key" aria-hidden="true">/</kbd>
-            <button class="field-submit" type="submit">Search</button>
+            <button class="field-submit" type="submit">\(text("page.submit", page))</button>
             </div>
             <input type="hidden" id="source" name="source" value="\(HTMLEscaping.escape(source))">
-            \(languageMenu)<div class="tabs" id="tabs" role="group" aria-label="Sources">
+            \(languageMenu(page))<div class="tabs" id="tabs" role="group" aria-label="\(text("page.sources", page))">
             """
         for entry in sources {
-            let name = HTMLEscaping.escape(entry.name)
+            let name = HTMLEscaping.escape(sourceTitle(entry, page.messages))
             if entry.isConfigured {
                 let current = entry.id == source ? #" aria-current="page""# : ""
                 let href = HTMLEscaping.escape(searchPath(query: query, source: entry.id))
@@ -127,54 +162,68 @@ public enum ResultsPage {
         if hints.isEmpty {
             html += #"<p class="tab-note" id="tab-note" hidden></p>"#
         } else {
-            let text = hints.map { "\($0.name): \($0.message ?? "")" }.joined(separator: " ")
+            let text = hints.map { "\(sourceTitle($0, page.messages)): \($0.message ?? "")" }.joined(separator: " ")
             html += #"<p class="tab-note" id="tab-note">\#(HTMLEscaping.escape(text))</p>"#
         }
         html += "\n</form>\n"
         return html
     }
 
-    private static func status(
-        query: String, source: String, language: String?, sourceName: String, outcome: PageOutcome
-    ) -> String {
+    private static func status(_ page: Page, outcome: PageOutcome) -> String {
         var html = #"<div class="status" id="status" role="status" aria-live="polite">"#
-        let name = HTMLEscaping.escape(sourceName)
+        let messages = page.messages
+        let name = HTMLEscaping.escape(page.sourceName)
+        let query = HTMLEscaping.escape(page.query)
         switch outcome {
         case .start:
             break
         case .results(let items, let next, let suggestion) where items.isEmpty:
-            html += #"<div class="notice notice--empty"><p class="notice-title">No results for "#
-            html += "<q>\(HTMLEscaping.escape(query))</q></p><p class=\"notice-text\">"
+            html += #"<div class="notice notice--empty"><p class="notice-title">"#
+            html += PageText.html(messages, "page.empty.title", ["query": "<q>\(query)</q>"])
+            html += #"</p><p class="notice-text">"#
             if let suggestion, !suggestion.isEmpty {
-                let href = HTMLEscaping.escape(searchPath(query: suggestion, source: source, language: language))
-                html += #"Did you mean <a class="suggestion" href="\#(href)">\#(HTMLEscaping.escape(suggestion))</a>?"#
+                let href = HTMLEscaping.escape(
+                    searchPath(query: suggestion, source: page.source, language: page.language))
+                let link = #"<a class="suggestion" href="\#(href)">\#(HTMLEscaping.escape(suggestion))</a>"#
+                html += PageText.html(messages, "page.empty.didYouMean", ["suggestion": link])
             } else if let next {
                 let href = HTMLEscaping.escape(
-                    searchPath(query: query, source: source, cursor: next, language: language))
-                html += #"Nothing on this page. <a href="\#(href)">Look further</a>."#
+                    searchPath(query: page.query, source: page.source, cursor: next, language: page.language))
+                let link = #"<a href="\#(href)">\#(text("page.empty.lookFurther", page))</a>"#
+                html += PageText.html(messages, "page.empty.nothingHere", ["link": link])
             } else {
-                html += "\(name) has nothing that matches. Check the spelling or try fewer words."
+                html += PageText.html(messages, "page.empty.noMatch", ["source": name])
             }
             html += "</p></div>"
         case .results(let items, let next, _):
-            let count =
-                "\(items.count)\(next == nil ? "" : "+") \(items.count == 1 && next == nil ? "result" : "results")"
-            html += #"<p class="status-line">\#(count) for <strong>\#(HTMLEscaping.escape(query))</strong>"#
-            html += " in \(name)</p>"
+            // "20+" while more pages follow; the plural form of the number shown.
+            let count = messages.number(items.count) + (next == nil ? "" : "+")
+            html += #"<p class="status-line">"#
+            html += PageText.plural(
+                messages, "page.count", count: next == nil ? items.count : items.count + 1,
+                ["count": HTMLEscaping.escape(count), "query": "<strong>\(query)</strong>", "source": name])
+            html += "</p>"
         case .failure(let message, let retryAfter):
             html += #"<div class="notice notice--error" role="alert">"#
-            html += #"<p class="notice-title">\#(name) did not answer</p>"#
-            html += #"<p class="notice-text">\#(HTMLEscaping.escape(message))"#
-            if let retryAfter, retryAfter > 0 { html += " Try again in \(retryAfter) s." }
-            let href = HTMLEscaping.escape(searchPath(query: query, source: source, language: language))
-            html += #"</p><p class="notice-actions"><a class="button button--primary retry" href="\#(href)">Retry</a>"#
-            html += "</p></div>"
+            html += #"<p class="notice-title">\#(PageText.html(messages, "page.error.failed", ["source": name]))</p>"#
+            // The API's sentence is English: marked so on a page in another language.
+            let sentenceLanguage = messages.language == .english ? "" : #" lang="en""#
+            html += #"<p class="notice-text"\#(sentenceLanguage)>\#(HTMLEscaping.escape(message))"#
+            if let retryAfter, retryAfter > 0 {
+                let wait = text("page.error.tryAgainIn", page, ["seconds": messages.number(retryAfter)])
+                html +=
+                    messages.language == .english
+                    ? " \(wait)" : #" <span lang="\#(messages.language.code)">\#(wait)</span>"#
+            }
+            let href = HTMLEscaping.escape(searchPath(query: page.query, source: page.source, language: page.language))
+            html += #"</p><p class="notice-actions"><a class="button button--primary retry" href="\#(href)">"#
+            html += text("page.retry", page) + "</a></p></div>"
         }
         html += "</div>\n"
         return html
     }
 
-    private static func results(query: String, source: String, language: String?, outcome: PageOutcome) -> String {
+    private static func results(_ page: Page, outcome: PageOutcome) -> String {
         let view: String
         var rows = ""
         var more = ""
@@ -185,15 +234,15 @@ public enum ResultsPage {
             view = "error"
         case .results(let items, let next, _):
             view = items.isEmpty ? "empty" : "results"
-            rows = items.map { row($0, query: query) }.joined()
+            rows = items.map { row($0, query: page.query) }.joined()
             if let next, !items.isEmpty {
                 let href = HTMLEscaping.escape(
-                    searchPath(query: query, source: source, cursor: next, language: language))
-                more = #"<a class="button more-link" href="\#(href)">More results</a>"#
+                    searchPath(query: page.query, source: page.source, cursor: next, language: page.language))
+                more = #"<a class="button more-link" href="\#(href)">\#(text("page.more", page))</a>"#
             }
         }
         return """
-            <section class="results" id="results" aria-label="Results" data-view="\(view)">
+            <section class="results" id="results" aria-label="\(text("page.results", page))" data-view="\(view)">
             <ul class="result-list" id="result-list">\(rows)</ul>
             <div class="more" id="more">\(more)</div>
             <div class="sentinel" id="sentinel" aria-hidden="true"></div>
@@ -206,7 +255,10 @@ public enum ResultsPage {
     /// of its listbox (an option holds nothing interactive), and opens the link itself.
     static func row(_ item: PageItem, query: String) -> String {
         let link = HTMLEscaping.safeAddress(item.link)
-        var html = #"<li class="result">"#
+        // The result's own language, for screen readers and CJK fonts (a Japanese title on an
+        // English page is read and drawn as Japanese).
+        let language = item.language.flatMap(LanguageTag.normalized).map { #" lang="\#(HTMLEscaping.escape($0))""# }
+        var html = #"<li class="result"\#(language ?? "")>"#
         if let link {
             html += #"<a class="result-link" href="\#(HTMLEscaping.escape(link))" target="_blank" "#
             html += #"rel="noopener noreferrer">"#
@@ -234,14 +286,17 @@ public enum ResultsPage {
         return html
     }
 
-    private static let foot = """
+    private static func foot(_ page: Page) -> String {
+        """
         </main>
         <footer class="footer">
-          <p>Scout searches public APIs for you; results open at their source. <span class="footer-keys">\
-        <kbd>/</kbd> search · <kbd>↑</kbd><kbd>↓</kbd> move · <kbd>Enter</kbd> open · <kbd>Esc</kbd> clear</span></p>
+          <p>\(text("page.footer", page)) <span class="footer-keys">\
+        <kbd>/</kbd> \(text("page.keys.search", page)) · <kbd>↑</kbd><kbd>↓</kbd> \(text("page.keys.move", page)) · \
+        <kbd>Enter</kbd> \(text("page.keys.open", page)) · <kbd>Esc</kbd> \(text("page.keys.clear", page))</span></p>
         </footer>
         </body>
         </html>
 
         """
+    }
 }

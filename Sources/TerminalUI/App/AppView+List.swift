@@ -1,4 +1,5 @@
 import InstantSearch
+import Localization
 import ScoutModels
 
 extension AppView {
@@ -28,15 +29,16 @@ extension AppView {
     }
 
     private func drawRelated(_ panel: RelatedPanel, into grid: inout CellGrid, top: Int) {
-        let title = "Related to “\(panel.origin.title)” — ← back"
+        let messages = app.messages
+        let title = messages.text("tui.related.title", ["title": quoted(panel.origin.title)])
         grid.write(title, row: top, column: 1, style: Style(foreground: Self.accent, isBold: true))
         switch panel {
         case .loading:
-            grid.write("Finding related books…", row: top + 2, column: 2, style: Style(isDim: true))
+            grid.write(messages.text("tui.related.loading"), row: top + 2, column: 2, style: Style(isDim: true))
         case .failed(_, let message):
             grid.write(message, row: top + 2, column: 2, style: Style(foreground: .basic(1)))
         case .loaded(_, let entries) where entries.isEmpty:
-            grid.write("Nothing related is known yet.", row: top + 2, column: 2, style: Style(isDim: true))
+            grid.write(messages.text("tui.related.none"), row: top + 2, column: 2, style: Style(isDim: true))
         case .loaded(_, let entries):
             drawRows(
                 entries.map { ($0.item, $0.reason) }, into: &grid, top: top + 1, rowsAvailable: app.listRows - 1,
@@ -83,14 +85,16 @@ extension AppView {
     /// What the list says when it has no rows.
     private func placeholder(for state: SearchState) -> String {
         let source = app.tabs[app.activeTab].name
+        let messages = app.messages
         switch state {
         case .idle:
-            return "Type to search \(source). Tab switches source, Enter opens, Esc clears, q quits."
+            return messages.text("tui.idle", ["source": source])
         case .loading(let query, _):
-            return "Searching \(source) for “\(query)”…"
+            return messages.text("tui.searching", ["source": source, "query": quoted(query)])
         case .empty(let query, let suggestion):
-            let hint = suggestion.map { " Did you mean “\($0)”?" } ?? ""
-            return "No results for “\(query)” on \(source).\(hint)"
+            guard let suggestion else { return messages.text("tui.empty", ["source": source, "query": quoted(query)]) }
+            return messages.text(
+                "tui.emptyWithSuggestion", ["source": source, "query": quoted(query), "suggestion": quoted(suggestion)])
         case .failed(_, let message, _), .offline(_, let message):
             return message
         case .results:

@@ -1,4 +1,5 @@
 import InstantSearch
+import Localization
 import ScoutModels
 
 extension AppView {
@@ -31,40 +32,56 @@ extension AppView {
     /// Count, latency, and what is loading.
     private func facts() -> [String] {
         let model = app.model
+        let messages = app.messages
         var parts: [String] = []
         switch model.state {
         case .results(_, let items, _, let hasMore, let suggestion):
+            let count = messages.number(items.count)
             if let total = model.total, total > items.count {
-                parts.append("\(items.count) of \(total) results")
+                parts.append(
+                    messages.plural(
+                        "tui.status.countOfTotal", count: total, ["count": count, "total": messages.number(total)]))
             } else {
-                parts.append("\(items.count)\(hasMore ? "+" : "") result\(items.count == 1 && !hasMore ? "" : "s")")
+                // "20+" while more pages follow, with the plural form of more than one.
+                parts.append(
+                    messages.plural(
+                        "tui.status.count", count: hasMore ? items.count + 1 : items.count,
+                        ["count": count + (hasMore ? "+" : "")]))
             }
             // No book holds every word: say these are the closest matches, and without what.
             if !model.missingWords.isEmpty {
-                parts.append("closest matches, without " + model.missingWords.map { "“\($0)”" }.joined(separator: ", "))
+                let words = model.missingWords.map(quoted).joined(separator: messages.text("list.separator"))
+                parts.append(messages.text("tui.status.closest", ["words": words]))
             }
             // The books source's "did you mean" when its best book needed a typo.
-            if let suggestion { parts.append("did you mean “\(suggestion)”?") }
-        case .empty: parts.append("0 results")
+            if let suggestion {
+                parts.append(messages.text("tui.status.didYouMean", ["suggestion": quoted(suggestion)]))
+            }
+        case .empty: parts.append(messages.plural("tui.status.count", count: 0, ["count": messages.number(0)]))
         default: break
         }
-        if let latency = app.latency() { parts.append("\(latency.wholeMilliseconds) ms") }
+        if let latency = app.latency() {
+            parts.append(
+                messages.text(
+                    "tui.status.milliseconds", ["milliseconds": messages.number(Int(latency.wholeMilliseconds))]))
+        }
         let spinner = Self.spinnerFrames[app.spinnerFrame % Self.spinnerFrames.count]
         if model.isLoading {
-            parts.append("\(spinner) searching")
+            parts.append("\(spinner) " + messages.text("tui.status.searching"))
         } else if model.isLoadingMore {
-            parts.append("\(spinner) loading more")
+            parts.append("\(spinner) " + messages.text("tui.status.loadingMore"))
         } else if case .loading? = app.related {
-            parts.append("\(spinner) loading related")
+            parts.append("\(spinner) " + messages.text("tui.status.loadingRelated"))
         }
         return parts
     }
 
     /// The message on the right: a failure with its retry hint, else the last notice.
     private func rightSide() -> (String, Bool)? {
-        if case .failed(_, let message)? = app.related { return (message + " — r to retry", true) }
-        if app.related == nil, let message = app.model.state.message { return (message + " — r to retry", true) }
-        if app.related == nil, let failure = app.model.loadMoreFailure { return (failure + " — r to retry", true) }
+        let retry = { (message: String) in (app.messages.text("tui.status.retry", ["message": message]), true) }
+        if case .failed(_, let message)? = app.related { return retry(message) }
+        if app.related == nil, let message = app.model.state.message { return retry(message) }
+        if app.related == nil, let failure = app.model.loadMoreFailure { return retry(failure) }
         return app.notice.map { ($0, false) }
     }
 }

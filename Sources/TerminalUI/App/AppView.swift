@@ -1,4 +1,5 @@
 import InstantSearch
+import Localization
 import ScoutModels
 
 /// Draws a ``TerminalApp`` into a ``CellGrid``: the query line, the tabs, the list (results,
@@ -17,7 +18,7 @@ struct AppView {
     func draw() -> (CellGrid, ScreenDiffer.Cursor?) {
         var grid = CellGrid(rows: app.size.rows, columns: app.size.columns)
         guard grid.rows >= 4, grid.columns >= 10 else {
-            grid.write("Terminal too small", row: 0, column: 0)
+            grid.write(app.messages.text("tui.tooSmall"), row: 0, column: 0)
             return (grid, nil)
         }
         app.resetSelectionIfQueryChanged()
@@ -51,7 +52,9 @@ struct AppView {
             column += 1
         }
         if app.tabs.count > 1 {
-            grid.write("Tab ⇄", row: 1, column: max(column, grid.columns - 6), style: Style(isDim: true))
+            grid.write(
+                app.messages.text("tui.switchHint"), row: 1, column: max(column, grid.columns - 6),
+                style: Style(isDim: true))
         }
     }
 }
@@ -82,5 +85,12 @@ extension TerminalApp {
         if selection < scrollTop { scrollTop = selection }
         if selection >= scrollTop + visible { scrollTop = selection - visible + 1 }
         return scrollTop
+    }
+}
+
+extension AppView {
+    /// `text` in the reader's quotation marks (“…”, 「…」).
+    func quoted(_ text: String) -> String {
+        app.messages.text("quote", ["text": text])
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import InstantSearch
+import Localization
 import ScoutModels
 
 extension TerminalApp {
@@ -97,10 +98,10 @@ extension TerminalApp {
     private func open(_ item: SearchItem?) {
         guard let item else { return }
         if opener.open(item.link) {
-            notice = "Opened \(item.link.absoluteString)"
+            notice = messages.text("tui.opened", ["link": item.link.absoluteString])
         } else {
             if !pendingLinks.contains(item.link) { pendingLinks.append(item.link) }
-            notice = "No display here: the link is printed when you quit"
+            notice = messages.text("tui.noDisplay")
         }
     }
 

@@ -1,4 +1,5 @@
 import InstantSearch
+import Localization
 import ScoutModels
 
 extension TerminalApp {
@@ -6,6 +7,7 @@ extension TerminalApp {
     func showRelated() {
         guard let lookup = tabs[activeTab].related, let item = selectedItem, related == nil else { return }
         related = .loading(item)
+        let failed = messages.text("tui.related.failed", ["title": messages.text("quote", ["text": item.title])])
         selection = 0
         scrollTop = 0
         relatedTask = Task { @MainActor [weak self] in
@@ -17,7 +19,7 @@ extension TerminalApp {
             } catch let failure as any SearchFailure {
                 outcome = .failed(item, failure.userMessage)
             } catch {
-                outcome = .failed(item, "The related items of “\(item.title)” could not be loaded.")
+                outcome = .failed(item, failed)
             }
             guard let self, self.related?.origin == item else { return }
             self.related = outcome

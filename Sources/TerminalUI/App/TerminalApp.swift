@@ -1,5 +1,6 @@
 import Foundation
 import InstantSearch
+import Localization
 import Observation
 import ScoutModels
 
@@ -42,15 +43,18 @@ public final class TerminalApp {
     let output: TerminalOutput
     let thumbnails: ThumbnailStore?
     let opener: LinkOpener
+    /// The app's words, in the reader's language (``Localization/Messages``).
+    let messages: Messages
 
     /// An app over `tabs` (at least one) that paints into `output`.
     /// - Parameters:
     ///   - thumbnails: where pictures come from; nil draws none.
     ///   - opener: opens a link; ``LinkOpener/system(environment:)`` uses `xdg-open` when a
     ///     display exists.
+    ///   - messages: the language of its words (the locale's: `LANG`, `--ui-lang`).
     public init(
         tabs: [SourceTab], output: TerminalOutput, size: WindowSize, thumbnails: ThumbnailStore? = nil,
-        opener: LinkOpener = .never
+        opener: LinkOpener = .never, messages: Messages = Messages(.english)
     ) {
         precondition(!tabs.isEmpty, "the terminal app needs at least one source")
         self.tabs = tabs
@@ -58,6 +62,7 @@ public final class TerminalApp {
         self.size = size
         self.thumbnails = thumbnails
         self.opener = opener
+        self.messages = messages
         thumbnails?.onUpdate = { [weak self] in self?.scheduleRender() }
     }
 

@@ -62,6 +62,34 @@ struct BooksSourceTests {
         }
     }
 
+    @Test("each row's lang: the catalog's language, else the title's script, else none")
+    func languages() async throws {
+        func book(_ id: String, _ title: String, language: String?) -> Book {
+            Book(source: "test", sourceID: id, title: title, authors: ["A"], language: language)
+        }
+        let books = [
+            book("1", "Norwegian Wood", language: "jpn"), book("2", "ノルウェイの森", language: nil),
+            book("3", "채식주의자", language: nil), book("4", "三体", language: nil), book("5", "Dune", language: nil),
+            book("6", "Dune Messiah", language: "en-US"), book("7", "Le Petit Prince", language: "mul"),
+        ]
+        try await withBookCatalog(books) { store in
+            try await withScoutApp(pages: [], books: store) { _, _, port in
+                let validator = try await SearchAPITests.validator(port: port)
+                let expected: [(String, JSONValue?)] = [
+                    ("norwegian", "ja"), ("ノルウェイ", "ja"), ("채식", "ko"), ("三体", "zh"), ("dune messiah", "en-US"),
+                    ("petit", nil),
+                ]
+                for (query, lang) in expected {
+                    let encoded = query.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? query
+                    let body = try await RawHTTPConnection(port: port).get("/api/v1/search?source=books&q=\(encoded)")
+                        .json()
+                    #expect(validator.problems(body, schema: validator.schema("SearchResponse")) == [])
+                    #expect(body["items"]?[0]?["lang"] == lang, "\(query): \(body)")
+                }
+            }
+        }
+    }
+
     @Test("cursor paging, the shared cache, and a bad cursor")
     func paging() async throws {
         try await withBooksApp { _, _, port, validator in

@@ -40,7 +40,7 @@ struct SearchReplyJSONTests {
                     link: URL(string: "https://en.wikipedia.org/wiki/A_(b)?x=1&y=%C3%A9#f\(index)")!,
                     titleMatches: maybe(&random) { random in
                         (0..<Int.random(in: 0...3, using: &random)).map { TextSpan(start: $0, end: $0 + 2) }
-                    }),
+                    }, lang: maybe(&random, text)),
                 photo: maybe(&random) { random in
                     var facts = PhotoFacts(
                         item: SearchItem(

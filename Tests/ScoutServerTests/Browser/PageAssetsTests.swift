@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Localization
 import ScoutServer
 import Testing
 
@@ -33,9 +34,9 @@ struct PageAssetsTests {
     func embedded() {
         let files = ["index.html", "scout.css", "icon.svg", "search.svg", "clear.svg"]
         let modules = [
-            "app.js", "address.js", "api.js", "books.js", "dom.js", "field.js", "highlight.js", "lightbox.js",
-            "language-text.js", "languages.js", "page.js", "panels.js", "photos.js", "recent.js", "results.js",
-            "search.js", "sources.js", "status.js",
+            "app.js", "address.js", "api.js", "books.js", "dom.js", "field.js", "highlight.js", "i18n.js",
+            "language-text.js", "languages.js", "lightbox.js", "page.js", "panels.js", "photos.js", "recent.js",
+            "results.js", "search.js", "sources.js", "status.js",
         ]
         for path in files + modules {
             #expect(ScoutApp.assets[path] != nil, "\(path) is missing")
@@ -45,11 +46,14 @@ struct PageAssetsTests {
     @Test("index.html and the /search page load app.js, as a module, and no other script")
     func entryModule() throws {
         let pages = [
-            ("index.html", try Self.text("index.html")),
+            ("index.html", ScoutApp.indexHTML(in: .english)),
             ("the /search page", ResultsPage.render(query: "", source: "wikipedia", sources: [], outcome: .start)),
         ]
         for (name, html) in pages {
-            let scripts = try HTMLScanner.tags(in: html).filter { $0.name == "script" }
+            // The data block of the page's texts (type application/json) is not run.
+            let scripts = try HTMLScanner.tags(in: html).filter {
+                $0.name == "script" && $0.value(of: "type") != "application/json"
+            }
             #expect(scripts.count == 1, "\(name) has \(scripts.count) scripts")
             #expect(scripts.first?.value(of: "src") == "/static/app.js", "\(name): \(scripts)")
             #expect(scripts.first?.value(of: "type") == "module", "\(name): \(scripts)")
@@ -93,7 +97,7 @@ struct PageAssetsTests {
     @Test("HTML: no inline script or style, no event handlers, only same-origin addresses")
     func html() throws {
         let pages = [
-            ("index.html", try Self.text("index.html")),
+            ("index.html", ScoutApp.indexHTML(in: .english)),
             (
                 "the /search page",
                 ResultsPage.render(
@@ -110,7 +114,9 @@ struct PageAssetsTests {
         for (name, html) in pages {
             for tag in try HTMLScanner.tags(in: html) {
                 #expect(tag.name != "style", "\(name) has a <style> element")
-                if tag.name == "script" { #expect(tag.value(of: "src") != nil, "\(name) has an inline script") }
+                if tag.name == "script", tag.value(of: "type") != "application/json" {
+                    #expect(tag.value(of: "src") != nil, "\(name) has an inline script")
+                }
                 for attribute in tag.attributes {
                     #expect(attribute.name != "style", "\(name): style attribute on <\(tag.name)>")
                     #expect(!attribute.name.hasPrefix("on"), "\(name): \(attribute.name) on <\(tag.name)>")
@@ -132,7 +138,7 @@ struct PageAssetsTests {
     @Test("HTML: an h1, the field labelled by the visible magnifier, a text field, no empty tablist")
     func accessibleMarkup() throws {
         let pages = [
-            ("index.html", try Self.text("index.html")),
+            ("index.html", ScoutApp.indexHTML(in: .english)),
             (
                 "the /search page",
                 ResultsPage.render(

@@ -94,6 +94,16 @@ struct WebPageBrowserTests {
         }
     }
 
+    @Test("Japanese: Accept-Language ja, the words, each row's lang, the switch that persists, axe on every state")
+    func japanese() async throws {
+        try await withBookCatalog(BookFixtures.murakami()) { store in
+            try await withFakeWikipedia(pages: []) { fake in
+                fake.faults.inject(.status(503))  // the failure notice, in Japanese
+                try await runScenario("japanese", wikipedia: fake, books: store)
+            }
+        }
+    }
+
     @Test("XSS corpus (T2): typing shows every payload as text; 0 dialogs, 0 injected elements")
     func xss() async throws {
         try await withFakeWikipedia(pages: BrowserFixtures.xssPages()) { fake in

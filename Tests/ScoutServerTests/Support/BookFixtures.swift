@@ -44,6 +44,25 @@ enum BookFixtures {
     }
 }
 
+extension BookFixtures {
+    /// Four books by Haruki Murakami for the page in Japanese: two Japanese titles without a
+    /// language (their kana tells), one English edition marked `eng`, and 1Q84, whose title
+    /// says nothing of its language.
+    static func murakami() -> [Book] {
+        func book(_ id: String, _ title: String, _ year: Int, readers: Int, language: String?) -> Book {
+            Book(
+                source: "test", sourceID: id, title: title, authors: ["Haruki Murakami"], year: year,
+                language: language, averageRating: 4.0, ratingsCount: readers)
+        }
+        return [
+            book("m1", "ノルウェイの森", 1987, readers: 40_000, language: nil),
+            book("m2", "Norwegian Wood", 2000, readers: 300_000, language: "eng"),
+            book("m3", "1Q84", 2009, readers: 200_000, language: nil),
+            book("m4", "海辺のカフカ", 2002, readers: 30_000, language: nil),
+        ]
+    }
+}
+
 /// A SQLite catalog in a temporary directory holding `books` and their relations.
 func withBookCatalog<T>(
     _ books: [Book] = BookFixtures.books(), _ body: (any BookStore) async throws -> T

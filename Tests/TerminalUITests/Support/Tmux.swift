@@ -97,9 +97,10 @@ struct TmuxTimeout: Error, CustomStringConvertible {
     var description: String { "timed out waiting for \(what); the screen was:\n\(screen)" }
 }
 
-/// The environment for `scout tui` against `fake`, with the books server at a closed port.
-func tuiEnvironment(_ fake: FakeWikipedia) -> [String: String] {
-    ["SCOUT_WIKIPEDIA_API": fake.baseURL.absoluteString, "SCOUT_BOOKS_API": "http://127.0.0.1:9/"]
+/// The environment for `scout tui` against `fake`, with the books server at a closed port, in
+/// English whatever the machine's locale (`LC_ALL` wins over `LANG`; `language` changes it).
+func tuiEnvironment(_ fake: FakeWikipedia, locale: String = "C.UTF-8") -> [String: String] {
+    ["SCOUT_WIKIPEDIA_API": fake.baseURL.absoluteString, "SCOUT_BOOKS_API": "http://127.0.0.1:9/", "LC_ALL": locale]
 }
 
 /// Runs `scout tui arguments…` in a new tmux server of `columns`×`rows`, wrapped in a shell

@@ -19,7 +19,9 @@ extension CandidateIndex {
         bookWords.reserveCapacity(ranked.count * 8)
         var alternateCounts: [UInt8] = []
         var seriesCounts: [UInt8] = []
-        for entry in ranked {
+        var textReadings: [Int: [String: String]] = [:]
+        for (place, entry) in ranked.enumerated() {
+            if !entry.textReadings.isEmpty { textReadings[place] = entry.textReadings }
             // A book's other titles and series names are searched with its title (as the stores
             // index them).
             let alternates = entry.alternateTitles.prefix(Int(UInt8.max))
@@ -34,14 +36,13 @@ extension CandidateIndex {
             elementStarts.append(try Self.offset(elementEnds.count))
             let start = bookWords.count
             Self.appendDistinct(
-                titles.flatMap(SearchText.indexTokens(in:)).map { words.id(of: $0.folded) },
+                titles.flatMap { Self.words(of: $0, readings: entry.textReadings) }.map { words.id(of: $0) },
                 to: &bookWords, from: start)
             authorWordStarts.append(try Self.offset(bookWords.count))
             let authorStart = bookWords.count
             Self.appendDistinct(
-                entry.authors.flatMap(SearchText.indexTokens(in:)).map { words.id(of: $0.folded) }, to: &bookWords,
-                from: authorStart
-            )
+                entry.authors.flatMap { Self.words(of: $0, readings: entry.textReadings) }.map { words.id(of: $0) },
+                to: &bookWords, from: authorStart)
             wordStarts.append(try Self.offset(bookWords.count))
         }
 
@@ -65,6 +66,14 @@ extension CandidateIndex {
         self.postings = postings
         self.postingStarts = postingStarts
         cjkWords = vocabulary.indices.filter { SearchText.isCJKWord(vocabulary[$0]) }.map(UInt32.init)
+        self.textReadings = textReadings
+    }
+
+    /// The folded words search finds one text of a book by: its index tokens, then the words of
+    /// its reading forms.
+    private static func words(of text: String, readings: [String: String]) -> [String] {
+        SearchText.indexTokens(in: text).map(\.folded)
+            + SearchText.readingForms(of: text, readings: readings).flatMap { $0.words.map(\.folded) }
     }
 
     /// Appends the ids of `found` not yet among `words[start...]` (a field has a few words, so a

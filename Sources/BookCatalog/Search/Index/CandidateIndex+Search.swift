@@ -186,6 +186,7 @@ extension CandidateIndex {
                 series: texts[seriesStart..<seriesEnd].map { SeriesMembership(name: $0) },
                 authors: Array(texts[seriesEnd...]), ratingsCount: ratingsCounts[place])
             book.alternateTitles = Array(texts[1..<seriesStart])
+            book.textReadings = textReadings[place] ?? [:]
             return book
         }
     }

@@ -58,6 +58,9 @@ public struct CandidateIndex: Sendable {
     let postingStarts: [UInt32]
     /// The ids of CJK words, which a query word matches anywhere inside (see ``SearchText``).
     let cjkWords: [UInt32]
+    /// The ``Book/textReadings`` of the books that have any, by their place in rank order (few
+    /// books have them, so a catalog without pays nothing).
+    let textReadings: [Int: [String: String]]
 
     /// How many books it holds: `index.count`.
     public var count: Int { ids.count }
@@ -72,6 +75,7 @@ public struct CandidateIndex: Sendable {
         let wordTable = wordIDs.capacity * (MemoryLayout<String>.stride + MemoryLayout<UInt32>.stride) * 4 / 3
         return ids.count * MemoryLayout<Int64>.stride + ratingsCounts.count * MemoryLayout<Int?>.stride + text.count
             + alternateCounts.count + seriesCounts.count
+            + textReadings.values.reduce(0) { $0 + $1.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count } }
             + integers * MemoryLayout<UInt32>.stride + words + wordTable
     }
 }

@@ -13,10 +13,12 @@ public struct SearchEntry: Sendable, Hashable {
     public let series: [String]
     public let authors: [String]
     public let ratingsCount: Int?
+    /// How its Japanese texts are read (``Book/textReadings``), searched with them.
+    public let textReadings: [String: String]
 
     public init(
         id: Int64, title: String, alternateTitles: [String] = [], series: [String] = [], authors: [String],
-        ratingsCount: Int?
+        ratingsCount: Int?, textReadings: [String: String] = [:]
     ) {
         self.id = id
         self.title = title
@@ -24,6 +26,7 @@ public struct SearchEntry: Sendable, Hashable {
         self.series = series
         self.authors = authors
         self.ratingsCount = ratingsCount
+        self.textReadings = textReadings
     }
 
     /// The key the stores walk their search index in (``BookStore/search(_:limit:)``'s order):

@@ -115,10 +115,15 @@ public enum BookRanking {
             && (titlePosition ?? 0) >= Self.deepTitlePosition
         // The whole of one title: the title itself or one of its alternates.
         let wholeElement = matched.first?.word.element ?? 0
-        let titleWordCount = words.filter { $0.field == .title && $0.element == wholeElement && $0.parts == 1 }.count
+        let titleWordCount = words.filter {
+            $0.field == .title && $0.element == wholeElement && $0.parts == 1 && ($0.isForm == (wholeElement >= FieldWord.readingElements))
+        }.count
         return BookMatch(
             book: book,
-            highlights: matched.map { highlight(of: $0.word, span: $0.match.span, in: book) },
+            // Words of one reading mark the same written text: once.
+            highlights: matched.map { highlight(of: $0.word, span: $0.match.span, in: book) }.reduce(into: []) {
+                if !$0.contains($1) { $0.append($1) }
+            },
             matchedWords: matched.count,
             typos: matched.reduce(0) { $0 + $1.match.typos },
             proximity: zip(chosen, chosen.dropFirst()).reduce(isDeepTitleMatch ? 1 : 0) { total, pair in
@@ -200,7 +205,13 @@ public enum BookRanking {
     /// its letters and digits are counted.
     private static func highlight(of word: FieldWord, span: Range<Int>, in book: Book) -> BookMatch.Highlight {
         var range = word.range
-        if let text = text(of: word, in: book) {
+        if word.isForm, word.element < FieldWord.readingElements, let text = text(of: word, in: book) {
+            // A Hangul word's letters: the syllables they spell.
+            let utf16 = Array(text.utf16)
+            let written = String(decoding: utf16[word.range], as: UTF16.self)
+            let covered = written.prefix(Hangul.characters(in: written, spelledBy: span.upperBound))
+            range = word.range.lowerBound..<(word.range.lowerBound + covered.utf16.count)
+        } else if !word.isForm, let text = text(of: word, in: book) {
             let utf16 = text.utf16
             let start = utf16.index(utf16.startIndex, offsetBy: range.lowerBound)
             let end = utf16.index(utf16.startIndex, offsetBy: range.upperBound)
@@ -214,7 +225,7 @@ public enum BookRanking {
                 range = (range.lowerBound + before)..<(range.lowerBound + before + covered)
             }
         }
-        return BookMatch.Highlight(field: word.field, element: word.element, range: range)
+        return BookMatch.Highlight(field: word.field, element: word.written, range: range)
     }
 
     /// `word` as its field writes it, lowercased; `nil` when it is not there to read.
@@ -226,14 +237,15 @@ public enum BookRanking {
     }
 
     private static func text(of word: FieldWord, in book: Book) -> String? {
+        let element = word.written
         switch word.field {
         case .title:
-            word.element == 0
+            return element == 0
                 ? book.title
-                : book.alternateTitles.indices.contains(word.element - 1) ? book.alternateTitles[word.element - 1] : nil
-        case .series: book.series.indices.contains(word.element) ? book.series[word.element].name : nil
-        case .authors: book.authors.indices.contains(word.element) ? book.authors[word.element] : nil
-        case .tags: book.tags.indices.contains(word.element) ? book.tags[word.element] : nil
+                : book.alternateTitles.indices.contains(element - 1) ? book.alternateTitles[element - 1] : nil
+        case .series: return book.series.indices.contains(element) ? book.series[element].name : nil
+        case .authors: return book.authors.indices.contains(element) ? book.authors[element] : nil
+        case .tags: return book.tags.indices.contains(element) ? book.tags[element] : nil
         }
     }
 }

@@ -30,6 +30,15 @@ public struct QueryWord: Sendable, Hashable {
         isCJK = SearchText.isCJKWord(typed)
     }
 
+    /// The query word of an exact query's `term`: its first word as typed, its other words (the
+    /// forms a reader may have typed it in, ``SearchText/term(for:isPrefix:)``) standing in for
+    /// it without a typo, then `alternatives`.
+    public init(_ term: BookQuery.Term, alternatives: [Alternative] = []) {
+        self.init(
+            typed: term.alternatives.first ?? "", isPrefix: term.isPrefix,
+            alternatives: term.alternatives.dropFirst().map { Alternative(word: $0, typos: 0) } + alternatives)
+    }
+
     /// How a query word matched one word of a book.
     struct WordMatch: Hashable {
         let typos: Int
@@ -44,11 +53,14 @@ public struct QueryWord: Sendable, Hashable {
     /// the book's word (written without spaces, one "word" there is often a whole title); its
     /// first place that overlaps none of `used` (the parts other query words took) counts. A
     /// word of an alphabet matches only a word no other query word took.
+    /// A CJK word's alternatives (a Hangul word's letters) match as words of an alphabet do.
     func match(_ word: String, avoiding used: [Range<Int>] = []) -> WordMatch? {
-        if isCJK { return partMatch(word, avoiding: used) }
+        if isCJK, let part = partMatch(word, avoiding: used) { return part }
         guard used.isEmpty else { return nil }
-        if word == typed { return WordMatch(typos: 0, isWhole: true, span: 0..<typed.count) }
-        if isPrefix, word.hasPrefix(typed) { return WordMatch(typos: 0, isWhole: false, span: 0..<typed.count) }
+        if !isCJK, word == typed { return WordMatch(typos: 0, isWhole: true, span: 0..<typed.count) }
+        if !isCJK, isPrefix, word.hasPrefix(typed) {
+            return WordMatch(typos: 0, isWhole: false, span: 0..<typed.count)
+        }
         var best: WordMatch?
         for alternative in alternatives where best.map({ alternative.typos < $0.typos }) ?? true {
             let length = alternative.word.count
