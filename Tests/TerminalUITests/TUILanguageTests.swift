@@ -41,6 +41,28 @@ struct TUILanguageTests {
         }
     }
 
+    @Test("--ui-lang ja: Ctrl-L says which language it chose in Japanese")
+    func switchLanguageInJapanese() async throws {
+        try await withFakeWikipedia(pages: []) { fake in
+            fake.languages = ["en": [.init(pageID: 1, title: "Oslo")], "de": [.init(pageID: 2, title: "Zürichsee")]]
+            let environment = [
+                "SCOUT_WIKIPEDIA_API": fake.languageTemplate, "SCOUT_BOOKS_API": "http://127.0.0.1:9/",
+                "LANGUAGE": "", "LANG": "C.UTF-8",
+            ]
+            try await withScoutInTmux(
+                ["--images", "none", "--lang", "en,de", "--ui-lang", "ja"], environment: environment
+            ) { tmux in
+                try await tmux.waitFor("入力して")
+                try tmux.type("Zürichsee")
+                try await tmux.waitFor("0 件")
+                try tmux.press("C-l")
+                let german = try await tmux.waitFor("Ctrl-L で次の言語へ")
+                #expect(german.contains("Wikipedia（de）"))
+                #expect(german.contains("Zürichsee"))
+            }
+        }
+    }
+
     @Test("a --lang that names no Wikipedia is a usage error with a sentence", arguments: ["xx", "en,,de", "EN"])
     func badLanguage(lang: String) async throws {
         let result = try await ScoutExecutable.run(["tui", "--lang", lang])

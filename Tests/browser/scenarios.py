@@ -1562,6 +1562,16 @@ def japanese(base_url, screenshots):
             };''')
         expect(notice['title'] == 'Wikipedia が応答しません' and notice['lang'] == 'en' and notice['retry'] == '再試行',
                f'the failure is not told in Japanese: {notice}')
+        # The Wikipedia language menu in Japanese: its label from the catalog, the languages
+        # named in the page's language.
+        menu = lambda: page.js('''
+            const m = document.getElementById('lang');
+            if (!m || m.closest('.language').hidden) return null;
+            const de = Array.from(m.options).find(option => option.value === 'de');
+            return {label: document.querySelector('label[for=lang]').textContent, de: de ? de.textContent : null};''')
+        page.wait_for(lambda: menu() and menu()['de'], 'the Wikipedia language menu did not show')
+        expect(menu() == {'label': 'Wikipedia の言語', 'de': 'ドイツ語（de）'},
+               f'the Wikipedia language menu is not in Japanese: {menu()}')
         audit_both_themes(page, 'japanese-error')
         page.expect_clean_console()
         page.screenshot()

@@ -10,7 +10,7 @@
 import { writeHistory } from './address.js';
 import { fetchLanguageCounts } from './api.js';
 import { make } from './dom.js';
-import { LANGUAGE_TEXT } from './language-text.js';
+import { formatNumber, language, pluralKey, t } from './i18n.js';
 import { elements, state } from './page.js';
 import { search } from './search.js';
 import { renderStatus } from './status.js';
@@ -99,9 +99,10 @@ export function setLanguages(wikipedia) {
   }
 }
 
+/** The name of Wikipedia `code`'s language in the page's language (German, ドイツ語). */
 function languageName(code) {
   try {
-    const names = new Intl.DisplayNames(navigator.languages || [navigator.language], { type: 'language' });
+    const names = new Intl.DisplayNames([language], { type: 'language' });
     return names.of(code) || code;
   } catch {
     return code; // not a BCP 47 tag Intl knows (zh-min-nan, map-bms …)
@@ -116,7 +117,7 @@ export function renderLanguageMenu() {
     if (!menu) {
       const box = make('div', 'language');
       box.id = 'language';
-      const label = make('label', 'language-label', LANGUAGE_TEXT.menuLabel);
+      const label = make('label', 'language-label', t('page.wikipedia.language'));
       label.htmlFor = 'lang';
       menu = make('select', 'language-select');
       menu.id = 'lang';
@@ -132,10 +133,10 @@ export function renderLanguageMenu() {
   }
   if (state.languages.length && menu.dataset.filled !== 'true') {
     const options = state.languages.map((code) => ({ code, name: languageName(code) }));
-    options.sort((a, b) => a.name.localeCompare(b.name));
+    options.sort((a, b) => a.name.localeCompare(b.name, language));
     menu.replaceChildren(
       ...options.map(({ code, name }) => {
-        const option = make('option', '', LANGUAGE_TEXT.option(name, code));
+        const option = make('option', '', name && name !== code ? t('page.wikipedia.option', { name, code }) : code);
         option.value = code; // no lang attribute: the name is in the reader's language, not in that one
         return option;
       }),
@@ -182,12 +183,16 @@ export async function offerOtherLanguages(generation) {
 export function renderLanguageOffers() {
   if (!state.languageOffers.length) return null;
   const box = make('p', 'notice-languages');
-  box.append(make('span', 'notice-languages-intro', LANGUAGE_TEXT.offersIntro));
+  box.append(make('span', 'notice-languages-intro', t('page.wikipedia.offers')));
   for (const { lang, found, more } of state.languageOffers) {
     const name = languageName(lang);
-    const button = make('button', 'language-offer', LANGUAGE_TEXT.offer(name, found, more));
+    // `Deutsch: 12`, `Français: 20+` (more than the first page found).
+    const count = formatNumber(found) + (more ? '+' : '');
+    const button = make('button', 'language-offer', t('page.wikipedia.offer', { name, count }));
     button.type = 'button';
-    button.setAttribute('aria-label', LANGUAGE_TEXT.offerLabel(name, found, more));
+    // What the button does, for assistive technology.
+    const label = more ? 'page.wikipedia.offerLabelMore' : pluralKey('page.wikipedia.offerLabel', found);
+    button.setAttribute('aria-label', t(label, { name, count: formatNumber(found) }));
     button.addEventListener('click', () => {
       chooseLanguage(lang);
       input.focus(); // the offer goes away with the empty state

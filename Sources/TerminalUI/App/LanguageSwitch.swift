@@ -1,4 +1,5 @@
 import InstantSearch
+import Localization
 
 /// The languages a tab can search in (Wikipedia's), and how to make its model for one of them:
 /// Ctrl-L moves the tab to the next language, round the list, keeping the query.
@@ -30,28 +31,17 @@ public struct LanguageSwitch {
 }
 
 extension TerminalApp {
-    /// The words the language switch shows, in one place for the message catalogs.
-    enum LanguageText {
-        static func switched(to language: String, of name: String) -> String {
-            "\(name) in \(language) — Ctrl-L for the next language"
-        }
-        static func only(_ language: String, of name: String) -> String {
-            "\(name) has one language here (\(language)): start with --lang \(language),de,… for more"
-        }
-        static let none = "This source has no languages"
-    }
-
     /// Ctrl-L: the active tab searches its next language, the query kept; a tab without
     /// languages says so.
     func switchLanguage() {
         let tab = tabs[activeTab]
         guard let switcher = tab.languages else {
-            notice = LanguageText.none
+            notice = messages.text("tui.language.none")
             return
         }
         let next = switcher.language(after: tab.language)
         guard next != tab.language else {
-            notice = LanguageText.only(next, of: tab.name)
+            notice = messages.text("tui.language.only", ["source": tab.name, "language": next])
             return
         }
         closeRelated()
@@ -64,6 +54,6 @@ extension TerminalApp {
         selection = 0
         scrollTop = 0
         lastLatency[activeTab] = nil
-        notice = LanguageText.switched(to: next, of: tab.name)
+        notice = messages.text("tui.language.switched", ["source": tab.name, "language": next])
     }
 }

@@ -177,6 +177,21 @@ struct WikipediaLanguageTests {
         }
     }
 
+    @Test("the no-JavaScript page in Japanese: the menu's label from the catalog, the switch keeping lang")
+    func resultsPageInJapanese() async throws {
+        try await withLanguages { _, connection, _ in
+            let page = try await connection.get("/search?q=Z%C3%BCrich&lang=de", headers: ["Accept-Language": "ja"])
+            #expect(page.status == 200)
+            #expect(page.text.contains(#"<html lang="ja">"#))
+            #expect(page.text.contains(#"<label class="language-label" for="lang">Wikipedia の言語</label>"#))
+            #expect(page.text.contains(#"<option value="de" selected>de</option>"#))
+            // The switch to English keeps the search, its Wikipedia's language too.
+            #expect(page.text.contains(#"href="/search?q=Z%C3%BCrich&amp;source=wikipedia&amp;lang=de&amp;hl=en""#))
+            // The script's texts carry the menu's and the offer's words.
+            #expect(page.text.contains(#""page.wikipedia.offers":"ほかの言語では見つかりました：""#))
+        }
+    }
+
     @Test("counts in other languages come from each language's first page, through the cache, at most 3")
     func counts() async throws {
         try await withLanguages { fake, connection, _ in
