@@ -8,7 +8,8 @@ extension BooksCommand {
         for warning in database.warnings { Console.error(warning) }
         do {
             let store = try await BookStores.open(
-                database.location, creating: creation, readingAnalyzer: action.writes ? CatalogReadings.analyzer() : nil)
+                database.location, creating: creation, readingAnalyzer: action.writes ? CatalogReadings.analyzer() : nil
+            )
             switch action {
             case .crawl(let crawl): return try await crawl.crawl(into: store)
             case .importGoodbooks(let files):

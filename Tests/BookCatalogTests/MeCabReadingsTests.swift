@@ -8,7 +8,9 @@ import Testing
 @Suite("MeCab readings") struct MeCabReadingsTests {
     static func ipadic() throws -> MeCabAnalyzer {
         let folder = try #require(
-            MeCabDictionary.debianFolders.first { $0.1 == .ipadic && FileManager.default.fileExists(atPath: $0.0 + "/sys.dic") },
+            MeCabDictionary.debianFolders.first {
+                $0.1 == .ipadic && FileManager.default.fileExists(atPath: $0.0 + "/sys.dic")
+            },
             "mecab-ipadic-utf8 is not installed: make test installs it")
         return try MeCabAnalyzer(dictionary: MeCabDictionary(folder: folder.0, kind: .ipadic))
     }
@@ -50,7 +52,8 @@ import Testing
     func dictionaryChoice() throws {
         let unidic = FileManager.default.fileExists(atPath: "/var/lib/mecab/dic/unidic/sys.dic")
         #expect(MeCabDictionary.installed(environment: [:])?.kind == (unidic ? .unidic : .ipadic))
-        let chosen = MeCabDictionary.installed(environment: ["SCOUT_MECAB_DICTIONARY": "/var/lib/mecab/dic/ipadic-utf8"])
+        let chosen = MeCabDictionary.installed(environment: ["SCOUT_MECAB_DICTIONARY": "/var/lib/mecab/dic/ipadic-utf8"]
+        )
         #expect(chosen == MeCabDictionary(folder: "/var/lib/mecab/dic/ipadic-utf8", kind: .ipadic))
         #expect(throws: MeCabError.self) {
             try MeCabAnalyzer(dictionary: MeCabDictionary(folder: "/nonexistent", kind: .ipadic))

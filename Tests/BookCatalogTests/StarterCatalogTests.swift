@@ -51,7 +51,8 @@ import Testing
     @Test func readersOfJapaneseChineseAndKoreanFindBooksOnTheFirstRun() async throws {
         try await withTemporaryDirectory(prefix: "scout-starter") { directory in
             let store = try await SQLiteBookStore(
-                path: directory.appendingPathComponent("books.sqlite").path, readingAnalyzer: try MeCabReadingsTests.ipadic())
+                path: directory.appendingPathComponent("books.sqlite").path,
+                readingAnalyzer: try MeCabReadingsTests.ipadic())
             _ = try #require(try await StarterCatalog.installIfEmpty(into: store))
             let cases = [
                 ("うみべのかふか", "海辺のカフカ"), ("のるうぇい", "Norwegian Wood"), ("murakami haruki", "Norwegian Wood"),

@@ -13,7 +13,9 @@ extension BookStoreContract {
     /// operator installed here.
     static func ipadicAnalyzer() throws -> MeCabAnalyzer {
         let folder = try #require(
-            MeCabDictionary.debianFolders.first { $0.1 == .ipadic && FileManager.default.fileExists(atPath: $0.0 + "/sys.dic") },
+            MeCabDictionary.debianFolders.first {
+                $0.1 == .ipadic && FileManager.default.fileExists(atPath: $0.0 + "/sys.dic")
+            },
             "mecab-ipadic-utf8 is not installed: make test installs it")
         return try MeCabAnalyzer(dictionary: MeCabDictionary(folder: folder.0, kind: .ipadic))
     }
@@ -40,7 +42,8 @@ extension BookStoreContract {
             _ = try await store.upsert(books)
             for query in queries {
                 let found = try await path.search(query.text, limit: 3, in: store).map(\.sourceID)
-                #expect(!query.books.isDisjoint(with: found), "\(kind) \(path) \(query.form) “\(query.text)” → \(found)")
+                #expect(
+                    !query.books.isDisjoint(with: found), "\(kind) \(path) \(query.form) “\(query.text)” → \(found)")
             }
         }
     }

@@ -94,7 +94,9 @@ extension BookStoreContract {
                             for result in results {
                                 let held = ([result.title] + result.authors).flatMap(SearchText.words(in:))
                                 #expect(
-                                    held.contains { $0.contains(run) || Hangul.letters($0).hasPrefix(Hangul.letters(run)) },
+                                    held.contains {
+                                        $0.contains(run) || Hangul.letters($0).hasPrefix(Hangul.letters(run))
+                                    },
                                     "\(kind) \(path) \(run) → \(result.title)")
                             }
                         }

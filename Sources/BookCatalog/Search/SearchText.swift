@@ -182,7 +182,9 @@ public enum SearchText {
             let letters = Hangul.letters(word)
             return BookQuery.Term(letters == word ? [word] : [word, letters], isPrefix: isPrefix)
         }
-        guard word.utf8.allSatisfy({ (0x61...0x7A).contains($0) }) else { return BookQuery.Term([word], isPrefix: isPrefix) }
+        guard word.utf8.allSatisfy({ (0x61...0x7A).contains($0) }) else {
+            return BookQuery.Term([word], isPrefix: isPrefix)
+        }
         let readings = isPrefix ? Romaji.prefixIndexWords(word) : [Romaji.indexWord(word)]
         return BookQuery.Term([word] + readings, isPrefix: isPrefix)
     }

@@ -45,7 +45,8 @@ struct CJKBenchmark {
                 let overall = Double(found.values.reduce(0) { $0 + $1.0 }) / Double(queries.count)
                 goals.append(
                     "CJK \(kind.name) success@3 over \(queries.count) typed queries of \(books.count) books: "
-                        + "\(overall.formatted(decimals: 3)) (goal ≥ \(Self.successGoal): \(RelevanceReport.mark(overall >= Self.successGoal)))")
+                        + "\(overall.formatted(decimals: 3)) (goal ≥ \(Self.successGoal): \(RelevanceReport.mark(overall >= Self.successGoal)))"
+                )
             }
             goals.append(try await Self.latencyCost(in: directory))
         }
@@ -81,8 +82,10 @@ struct CJKBenchmark {
         let clock = ContinuousClock()
         for _ in 0..<rounds {
             for query in queries {
-                withTimes.append(try await clock.measure { _ = try await with.rankedSearch(query, limit: 10, in: store) })
-                withoutTimes.append(try await clock.measure { _ = try await without.rankedSearch(query, limit: 10, in: store) })
+                withTimes.append(
+                    try await clock.measure { _ = try await with.rankedSearch(query, limit: 10, in: store) })
+                withoutTimes.append(
+                    try await clock.measure { _ = try await without.rankedSearch(query, limit: 10, in: store) })
             }
         }
         let (a, b) = (percentile(withTimes, 0.99), percentile(withoutTimes, 0.99))

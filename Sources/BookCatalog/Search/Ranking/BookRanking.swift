@@ -116,7 +116,8 @@ public enum BookRanking {
         // The whole of one title: the title itself or one of its alternates.
         let wholeElement = matched.first?.word.element ?? 0
         let titleWordCount = words.filter {
-            $0.field == .title && $0.element == wholeElement && $0.parts == 1 && ($0.isForm == (wholeElement >= FieldWord.readingElements))
+            $0.field == .title && $0.element == wholeElement && $0.parts == 1
+                && ($0.isForm == (wholeElement >= FieldWord.readingElements))
         }.count
         return BookMatch(
             book: book,

@@ -52,7 +52,7 @@ public enum Han {
         guard let form = transformed.applyingTransform(StringTransform("Traditional-Simplified"), reverse: false)
         else { return [] }
         return form.components(separatedBy: "\n")
-    } .compactMapValues { form in
+    }.compactMapValues { form in
         form.unicodeScalars.count == 1 ? form.unicodeScalars.first : nil
     }
 
@@ -60,7 +60,7 @@ public enum Han {
     private static let readings: [UInt32: String] = table { characters in
         guard let latin = characters.applyingTransform(.mandarinToLatin, reverse: false) else { return [] }
         return latin.components(separatedBy: "\n")
-    } .compactMapValues { reading in
+    }.compactMapValues { reading in
         let folded = reading.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
         return !folded.isEmpty && folded.utf8.allSatisfy({ (0x61...0x7A).contains($0) }) ? folded : nil
     }

@@ -52,7 +52,11 @@ public enum Hangul {
     }
 
     private static func append(_ letter: Unicode.Scalar, to output: inout String.UnicodeScalarView) {
-        if let keys = compounds[letter] { output.append(contentsOf: keys.unicodeScalars) } else { output.append(letter) }
+        if let keys = compounds[letter] {
+            output.append(contentsOf: keys.unicodeScalars)
+        } else {
+            output.append(letter)
+        }
     }
 
     private static let initials = Array("ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ".unicodeScalars)
