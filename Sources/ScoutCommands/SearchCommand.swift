@@ -28,7 +28,8 @@ struct SearchCommand: ScoutCommand {
           --all        Follow continuation and print every result (up to 500).
           --json       One JSON object per line: id, title, description, thumbnail, link, source,
                        and details (author, license …) when the source has them.
-          --lang xx    Wikipedia language (default en).
+          --lang xx    Wikipedia language, a code such as en, de or zh-yue (env
+                       SCOUT_WIKIPEDIA_LANG; default en).
           --ui-lang xx The language of the lines for people: en or ja (default from LC_ALL,
                        LC_MESSAGES or LANG, else en). --json is the same in any language.
 
@@ -76,7 +77,7 @@ struct SearchCommand: ScoutCommand {
         }
         self.source = source
         if languageText != nil, source != .wikipedia { throw UsageError("--lang applies to wikipedia only") }
-        language = languageText ?? "en"
+        language = languageText ?? configuration.wikipediaLanguage
         limit = try Self.number(limitText, option: "--limit", in: 1...50) ?? 10
         if pagesText != nil, followsContinuation { throw UsageError("use --pages or --all, not both") }
         pageCount =

@@ -6,7 +6,7 @@ struct TUICommand: ScoutCommand {
     static let name = "tui"
     static let summary = "Search as you type in a full-screen terminal app."
     static let help = """
-        Usage: scout tui [--source name] [--images kitty|blocks|none] [--lang xx]
+        Usage: scout tui [--source name] [--images kitty|blocks|none] [--lang xx[,yy…]]
                          [--books-server url] [--ui-lang en|ja]
 
         A full-screen search: type and results appear as you type, with thumbnails.
@@ -19,6 +19,7 @@ struct TUICommand: ScoutCommand {
                            in a photo grid: the next photo, ← the previous (↑/↓ move
                            by rows; ← on the first photo edits the query again)
           Esc              clear the query        r       retry after an error
+          Ctrl-L           Wikipedia: search the next language (--lang's, then LANGUAGE/LANG's)
           Ctrl-C, or q on an empty query          quit
 
         Enter opens the link with xdg-open when a display exists (DISPLAY or WAYLAND_DISPLAY);
@@ -30,7 +31,9 @@ struct TUICommand: ScoutCommand {
                                FLICKR_API_KEY) or books (default wikipedia).
           --images mode        kitty (kitty graphics protocol), blocks (truecolor half-blocks) or
                                none; detected from TERM, KITTY_WINDOW_ID and COLORTERM by default.
-          --lang xx            Wikipedia language (env SCOUT_WIKIPEDIA_LANG; default en).
+          --lang xx[,yy…]      Wikipedia languages, the first searched at start (env
+                               SCOUT_WIKIPEDIA_LANG; default en); Ctrl-L moves to the next, then
+                               through the languages of LANGUAGE, LC_ALL, LC_MESSAGES and LANG.
           --books-server url   The Scout server with the book catalog (env SCOUT_BOOKS_API;
                                default http://127.0.0.1:8080).
           --ui-lang xx         The app's language: en or ja (default from LC_ALL, LC_MESSAGES

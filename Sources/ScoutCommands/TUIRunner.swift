@@ -26,12 +26,19 @@ struct TUIRunner {
     @MainActor
     private func runApp(events: AsyncStream<TerminalEvent>) async -> [URL] {
         let tabs = sources.map { source in
+            // Wikipedia's tab moves through its languages with Ctrl-L.
+            let languages = source.languages.map { codes in
+                LanguageSwitch(languages: codes) { code in
+                    SearchViewModel(provider: source.inLanguage?(code) ?? source.provider)
+                }
+            }
             // Photos show as a grid of thumbnails, articles and books as rows.
-            SourceTab(
+            return SourceTab(
                 name: UILanguageOption.sourceName(
                     source.provider.source, otherwise: source.provider.displayName, settings.messages),
                 model: SearchViewModel(provider: source.provider),
-                layout: [.commons, .flickr].contains(source.provider.source) ? .grid : .list, related: source.related)
+                layout: [.commons, .flickr].contains(source.provider.source) ? .grid : .list, related: source.related,
+                language: source.languages?.first, languages: languages)
         }
         let thumbnails =
             settings.imageMode == .none ? nil : ThumbnailStore(mode: settings.imageMode, loader: settings.imageLoader())

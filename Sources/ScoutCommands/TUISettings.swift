@@ -9,7 +9,10 @@ import TerminalUI
 /// What `scout tui` was asked for, from its options and the process's configuration.
 struct TUISettings: Sendable {
     let imageMode: ImageMode
-    let language: String
+    /// The Wikipedia languages, the first searched at start: those of `--lang` (else
+    /// `SCOUT_WIKIPEDIA_LANG`), then the reader's from the environment; Ctrl-L moves through them.
+    let languages: [String]
+    var language: String { languages[0] }
     let booksServer: URL
     let firstSource: SourceID
     let configuration: ScoutConfiguration
@@ -25,7 +28,7 @@ struct TUISettings: Sendable {
         } else {
             imageMode = configuration.imageMode
         }
-        language = try scanner.value(for: "--lang") ?? configuration.wikipediaLanguage
+        languages = try Self.languages(asked: try scanner.value(for: "--lang"), configuration: configuration)
         messages = Messages(try UILanguageOption.read(&scanner, configuration: configuration))
         let server =
             try scanner.value(for: "--books-server") ?? configuration.booksAPIAddress
@@ -42,6 +45,26 @@ struct TUISettings: Sendable {
         self.configuration = configuration
     }
 
+    /// The most languages Ctrl-L moves through.
+    static let maximumLanguages = 12
+
+    /// `--lang`'s codes (one, or several separated by commas), else the configured one, then
+    /// the reader's; a code that names no Wikipedia is a usage error.
+    static func languages(asked: String?, configuration: ScoutConfiguration) throws(UsageError) -> [String] {
+        let named = asked.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        for code in named ?? [configuration.wikipediaLanguage] where !WikipediaLanguages.contains(code) {
+            throw UsageError(
+                "\(named == nil ? "SCOUT_WIKIPEDIA_LANG" : "--lang") takes Wikipedia language codes such as en, de "
+                    + "or zh-yue (several separated by commas: en,de,ja); '\(code)' is not one")
+        }
+        var languages: [String] = []
+        for code in (named ?? [configuration.wikipediaLanguage]) + configuration.readerLanguages
+        where !languages.contains(code) {
+            languages.append(code)
+        }
+        return Array(languages.prefix(maximumLanguages))
+    }
+
     /// The sources `--source` may name, in tab order.
     static let sourceNames: [SourceID] = [.wikipedia, .commons, .flickr, .books]
 
@@ -49,11 +72,16 @@ struct TUISettings: Sendable {
     /// only with an API key (`FLICKR_API_KEY`); without one it has no tab.
     func sources() throws -> [TUISource] {
         let client = configuration.client()
-        let wikipedia = try WikipediaProvider(
-            client: client, language: language,
-            apiTemplate: configuration.wikipediaAPITemplate)
+        let template = configuration.wikipediaAPITemplate
+        let wikipedia = try WikipediaProvider(client: client, language: language, apiTemplate: template)
+        // Every language on the one client: one Wikimedia budget whatever Ctrl-L chose.
+        for code in languages { _ = try WikipediaProvider(client: client, language: code, apiTemplate: template) }
         let books = try BooksProvider(client: client, baseURL: booksServer)
-        var all = [TUISource(provider: wikipedia, related: nil)]
+        var all = [
+            TUISource(
+                provider: wikipedia, related: nil, languages: languages,
+                inLanguage: { code in try? WikipediaProvider(client: client, language: code, apiTemplate: template) })
+        ]
         let commons = try CommonsProvider(client: client, apiAddress: configuration.commonsAPIAddress)
         all.append(TUISource(provider: commons, related: nil))
         if let flickr = try? FlickrProvider(
@@ -95,8 +123,13 @@ struct TUISettings: Sendable {
     }
 }
 
-/// A provider and, for books, how to find an item's related ones.
+/// A provider and, for books, how to find an item's related ones; for Wikipedia, its
+/// languages and the provider of each.
 struct TUISource: Sendable {
     let provider: any SearchProvider
     let related: RelatedLookup?
+    /// The languages Ctrl-L moves through, the provider's first; nil for sources without.
+    var languages: [String]? = nil
+    /// The provider searching one of ``languages``.
+    var inLanguage: (@Sendable (String) -> (any SearchProvider)?)? = nil
 }

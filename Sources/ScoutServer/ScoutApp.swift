@@ -129,6 +129,7 @@ public struct ScoutApp: Sendable {
             handler: page(.immediate { request in Self.assets.response(forPath: "openapi.json", request: request) }))
         router.add(.get, "/api/v1/sources", handler: page(api.sourcesHandler))
         router.add(.get, "/api/v1/search", handler: api.handler)
+        router.add(.get, "/api/v1/wikipedia/counts", handler: LanguageCountsRoute(api: api).handler)
         router.add(.get, "/search", handler: ResultsPageRoute(api: api).handler)
         router.add(
             .get, "/map",

@@ -59,6 +59,28 @@ struct ScoutConfigurationTests {
             server.userAgent == configuration.userAgent && server.imageCacheDirectory == configuration.cacheDirectory)
     }
 
+    @Test(
+        "the reader's languages come from LANGUAGE, LC_ALL, LC_MESSAGES and LANG, as Wikipedia codes, each once",
+        arguments: [
+            (["LANGUAGE": "de_CH:fr", "LANG": "en_GB.UTF-8"], ["de", "fr", "en"]),
+            (["LANG": "nb_NO.UTF-8"], ["no"]), (["LC_ALL": "C.UTF-8", "LANG": "POSIX"], []),
+            (["LANGUAGE": "zz:ja_JP@latin:ja", "LC_MESSAGES": "pt_BR"], ["ja", "pt"]), ([:], []),
+        ])
+    func readerLanguages(environment: [String: String], expected: [String]) {
+        #expect(ScoutConfiguration(environment: environment).readerLanguages == expected)
+    }
+
+    @Test(
+        "scout tui's languages: --lang's (several, comma-separated), then the reader's; a wrong code is a usage error")
+    func tuiLanguages() throws {
+        let configuration = ScoutConfiguration(environment: ["LANGUAGE": "fr:de", "SCOUT_WIKIPEDIA_LANG": "ja"])
+        #expect(try TUISettings.languages(asked: "en,de", configuration: configuration) == ["en", "de", "fr"])
+        #expect(try TUISettings.languages(asked: nil, configuration: configuration) == ["ja", "fr", "de"])
+        #expect(throws: UsageError.self) { try TUISettings.languages(asked: "en,xx", configuration: configuration) }
+        let wrongDefault = ScoutConfiguration(environment: ["SCOUT_WIKIPEDIA_LANG": "english"])
+        #expect(throws: UsageError.self) { try TUISettings.languages(asked: nil, configuration: wrongDefault) }
+    }
+
     @Test func theFleetSizeComesFromTheFlagElseTheEnvironment() throws {
         let configuration = ScoutConfiguration(environment: ["SCOUT_FLEET_SIZE": "4"])
         #expect(configuration.fleetSize == "4")

@@ -24,6 +24,22 @@ struct SearchCommandTests {
             ])
     }
 
+    @Test("--lang, else SCOUT_WIKIPEDIA_LANG, names the Wikipedia searched")
+    func language() async throws {
+        try await withFakeWikipedia(pages: []) { fake in
+            fake.languages = ["de": [.init(pageID: 1, title: "Zürichsee")], "ja": [.init(pageID: 2, title: "Zürich")]]
+            let environment = ["SCOUT_WIKIPEDIA_API": fake.languageTemplate, "SCOUT_WIKIPEDIA_LANG": "ja"]
+            let german = try await ScoutExecutable.run(
+                ["search", "wikipedia", "zür", "--lang", "de"], environment: environment)
+            #expect(german.exitCode == 0)
+            #expect(german.standardOutput.contains("Zürichsee"))
+            let configured = try await ScoutExecutable.run(["search", "wikipedia", "zür"], environment: environment)
+            #expect(configured.standardOutput.contains("Zürich"))
+            #expect(!configured.standardOutput.contains("Zürichsee"))
+            #expect(fake.requests.compactMap(FakeWikipedia.language(of:)) == ["de", "ja"])
+        }
+    }
+
     @Test("a table that fits the terminal: title, description, link")
     func table() async throws {
         try await withFakeWikipedia(pages: Self.pages) { fake in
@@ -130,6 +146,7 @@ struct SearchCommandTests {
         arguments: [
             ["search"], ["search", "wikipedia"], ["search", "flickr-nope", "x"],
             ["search", "wikipedia", "x", "--limit", "0"], ["search", "wikipedia", "x", "--lang", "../etc"],
+            ["search", "wikipedia", "x", "--lang", "xx"],
             ["search", "wikipedia", String(repeating: "x", count: 257)],
         ])
     func usage(arguments: [String]) async throws {

@@ -73,12 +73,16 @@ class ScenarioFailure(Exception):
 class Page:
     """One headless Chromium with helpers to read Scout's page."""
 
-    def __init__(self, base_url, screenshots, name, javascript=True, size=DESKTOP, language='en-US'):
+    def __init__(self, base_url, screenshots, name, javascript=True, size=DESKTOP, language='en-US',
+                 languages=None):
+        """`language`: the browser's UI language; `languages`: its languages (navigator.languages,
+        Accept-Language), such as 'en-US,de,fr', by default `language` alone."""
         self.base_url = base_url.rstrip('/')
         self.screenshots = screenshots
         self.name = name
         self.javascript = javascript
         self.language = language
+        self.languages = languages
         options = Options()
         options.binary_location = CHROMIUM
         for argument in ('--headless=new', '--no-sandbox', '--disable-gpu', f'--window-size={size[0]},{size[1]}',
@@ -86,8 +90,9 @@ class Page:
                          '--disable-extensions', '--disable-background-networking', f'--lang={language}'):
             options.add_argument(argument)
         options.set_capability('goog:loggingPrefs', {'browser': 'ALL'})
-        # The browser's languages: its Accept-Language, which picks the page's language.
-        prefs = {'intl.accept_languages': language}
+        # The browser's languages: its Accept-Language, which picks the page's language, and
+        # navigator.languages, which picks the Wikipedia searched.
+        prefs = {'intl.accept_languages': languages or language}
         if not javascript:
             prefs['profile.managed_default_content_settings.javascript'] = 2
         options.add_experimental_option('prefs', prefs)
@@ -259,7 +264,8 @@ def audit_as_served(page, state):
     never runs, so the audit loads the same address in a second Chromium with JavaScript on and
     the page's script blocked, where the page is exactly what a browser without JavaScript shows.
     """
-    twin = Page(page.base_url, page.screenshots, page.name, size=DESKTOP, language=page.language)
+    twin = Page(page.base_url, page.screenshots, page.name, size=DESKTOP, language=page.language,
+                languages=page.languages)
     try:
         twin.audits = page.audits
         twin.driver.execute_cdp_cmd('Network.enable', {})
@@ -562,6 +568,53 @@ def suggestion(base_url, screenshots):
         expect(page.query_parameters()[0].get('q') == 'zurich', 'the address does not hold the suggestion')
         marks = page.js('return Array.from(document.querySelectorAll("#result-list mark"), m => m.textContent)')
         expect(marks == ['Zürich'] * 3, f'"zurich" should highlight "Zürich" in every title: {marks}')
+        page.expect_no_dialog()
+        page.expect_clean_console()
+        page.screenshot()
+    finally:
+        page.close()
+
+
+@scenario
+def languages(base_url, screenshots):
+    """Wikipedia in the reader's language: the menu starts at the browser's first language that
+    is a Wikipedia, an empty search offers the reader's other languages that have hits (with
+    their counts), choosing one searches it and puts lang= in the address, the choice is
+    remembered, and the address's lang wins.
+
+    Fake: every language at <code>.localhost; en: Oslo; de: Zürichsee, Zürich; fr: Lac de Zurich.
+    """
+    page = Page(base_url, screenshots, 'languages', languages='en-US,de,fr')
+    try:
+        page.open('/')
+        menu = lambda: page.js('const m = document.getElementById("lang"); return m && !m.closest(".language").hidden ? m.value : null')
+        page.wait_for(lambda: menu() == 'en', 'the language menu did not start at the browser\'s English')
+        label = page.js('return document.querySelector("label[for=lang]").textContent')
+        expect(label == 'Wikipedia language', f'the menu is labelled {label!r}')
+        options = page.js('return document.getElementById("lang").options.length')
+        expect(options > 300, f'the menu offers {options} languages')
+        audit(page, 'language-menu')
+        page.type('Zürichsee')
+        page.wait_for(lambda: page.view() == 'empty', 'typing "Zürichsee" did not show the empty state in English')
+        offers = lambda: page.js('return Array.from(document.querySelectorAll("#status .language-offer"), b => b.textContent)')
+        page.wait_for(lambda: offers() == ['German: 1'], 'the empty state did not offer German with its 1 result')
+        page.screenshot('offers')
+        audit_both_themes(page, 'language-offers')
+        page.driver.find_element(By.CSS_SELECTOR, '#status .language-offer').click()
+        page.wait_for_titles(['Zürichsee'], 'choosing German did not search German Wikipedia')
+        expect(menu() == 'de', f'the menu shows {menu()!r} after choosing German')
+        expect(page.query_parameters()[0].get('lang') == 'de', f'the address is {page.driver.current_url}')
+        expect(page.js('return document.activeElement.id') == 'q', 'focus did not go back to the field')
+
+        page.open('/')
+        page.wait_for(lambda: menu() == 'de', 'the choice of German was not remembered')
+        page.open('/?q=Lac&source=wikipedia&lang=fr')
+        page.wait_for_titles(['Lac de Zurich'], 'the address\'s lang=fr did not search French Wikipedia')
+        page.wait_for(lambda: menu() == 'fr', 'the menu does not show the address\'s French')
+        page.js('const m = document.getElementById("lang"); m.focus(); m.value = "en"; m.dispatchEvent(new Event("change"));')
+        page.wait_for(lambda: page.view() == 'empty', 'choosing English in the menu did not search English Wikipedia')
+        expect(page.query_parameters()[0].get('lang') == 'en', f'the address is {page.driver.current_url}')
+        page.js('document.getElementById("tab-commons") && document.getElementById("tab-commons").click()')
         page.expect_no_dialog()
         page.expect_clean_console()
         page.screenshot()
@@ -1196,10 +1249,13 @@ def keyboard_only(base_url, screenshots):
                'the combobox is still expanded after Esc')
         focused_on('the field after Esc', id='q')
 
-        # No results: Tab reaches the suggestion (past the selected tab); Enter searches it.
+        # No results: Tab reaches the suggestion (past Wikipedia's language menu and the selected
+        # tab); Enter searches it.
         keys('zurik')
         page.wait_for(lambda: page.view() == 'empty' and page.js('return Boolean(document.querySelector("#status a.suggestion"))'),
                       'typing "zurik" did not offer a suggestion')
+        keys(Keys.TAB)
+        focused_on('Wikipedia\'s language menu', id='lang')
         keys(Keys.TAB)
         focused_on('the selected source tab', id='tab-wikipedia')
         keys(Keys.TAB)
@@ -1209,7 +1265,7 @@ def keyboard_only(base_url, screenshots):
         focused_on('the field after the suggestion', id='q')
 
         # Switching sources: Tab to the tabs, → to Books, Space chooses it and focus stays on it.
-        keys(Keys.ESCAPE, Keys.TAB)
+        keys(Keys.ESCAPE, Keys.TAB, Keys.TAB)
         focused_on('the Wikipedia tab', id='tab-wikipedia')
         keys(Keys.ARROW_RIGHT)
         focused_on('the Books tab', id='tab-books')
@@ -1218,7 +1274,7 @@ def keyboard_only(base_url, screenshots):
         page.wait_for(lambda: tab_selected('tab-books'), 'Space did not choose the Books tab')
         focused_on('the Books tab once chosen', id='tab-books')
         back()
-        focused_on('the field, back from the tabs', id='q')
+        focused_on('the field, back from the tabs (Books has no language menu)', id='q')
 
         # A book without related books: the panel says so, and its heading shows focus.
         keys('hunger')
@@ -1314,8 +1370,8 @@ def keyboard_only(base_url, screenshots):
         focused_on('the Wikipedia tab', id='tab-wikipedia')
         keys(Keys.SPACE)
         page.wait_for(lambda: tab_selected('tab-wikipedia'), 'Space did not choose the Wikipedia tab')
-        back()
-        focused_on('the field, back from the Wikipedia tab', id='q')
+        back(2)
+        focused_on('the field, back from the Wikipedia tab past its language menu', id='q')
         keys(Keys.ESCAPE)
         control('fail')
         keys('venus')
@@ -1323,7 +1379,7 @@ def keyboard_only(base_url, screenshots):
         page.wait_for(lambda: page.js('const b = document.querySelector("#status button.retry"); '
                                       'return Boolean(b && !b.disabled)'), 'Retry stays disabled')
         audit(page, 'error-retry-keyboard')
-        keys(Keys.TAB)
+        keys(Keys.TAB, Keys.TAB)
         focused_on('the Wikipedia tab', id='tab-wikipedia')
         keys(Keys.TAB)
         focused_on('Retry', cls='retry')
@@ -1341,7 +1397,7 @@ def keyboard_only(base_url, screenshots):
 
         page.wait_for(lambda: recent()[:1] == ['venus'], f'"venus" is not the newest recent search: {recent()}')
         kept = recent()
-        keys(Keys.TAB, Keys.TAB)
+        keys(Keys.TAB, Keys.TAB, Keys.TAB)
         focused_on('the newest recent search', cls='recent-open')
         keys(Keys.TAB)
         focused_on('its remove button', cls='recent-remove')
@@ -1506,6 +1562,16 @@ def japanese(base_url, screenshots):
             };''')
         expect(notice['title'] == 'Wikipedia が応答しません' and notice['lang'] == 'en' and notice['retry'] == '再試行',
                f'the failure is not told in Japanese: {notice}')
+        # The Wikipedia language menu in Japanese: its label from the catalog, the languages
+        # named in the page's language.
+        menu = lambda: page.js('''
+            const m = document.getElementById('lang');
+            if (!m || m.closest('.language').hidden) return null;
+            const de = Array.from(m.options).find(option => option.value === 'de');
+            return {label: document.querySelector('label[for=lang]').textContent, de: de ? de.textContent : null};''')
+        page.wait_for(lambda: menu() and menu()['de'], 'the Wikipedia language menu did not show')
+        expect(menu() == {'label': 'Wikipedia の言語', 'de': 'ドイツ語（de）'},
+               f'the Wikipedia language menu is not in Japanese: {menu()}')
         audit_both_themes(page, 'japanese-error')
         page.expect_clean_console()
         page.screenshot()

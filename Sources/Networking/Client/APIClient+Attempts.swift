@@ -48,7 +48,9 @@ extension APIClient {
         let shared = configuration.sharedBudget
         let slot: String?
         do {
-            slot = try await sharedSlot(host: host, policy: policy, deadline: deadline, endpoint: endpoint)
+            // The fleet's budget by the same name as the process's: one for all of Wikimedia.
+            slot = try await sharedSlot(
+                host: configuration.budgetName(for: host), policy: policy, deadline: deadline, endpoint: endpoint)
         } catch {
             await budget.release(hostFailed: nil)
             throw error
@@ -84,7 +86,7 @@ extension APIClient {
         _ endpoint: Endpoint<R>, budget: HostBudget, policy: HostPolicy, deadline: Duration, slot: String?,
         shared: (any SharedHostBudget)?
     ) async throws -> Sent {
-        let host = endpoint.url.host ?? ""
+        let budgetName = configuration.budgetName(for: endpoint.url.host ?? "")
         let request = request(for: endpoint)
         let transport = self.transport
         let flight = Flight(
@@ -95,7 +97,7 @@ extension APIClient {
             },
             finished: { result in
                 await Self.settle(
-                    budget, after: result, shared: shared.map { ($0, host, slot, policy.retryAfterCap) })
+                    budget, after: result, shared: shared.map { ($0, budgetName, slot, policy.retryAfterCap) })
             })
         switch try await flight.outcome() {
         case .success(let reply):

@@ -42,14 +42,21 @@ public final class APIClient: Sendable {
 
         /// The etiquette of the public APIs Scout talks to.
         public static let knownHosts: [String: HostPolicy] = [
-            "wikipedia.org": .wikimedia, "wikimedia.org": .wikimedia, "flickr.com": .flickr,
-            "openlibrary.org": .openLibrary,
+            "wikipedia.org": .wikimedia, "wikimedia.org": .wikimedia, "upload.wikimedia.org": .wikimediaMedia,
+            "flickr.com": .flickr, "openlibrary.org": .openLibrary,
         ]
 
         func policy(for host: String) -> HostPolicy {
             if let exact = hostPolicies[host] { return exact }
             let match = hostPolicies.keys.filter { host.hasSuffix("." + $0) }.max { $0.count < $1.count }
             return match.flatMap { hostPolicies[$0] } ?? defaultPolicy
+        }
+
+        /// The budget calls to `host` draw on: its policy's shared ``HostPolicy/budget`` when it
+        /// names one (`wikimedia` for `de.wikipedia.org` and `commons.wikimedia.org` alike),
+        /// else the host's own.
+        func budgetName(for host: String) -> String {
+            policy(for: host).budget ?? host
         }
     }
 
@@ -121,14 +128,16 @@ public final class APIClient: Sendable {
         }
     }
 
-    /// The budget of `host`, made on first use and shared by every call to it.
+    /// The budget of `host` (``Configuration/budgetName(for:)``: one for every host of a
+    /// shared budget), made on first use and shared by every call to it.
     func budget(for host: String) -> HostBudget {
-        budgets.withLock { budgets in
-            if let budget = budgets[host] { return budget }
+        let name = configuration.budgetName(for: host)
+        return budgets.withLock { budgets in
+            if let budget = budgets[name] { return budget }
             let budget = HostBudget(
-                policy: configuration.policy(for: host), timeline: timeline, host: host,
+                policy: configuration.policy(for: host), timeline: timeline, host: name,
                 observer: configuration.observer)
-            budgets[host] = budget
+            budgets[name] = budget
             return budget
         }
     }

@@ -20,6 +20,8 @@ public struct WikipediaProvider: SearchProvider {
     public let displayName = "Wikipedia"
 
     public let client: APIClient
+    /// The code of the Wikipedia searched (`en`, `zh-yue`), one of ``WikipediaLanguages``.
+    public let language: String
     /// The API endpoint, such as `https://en.wikipedia.org/w/api.php`.
     public let apiURL: URL
     /// Thumbnails are requested at the standard width at least this wide.
@@ -27,8 +29,6 @@ public struct WikipediaProvider: SearchProvider {
     /// Links to the wiki's pages, made from `apiURL`.
     let articleLinks: WikipediaLinks.ArticleLinks
     public let deadline: Duration
-    /// The wiki's language code (`en`, `ja`, `zh-yue`).
-    public let language: String
     /// The BCP 47 tag its articles are marked with (`simple`, Simple English, is `en`).
     let articleLanguage: String?
 
@@ -37,23 +37,25 @@ public struct WikipediaProvider: SearchProvider {
 
     /// - Parameters:
     ///   - apiTemplate: `SCOUT_WIKIPEDIA_API`, with an optional `{lang}` placeholder.
-    ///   - language: a Wikipedia language code (`en`, `de`, `zh-yue` …).
+    ///   - language: a Wikipedia language code (`en`, `de`, `zh-yue` …), one of
+    ///     ``WikipediaLanguages``: anything else is refused, so a code from outside can never
+    ///     make the provider ask a host that is not a Wikipedia.
     public init(
         client: APIClient, language: String = "en", apiTemplate: String = defaultAPITemplate,
         thumbnailWidth: Int = 120, deadline: Duration = .seconds(3)
     ) throws(WikipediaConfigurationError) {
-        guard Self.isLanguageCode(language) else { throw .invalidLanguage(language) }
+        guard WikipediaLanguages.contains(language) else { throw .invalidLanguage(language) }
         let address = apiTemplate.replacingOccurrences(of: "{lang}", with: language)
         guard let url = URL(string: address), let scheme = url.scheme, ["http", "https"].contains(scheme),
             url.host != nil
         else { throw .invalidAPIAddress(address) }
         guard let articleLinks = WikipediaLinks.ArticleLinks(apiURL: url) else { throw .invalidAPIAddress(address) }
         self.client = client
+        self.language = language
         self.apiURL = url
         self.articleLinks = articleLinks
         self.thumbnailWidth = WikipediaLinks.snappedWidth(thumbnailWidth)
         self.deadline = deadline
-        self.language = language
         articleLanguage = LanguageTag.normalized(language == "simple" ? "en" : language)
     }
 
@@ -139,12 +141,6 @@ public struct WikipediaProvider: SearchProvider {
                 details: SearchItem.details(language: articleLanguage))
         }
     }
-
-    static func isLanguageCode(_ code: String) -> Bool {
-        !code.isEmpty && code.count <= 20
-            && code.allSatisfy { ($0.isASCII && $0.isLowercase && $0.isLetter) || $0 == "-" }
-            && code.first != "-" && code.last != "-"
-    }
 }
 
 /// Why a ``WikipediaProvider`` could not be set up.
@@ -155,7 +151,7 @@ public enum WikipediaConfigurationError: Error, Equatable, CustomStringConvertib
     public var description: String {
         switch self {
         case .invalidLanguage(let code):
-            "'\(code)' is not a Wikipedia language code; use one such as en, de or zh-yue"
+            "'\(code)' is not a Wikipedia language code; use one such as en, de or zh-yue (the code in its address)"
         case .invalidAPIAddress(let address):
             "'\(address)' is not an http(s) address for the Wikipedia API; check SCOUT_WIKIPEDIA_API"
         }

@@ -35,6 +35,9 @@ struct ScoutConfiguration: Sendable {
     var wikipediaAPITemplate = WikipediaProvider.defaultAPITemplate
     /// The Wikipedia language of `serve` and `tui` (`SCOUT_WIKIPEDIA_LANG`; `--lang`).
     var wikipediaLanguage = "en"
+    /// The reader's languages as Wikipedia codes (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`):
+    /// the languages `tui`'s Ctrl-L moves through after those of `--lang`.
+    var readerLanguages: [String] = []
     /// Where Wikimedia thumbnails come from when not upload.wikimedia.org (`SCOUT_WIKIMEDIA_UPLOAD`).
     var wikimediaUpload: URL?
     /// The Commons API address (`SCOUT_COMMONS_API`).
@@ -82,6 +85,7 @@ struct ScoutConfiguration: Sendable {
         redisPassword = value("SCOUT_REDIS_PASSWORD")
         wikipediaAPITemplate = environment["SCOUT_WIKIPEDIA_API"] ?? wikipediaAPITemplate
         wikipediaLanguage = environment["SCOUT_WIKIPEDIA_LANG"] ?? wikipediaLanguage
+        readerLanguages = ReaderLanguages.codes(in: environment)
         wikimediaUpload = environment["SCOUT_WIKIMEDIA_UPLOAD"].flatMap(URL.init(string:))
         commonsAPIAddress = value("SCOUT_COMMONS_API") ?? commonsAPIAddress
         flickrAPIAddress = value("SCOUT_FLICKR_API") ?? flickrAPIAddress

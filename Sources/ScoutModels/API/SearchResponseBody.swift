@@ -93,13 +93,22 @@ public struct SourcesResponseBody: Codable, Sendable, Equatable {
         public let configured: Bool
         /// When not configured: what to do about it.
         @ExplicitNull public var message: String?
+        /// Wikipedia only: the language searched when a search names none (`en`).
+        public var language: String?
+        /// Wikipedia only: every language code a search's `lang` may name.
+        public var languages: [String]?
 
-        public init(id: SourceID, name: String, kind: String, configured: Bool, message: String?) {
+        public init(
+            id: SourceID, name: String, kind: String, configured: Bool, message: String?, language: String? = nil,
+            languages: [String]? = nil
+        ) {
             self.id = id
             self.name = name
             self.kind = kind
             self.configured = configured
             self.message = message
+            self.language = language
+            self.languages = languages
         }
     }
 

@@ -1,11 +1,13 @@
 import Foundation
 import HTTPServer
 import Localization
+import Providers
 import ScoutModels
 
-/// `GET /search?q=…&source=…&cursor=…`: the results page rendered on the server, for browsers
-/// without JavaScript (the page's form submits here). Same gateway, cache and limits as the
-/// JSON API; errors become a page with the same sentence and status.
+/// `GET /search?q=…&source=…&lang=…&cursor=…`: the results page rendered on the server, for
+/// browsers without JavaScript (the page's form submits here). Same gateway, cache and limits
+/// as the JSON API — `lang` too: a Wikipedia's code, refused as the API refuses it; errors
+/// become a page with the same sentence and status.
 struct ResultsPageRoute: Sendable {
     let api: SearchAPI
 
@@ -25,14 +27,27 @@ struct ResultsPageRoute: Sendable {
         let sources = api.catalog.entries.map {
             PageSource(id: $0.id.rawValue, name: $0.name, isConfigured: $0.provider != nil, message: $0.problem)
         }
+        // The language shown in the menu and kept in links: the one asked when it is a
+        // Wikipedia's (else the parse below refuses it), or the server's default.
+        let editions = api.catalog.wikipedia?.editions
+        let asked = request.query["lang"].flatMap { WikipediaLanguages.contains($0) ? $0 : nil }
+        let menu = Menu(
+            language: asked ?? editions?.defaultLanguage, languages: editions == nil ? [] : WikipediaLanguages.codes)
         guard (try? SearchQuery(text))?.isEmpty == false else {
             if text.isEmpty {
+                // The bare form, unless its lang names no Wikipedia: that is said, as with a query.
+                do { _ = try SearchAPI.language(request.query["lang"], source: .wikipedia) } catch {
+                    return failure(
+                        error, query: text, source: sourceName, sources: sources, menu: menu, messages: messages)
+                }
                 return .html(
                     ResultsPage.render(
-                        query: "", source: sourceName, sources: sources, outcome: .start, messages: messages))
+                        query: "", source: sourceName, sources: sources, outcome: .start, language: menu.language,
+                        languages: menu.languages, messages: messages))
             }
             return failure(
-                api.parseError(request.query), query: text, source: sourceName, sources: sources, messages: messages)
+                api.parseError(request.query), query: text, source: sourceName, sources: sources, menu: menu,
+                messages: messages)
         }
         do {
             let parameters =
@@ -53,14 +68,20 @@ struct ResultsPageRoute: Sendable {
                     query: reply.query.text, source: parameters.entry.id.rawValue, sources: sources,
                     outcome: .results(
                         items: items, next: reply.page.nextCursor?.rawValue, suggestion: reply.page.suggestion),
-                    messages: messages))
+                    language: parameters.key.language ?? menu.language, languages: menu.languages, messages: messages))
         } catch {
-            return failure(error, query: text, source: sourceName, sources: sources, messages: messages)
+            return failure(error, query: text, source: sourceName, sources: sources, menu: menu, messages: messages)
         }
     }
 
+    /// The language menu of a page: the language selected and the codes offered.
+    private struct Menu {
+        let language: String?
+        let languages: [String]
+    }
+
     private func failure(
-        _ error: (any Error)?, query: String, source: String, sources: [PageSource], messages: Messages
+        _ error: (any Error)?, query: String, source: String, sources: [PageSource], menu: Menu, messages: Messages
     ) -> Response {
         let gatewayError =
             error as? GatewayError
@@ -72,7 +93,8 @@ struct ResultsPageRoute: Sendable {
                 query: query, source: source, sources: sources,
                 outcome: .failure(
                     message: gatewayError.message,
-                    retryAfter: gatewayError.retryAfter.map(GatewayError.wholeSeconds)), messages: messages),
+                    retryAfter: gatewayError.retryAfter.map(GatewayError.wholeSeconds)),
+                language: menu.language, languages: menu.languages, messages: messages),
             status: gatewayError.status)
         for field in gatewayError.headers { response.headers[field.name] = field.value }
         return response

@@ -130,9 +130,12 @@ struct SearchAPI: Sendable {
             }
             limit = value
         }
-        let cursor = try Self.cursor(query["cursor"], of: entry, readBy: provider)
+        let language = try Self.language(query["lang"], of: entry)
+        let asked = try Self.provider(of: entry, language: language, default: provider)
+        let cursor = try Self.cursor(query["cursor"], of: entry, readBy: asked)
         return Parameters(
-            entry: entry, provider: provider, key: .init(source: entry.id, query: text, cursor: cursor, limit: limit))
+            entry: entry, provider: asked,
+            key: .init(source: entry.id, language: language, query: text, cursor: cursor, limit: limit))
     }
 
     /// The parse error of `query`, if it has one (for pages that show it instead of throwing).

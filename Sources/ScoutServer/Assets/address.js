@@ -1,8 +1,9 @@
-// The search in the address: q and source in the URL of / or /search, so that back, forward,
+// The search in the address: q, source and (Wikipedia's) lang in the URL of / or /search, so that back, forward,
 // reload and a shared link show the same search. Typing replaces the current history entry; a
 // search that settled (left alone, submitted or opened) keeps its entry, and the next change
 // pushes a new one.
 import { syncClearButton } from './field.js';
+import { languageFromLocation, searchLanguage } from './languages.js';
 import { DEFAULT_SOURCE, elements, state } from './page.js';
 import { addRecent } from './recent.js';
 import { clearResults, search } from './search.js';
@@ -12,15 +13,16 @@ const { input, tabNote } = elements;
 
 function readLocation() {
   const parameters = new URLSearchParams(window.location.search);
-  return { q: parameters.get('q') || '', source: parameters.get('source') || '' };
+  return { q: parameters.get('q') || '', source: parameters.get('source') || '', lang: parameters.get('lang') || '' };
 }
 
-/** The address of a search: the same path (/ or /search) with q and source. */
-export function urlFor(q, source) {
+/** The address of a search: the same path (/ or /search) with q, source and Wikipedia's lang. */
+export function urlFor(q, source, lang = null) {
   const path = window.location.pathname === '/search' ? '/search' : '/';
   const parameters = new URLSearchParams();
   if (q.trim()) parameters.set('q', q);
   if (q.trim() || source !== DEFAULT_SOURCE) parameters.set('source', source);
+  if (lang && source === 'wikipedia') parameters.set('lang', lang);
   const query = parameters.toString();
   return query ? `${path}?${query}` : path;
 }
@@ -32,8 +34,9 @@ function showTitle(q) {
 /** Puts the field's text and the source in the address: a new entry when `push`. */
 export function writeHistory(push) {
   const q = input.value;
-  const url = urlFor(q, state.source);
-  const entry = { q, source: state.source };
+  const lang = searchLanguage(state.source);
+  const url = urlFor(q, state.source, lang);
+  const entry = { q, source: state.source, lang };
   const current = window.location.pathname + window.location.search;
   if (push && url !== current) window.history.pushState(entry, '', url);
   else window.history.replaceState(entry, '', url);
@@ -57,8 +60,9 @@ export function settleEntry() {
 
 /** Shows the search in the address; `settle` as for search(). */
 export function restoreFromLocation(settle) {
-  const { q, source } = readLocation();
+  const { q, source, lang } = readLocation();
   state.source = source || DEFAULT_SOURCE;
+  languageFromLocation(lang);
   input.value = q;
   syncClearButton();
   state.entrySettled = true;

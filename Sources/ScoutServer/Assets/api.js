@@ -60,9 +60,13 @@ function parseRetryAfter(header) {
   return Number.isNaN(date) ? null : Math.max(0, Math.round((date - Date.now()) / 1000));
 }
 
-/** One page of `q` in `source`: {query, items, next, found, suggestion}; throws a SearchFailure. */
-export async function fetchPage(q, source, cursor, signal, limit = PAGE_SIZE) {
+/**
+ * One page of `q` in `source` (in Wikipedia `lang`, when given): {query, items, next, found,
+ * suggestion}; throws a SearchFailure.
+ */
+export async function fetchPage(q, source, cursor, signal, limit = PAGE_SIZE, lang = null) {
   const parameters = new URLSearchParams({ source, q, limit: String(limit) });
+  if (lang) parameters.set('lang', lang);
   if (cursor) parameters.set('cursor', cursor);
   let response;
   try {
@@ -94,6 +98,28 @@ export async function fetchPage(q, source, cursor, signal, limit = PAGE_SIZE) {
   return normalizeReply(body, q);
 }
 
+/**
+ * How many Wikipedia articles `q` finds in each of `langs` (at most 3): [{lang, found, more}],
+ * the languages that did not answer left out; an empty list when Scout could not say.
+ */
+export async function fetchLanguageCounts(q, langs, signal) {
+  const parameters = new URLSearchParams({ q, langs: langs.join(',') });
+  try {
+    const response = await fetch(`/api/v1/wikipedia/counts?${parameters}`, {
+      signal,
+      headers: { Accept: 'application/json' },
+      credentials: 'same-origin',
+    });
+    const body = response.ok ? await response.json() : null;
+    if (!body || !Array.isArray(body.counts)) return [];
+    return body.counts
+      .filter((count) => count && asString(count.lang) && asCount(count.found) !== null)
+      .map((count) => ({ lang: count.lang, found: asCount(count.found), more: count.more === true }));
+  } catch {
+    return []; // the offer is a convenience: the empty state stands without it
+  }
+}
+
 /** The sources Scout offers, in its order; an empty list when it could not say. */
 export async function fetchSources() {
   try {
@@ -108,6 +134,8 @@ export async function fetchSources() {
         kind: asString(source.kind),
         configured: source.configured !== false,
         message: asString(source.message),
+        language: asString(source.language),
+        languages: Array.isArray(source.languages) ? source.languages.filter((code) => typeof code === 'string') : [],
       }));
   } catch {
     return []; // the tabs fall back to the source in the address; searching still works

@@ -13,6 +13,7 @@
 //   address.js  q and source in the URL, back and forward
 //   recent.js   recent searches
 //   sources.js  the source tabs
+//   languages.js  Wikipedia's language menu, lang in searches, other languages with hits
 //   panels.js   the Books tab's Related panel (books.js) and the Photos tab's grid (photos.js,
 //               lightbox.js)
 //   api.js      Scout's API; page.js the page's elements and shared state; dom.js helpers

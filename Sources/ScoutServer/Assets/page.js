@@ -34,10 +34,15 @@ export const state = {
   sources: [], // from /api/v1/sources: {id, name, kind, configured, message}
   source: DEFAULT_SOURCE,
   photoSource: null, // the photo source last chosen in the Photos tab
+  // languages.js
+  language: null, // the Wikipedia searched (a code); null: the server's default
+  languages: [], // every Wikipedia's code, from /api/v1/sources
+  defaultLanguage: null, // the server's default, from /api/v1/sources
+  languageOffers: [], // after an empty Wikipedia search: {lang, found, more} of other languages with hits
   // search.js
   generation: 0, // bumped by every search and every clear; replies of older ones are dropped
   controller: null, // aborts the requests of the current generation
-  request: null, // {q, source} of the current generation, for Retry and paging
+  request: null, // {q, source, lang} of the current generation, for Retry and paging
   debounceTimer: 0,
   spinnerTimer: 0,
   settleTimer: 0,

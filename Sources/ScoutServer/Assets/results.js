@@ -135,13 +135,13 @@ function renderText(item) {
 async function loadMore() {
   if (state.loadingMore || !state.next || state.view !== 'results' || !state.request) return;
   const generation = state.generation;
-  const { q, source } = state.request;
+  const { q, source, lang } = state.request;
   const signal = state.controller ? state.controller.signal : undefined;
   state.loadingMore = true;
   state.moreFailure = null;
   renderMore();
   try {
-    const page = await fetchPage(q, source, state.next, signal);
+    const page = await fetchPage(q, source, state.next, signal, PAGE_SIZE, lang);
     if (generation !== state.generation) return;
     state.next = page.next;
     if (page.found !== null) state.found = page.found;

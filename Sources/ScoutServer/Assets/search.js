@@ -4,6 +4,7 @@
 import { settleEntry } from './address.js';
 import { fetchPage, PAGE_SIZE, SearchFailure } from './api.js';
 import { isAbort } from './dom.js';
+import { offerOtherLanguages, searchLanguage } from './languages.js';
 import { elements, state } from './page.js';
 import { PHOTO_PAGE_SIZE } from './photos.js';
 import { showFailure, showPage, showStart } from './results.js';
@@ -41,16 +42,19 @@ export async function search(q, source, settle = 'later') {
   if (state.controller) state.controller.abort();
   const controller = new AbortController();
   state.controller = controller;
-  state.request = { q, source };
+  const lang = searchLanguage(source);
+  state.request = { q, source, lang };
+  state.languageOffers = [];
   state.loadingMore = false;
   state.moreFailure = null;
   startSpinner(generation);
   try {
     const limit = showsPhotos() ? PHOTO_PAGE_SIZE : PAGE_SIZE;
-    const page = await fetchPage(q, source, null, controller.signal, limit);
+    const page = await fetchPage(q, source, null, controller.signal, limit, lang);
     if (generation !== state.generation) return; // a newer search started meanwhile
     stopSpinner();
     showPage(page);
+    if (state.view === 'empty') offerOtherLanguages(generation);
     if (settle === 'now') settleEntry();
     else if (settle === 'later') state.settleTimer = setTimeout(settleEntry, SETTLE_MS);
   } catch (error) {

@@ -6,6 +6,7 @@ import { fetchSources } from './api.js';
 import { isBookSource } from './books.js';
 import { make } from './dom.js';
 import { t } from './i18n.js';
+import { renderLanguageMenu, setLanguages } from './languages.js';
 import { elements, state } from './page.js';
 import { books } from './panels.js';
 import { isPhotoSource, makePhotoSwitch, renderPhotoSwitch } from './photos.js';
@@ -55,6 +56,7 @@ export async function loadSources() {
   }
   state.sources = sources;
   renderTabs();
+  setLanguages(sources.find((source) => source.id === 'wikipedia'));
   renderStatus();
   renderRecent();
 }
@@ -98,6 +100,7 @@ export function renderTabs() {
   input.placeholder = t('page.search.source', { source: name });
   if (fieldLabel) fieldLabel.textContent = t('page.search.source', { source: name });
   renderPhotoSwitch(photoSwitch, photoSources, state.source, chooseSource);
+  renderLanguageMenu();
   if (sourceField) sourceField.value = state.source;
 }
 

@@ -5,6 +5,7 @@ import { urlFor } from './address.js';
 import { failureNotice, make } from './dom.js';
 import { enterQuery } from './field.js';
 import { formatNumber, language, listed, parts, pluralKey, quoted, t } from './i18n.js';
+import { renderLanguageOffers, searchLanguage } from './languages.js';
 import { elements, state } from './page.js';
 import { photos } from './panels.js';
 import { search } from './search.js';
@@ -57,7 +58,7 @@ function renderEmpty() {
   const text = make('p', 'notice-text');
   if (state.suggestion) {
     const link = make('a', 'suggestion', state.suggestion);
-    link.href = urlFor(state.suggestion, source);
+    link.href = urlFor(state.suggestion, source, searchLanguage(source));
     link.addEventListener('click', (event) => {
       event.preventDefault();
       enterQuery(state.suggestion);
@@ -69,6 +70,8 @@ function renderEmpty() {
     text.append(t('page.empty.noMatch', { source: sourceName(source) }));
   }
   notice.append(text);
+  const offers = renderLanguageOffers();
+  if (offers) notice.append(offers);
   return notice;
 }
 

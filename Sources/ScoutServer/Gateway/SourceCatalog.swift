@@ -16,6 +16,8 @@ struct SourceCatalog: Sendable {
         let problem: String?
         /// Searched in this process (the book catalog): no upstream call, a shorter cache life.
         var isLocal = false
+        /// Wikipedia's languages, each with its provider; nil for every other source.
+        var editions: WikipediaEditions? = nil
     }
 
     let entries: [Entry]
@@ -23,11 +25,13 @@ struct SourceCatalog: Sendable {
     init(configuration: ScoutServerConfiguration, client: APIClient, books: CatalogConnection? = nil) {
         var entries: [Entry] = []
         do {
-            let wikipedia = try WikipediaProvider(
-                client: client, language: configuration.wikipediaLanguage,
-                apiTemplate: configuration.wikipediaAPITemplate, deadline: configuration.upstreamDeadline)
+            let editions = try WikipediaEditions(
+                client: client, apiTemplate: configuration.wikipediaAPITemplate,
+                defaultLanguage: configuration.wikipediaLanguage, deadline: configuration.upstreamDeadline)
             entries.append(
-                Entry(id: .wikipedia, name: "Wikipedia", kind: "articles", provider: wikipedia, problem: nil))
+                Entry(
+                    id: .wikipedia, name: "Wikipedia", kind: "articles", provider: editions.defaultProvider,
+                    problem: nil, editions: editions))
         } catch {
             entries.append(
                 Entry(
@@ -48,10 +52,17 @@ struct SourceCatalog: Sendable {
 
     func entry(_ id: String) -> Entry? { entries.first { $0.id.rawValue == id } }
 
+    /// Wikipedia's entry, when the server offers it set up.
+    var wikipedia: Entry? { entries.first { $0.id == .wikipedia && $0.editions != nil } }
+
+    /// What `GET /api/v1/sources` says: Wikipedia with its languages and the server's default.
     var body: SourcesResponseBody {
         SourcesResponseBody(
             sources: entries.map {
-                .init(id: $0.id, name: $0.name, kind: $0.kind, configured: $0.provider != nil, message: $0.problem)
+                .init(
+                    id: $0.id, name: $0.name, kind: $0.kind, configured: $0.provider != nil, message: $0.problem,
+                    language: $0.editions?.defaultLanguage,
+                    languages: $0.editions == nil ? nil : WikipediaLanguages.codes)
             })
     }
 }

@@ -29,17 +29,22 @@ public enum ResultsPage {
     ///   - source: The source searched (`wikipedia`), also when it is not in `sources`.
     ///   - sources: The tabs, in order (what `GET /api/v1/sources` lists).
     ///   - outcome: Results, an empty result with a suggestion, or a failure.
+    ///   - language: The Wikipedia searched (`de`), kept in every link of the page; nil for
+    ///     other sources.
+    ///   - languages: The codes the language menu offers (none: no menu).
     ///   - messages: the reader's language (``PageLanguage``): every word of the page, the
     ///     `<html lang>`, the numbers, and the texts handed to the script.
     /// - Returns: UTF-8 HTML; serve it with `Response.html(_:)`.
     public static func render(
-        query: String, source: String, sources: [PageSource], outcome: PageOutcome,
-        messages: Messages = Messages(.english)
+        query: String, source: String, sources: [PageSource], outcome: PageOutcome, language: String? = nil,
+        languages: [String] = [], messages: Messages = Messages(.english)
     ) -> String {
         let sourceName = sources.first { $0.id == source }.map { sourceTitle($0, messages) } ?? source.capitalized
         let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
         let title = trimmed.isEmpty ? "Scout" : "\(trimmed) – Scout"
-        let page = Page(query: trimmed, source: source, sourceName: sourceName, messages: messages)
+        let page = Page(
+            query: trimmed, source: source, sourceName: sourceName, language: source == "wikipedia" ? language : nil,
+            languages: languages, messages: messages)
         var html = head(title: title, page: page)
         html += form(query: query, page: page, sources: sources)
         html += status(page, outcome: outcome)
@@ -58,6 +63,10 @@ public enum ResultsPage {
         let query: String
         let source: String
         let sourceName: String
+        /// The Wikipedia searched (`de`), kept in every link of the page; nil for other sources.
+        let language: String?
+        /// The codes the Wikipedia language menu offers (none: no menu).
+        let languages: [String]
         let messages: Messages
     }
 
@@ -66,13 +75,17 @@ public enum ResultsPage {
         messages.has("source.\(source.id)") ? messages.text("source.\(source.id)") : source.name
     }
 
-    private static func text(_ key: String, _ page: Page, _ values: [String: String] = [:]) -> String {
+    static func text(_ key: String, _ page: Page, _ values: [String: String] = [:]) -> String {
         PageText.escaped(page.messages, key, values)
     }
 
-    /// `/search?q=…&source=…` (and `&cursor=…`), percent-encoded; escape it for an attribute.
-    public static func searchPath(query: String, source: String, cursor: String? = nil) -> String {
+    /// `/search?q=…&source=…` (and `&lang=…`, `&cursor=…`), percent-encoded; escape it for an
+    /// attribute.
+    public static func searchPath(query: String, source: String, cursor: String? = nil, language: String? = nil)
+        -> String
+    {
         var items: [(name: String, value: String)] = [("q", query), ("source", source)]
+        if let language { items.append(("lang", language)) }
         if let cursor { items.append(("cursor", cursor)) }
         return "/search?" + HTMLEscaping.query(items)
     }
@@ -80,8 +93,13 @@ public enum ResultsPage {
     // MARK: - Parts
 
     private static func head(title: String, page: Page) -> String {
-        let languages = PageText.languageSwitch(
-            page.messages, query: page.query.isEmpty ? [] : [("q", page.query), ("source", page.source)])
+        // The switch keeps the search shown, its Wikipedia language too.
+        var kept: [(name: String, value: String)] = []
+        if !page.query.isEmpty {
+            kept = [("q", page.query), ("source", page.source)]
+            if let language = page.language { kept.append(("lang", language)) }
+        }
+        let languages = PageText.languageSwitch(page.messages, query: kept)
         return """
             <!doctype html>
             <html lang="\(page.messages.language.code)">
@@ -126,7 +144,7 @@ public enum ResultsPage {
             <button class="field-submit" type="submit">\(text("page.submit", page))</button>
             </div>
             <input type="hidden" id="source" name="source" value="\(HTMLEscaping.escape(source))">
-            <div class="tabs" id="tabs" role="group" aria-label="\(text("page.sources", page))">
+            \(languageMenu(page))<div class="tabs" id="tabs" role="group" aria-label="\(text("page.sources", page))">
             """
         for entry in sources {
             let name = HTMLEscaping.escape(sourceTitle(entry, page.messages))
@@ -164,11 +182,13 @@ public enum ResultsPage {
             html += PageText.html(messages, "page.empty.title", ["query": "<q>\(query)</q>"])
             html += #"</p><p class="notice-text">"#
             if let suggestion, !suggestion.isEmpty {
-                let href = HTMLEscaping.escape(searchPath(query: suggestion, source: page.source))
+                let href = HTMLEscaping.escape(
+                    searchPath(query: suggestion, source: page.source, language: page.language))
                 let link = #"<a class="suggestion" href="\#(href)">\#(HTMLEscaping.escape(suggestion))</a>"#
                 html += PageText.html(messages, "page.empty.didYouMean", ["suggestion": link])
             } else if let next {
-                let href = HTMLEscaping.escape(searchPath(query: page.query, source: page.source, cursor: next))
+                let href = HTMLEscaping.escape(
+                    searchPath(query: page.query, source: page.source, cursor: next, language: page.language))
                 let link = #"<a href="\#(href)">\#(text("page.empty.lookFurther", page))</a>"#
                 html += PageText.html(messages, "page.empty.nothingHere", ["link": link])
             } else {
@@ -195,7 +215,7 @@ public enum ResultsPage {
                     messages.language == .english
                     ? " \(wait)" : #" <span lang="\#(messages.language.code)">\#(wait)</span>"#
             }
-            let href = HTMLEscaping.escape(searchPath(query: page.query, source: page.source))
+            let href = HTMLEscaping.escape(searchPath(query: page.query, source: page.source, language: page.language))
             html += #"</p><p class="notice-actions"><a class="button button--primary retry" href="\#(href)">"#
             html += text("page.retry", page) + "</a></p></div>"
         }
@@ -216,7 +236,8 @@ public enum ResultsPage {
             view = items.isEmpty ? "empty" : "results"
             rows = items.map { row($0, query: page.query) }.joined()
             if let next, !items.isEmpty {
-                let href = HTMLEscaping.escape(searchPath(query: page.query, source: page.source, cursor: next))
+                let href = HTMLEscaping.escape(
+                    searchPath(query: page.query, source: page.source, cursor: next, language: page.language))
                 more = #"<a class="button more-link" href="\#(href)">\#(text("page.more", page))</a>"#
             }
         }

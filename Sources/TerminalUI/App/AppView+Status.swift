@@ -11,8 +11,12 @@ extension AppView {
         let row = grid.rows - 1
         let bar = Style(isReversed: true)
         grid.fill(row: row, column: 0, count: grid.columns, with: Cell(text: " ", style: bar))
+        let tab = app.tabs[app.activeTab]
+        // A tab with languages to switch between names the one it searches: `Wikipedia de`.
+        let title =
+            (tab.languages?.languages.count ?? 0) > 1 ? tab.language.map { " \(tab.name) \($0)" } : nil
         var column = grid.write(
-            " \(app.tabs[app.activeTab].name)", row: row, column: 0, style: Style(isBold: true, isReversed: true))
+            title ?? " \(tab.name)", row: row, column: 0, style: Style(isBold: true, isReversed: true))
         for part in facts() {
             column = grid.write(" · " + part, row: row, column: column, style: bar)
         }

@@ -19,17 +19,26 @@ public struct SourceTab {
     public let related: RelatedLookup?
     /// How results are laid out: rows for articles and books, a grid of tiles for photos.
     public let layout: Layout
+    /// The language searched (`de`), for a source that has languages (Wikipedia); nil otherwise.
+    public let language: String?
+    /// The languages Ctrl-L moves the tab through; nil for a source without languages.
+    public let languages: LanguageSwitch?
 
     /// Rows with a title and a line of description, or a grid of thumbnails with a caption.
     public enum Layout: Sendable {
         case list, grid
     }
 
-    public init(name: String, model: SearchViewModel, layout: Layout = .list, related: RelatedLookup? = nil) {
+    public init(
+        name: String, model: SearchViewModel, layout: Layout = .list, related: RelatedLookup? = nil,
+        language: String? = nil, languages: LanguageSwitch? = nil
+    ) {
         self.name = name
         self.model = model
         self.layout = layout
         self.related = related
+        self.language = language
+        self.languages = languages
     }
 }
 

@@ -16,6 +16,7 @@ extension TerminalApp {
         case .control("u"): edit { $0.deleteToStart() }
         case .control("w"): edit { $0.deleteWordBackward() }
         case .control("r"): retry()
+        case .control("l"): switchLanguage()
         case .backspace: edit { $0.deleteBackward() }
         case .delete: edit { $0.deleteForward() }
         // In a grid, ←/→ at the end of the query step through the tiles (← only back to the

@@ -18,8 +18,8 @@ import ScoutModels
 /// ```
 @MainActor
 public final class TerminalApp {
-    /// The sources, in tab order.
-    public let tabs: [SourceTab]
+    /// The sources, in tab order (a tab is replaced when it switches language).
+    public internal(set) var tabs: [SourceTab]
     /// The index of the tab typing drives.
     public internal(set) var activeTab = 0
     /// The query line.

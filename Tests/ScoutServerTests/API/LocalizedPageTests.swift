@@ -87,7 +87,8 @@ struct LocalizedPageTests {
             #expect(reply.text.contains(#"<li class="result" lang="en">"#), "the fake is an English wiki")
             #expect(reply.headers["Vary"] == "Accept-Language, Cookie")
             #expect(reply.headers["Content-Language"] == "ja")
-            #expect(reply.text.contains(#"href="/search?q=%E6%9D%B1%E4%BA%AC&amp;source=wikipedia&amp;hl=en""#))
+            #expect(
+                reply.text.contains(#"href="/search?q=%E6%9D%B1%E4%BA%AC&amp;source=wikipedia&amp;lang=en&amp;hl=en""#))
             let empty = try await RawHTTPConnection(port: port).get("/search?q=zzzz&source=wikipedia&hl=ja")
             #expect(empty.text.contains("<q>zzzz</q> に一致する結果はありません"))
             #expect(empty.headers["Set-Cookie"]?.hasPrefix("hl=ja;") == true)

@@ -137,7 +137,7 @@ struct SearchReplyJSONTests {
             timeToLive: .seconds(600), capacity: 2,
             render: { page, query, source in SearchAPI.render(page, query, source, thumbnails: .init(origins: [:])) })
         func key(_ text: String) throws -> SearchGateway.Key {
-            .init(source: .wikipedia, query: try SearchQuery(text), cursor: nil, limit: 20)
+            .init(source: .wikipedia, language: "en", query: try SearchQuery(text), cursor: nil, limit: 20)
         }
         func search(_ text: String) async throws {
             _ = try await gateway.search(try key(text), provider: provider)

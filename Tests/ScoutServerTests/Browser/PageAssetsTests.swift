@@ -35,8 +35,8 @@ struct PageAssetsTests {
         let files = ["index.html", "scout.css", "icon.svg", "search.svg", "clear.svg"]
         let modules = [
             "app.js", "address.js", "api.js", "books.js", "dom.js", "field.js", "highlight.js", "i18n.js",
-            "lightbox.js",
-            "page.js", "panels.js", "photos.js", "recent.js", "results.js", "search.js", "sources.js", "status.js",
+            "languages.js", "lightbox.js", "page.js", "panels.js", "photos.js", "recent.js", "results.js",
+            "search.js", "sources.js", "status.js",
         ]
         for path in files + modules {
             #expect(ScoutApp.assets[path] != nil, "\(path) is missing")

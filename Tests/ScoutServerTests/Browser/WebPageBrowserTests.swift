@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import ScoutServer
 import ScoutTestSupport
 import Testing
 
@@ -32,6 +33,20 @@ struct WebPageBrowserTests {
     func history() async throws {
         try await withUpstreams(BrowserFixtures.greek) { fake, images in
             try await runScenario("history", wikipedia: fake, images: images)
+        }
+    }
+
+    @Test("languages: the reader's language first, other languages with hits offered, the choice kept")
+    func languages() async throws {
+        try await withUpstreams(["Oslo"]) { fake, images in
+            fake.languages = [
+                "en": [.init(pageID: 1, title: "Oslo")],
+                "de": [.init(pageID: 2, title: "Zürichsee"), .init(pageID: 3, title: "Zürich")],
+                "fr": [.init(pageID: 4, title: "Lac de Zurich")],
+            ]
+            try await runScenario(
+                "languages", wikipedia: fake, images: images,
+                configure: { $0.wikipediaAPITemplate = fake.languageTemplate })
         }
     }
 

@@ -91,7 +91,7 @@ struct FleetBudgetTests {
         defer { Task { await redis.close() } }
         try await withFleet(pages: FleetRedis.pages, redis: try FleetRedis.url()) { fake, fleet, prefix in
             // A killed instance held all three slots; their leases end in 1.5 s.
-            let slots = prefix + "budget:127.0.0.1:slots"
+            let slots = prefix + "budget:wikimedia:slots"
             let time = try await redis.send(["TIME"]).expectArray()
             let now = (Int(time[0].stringValue ?? "0") ?? 0) * 1000 + (Int(time[1].stringValue ?? "0") ?? 0) / 1000
             for slot in 1...3 {

@@ -50,7 +50,8 @@ struct FleetCacheTests {
         defer { Task { await redis.close() } }
         try await withFleet(pages: FleetRedis.pages, redis: try FleetRedis.url()) { fake, fleet, prefix in
             // An instance took the lease and was killed before it published anything.
-            let key = SearchGateway.Key(source: .wikipedia, query: try SearchQuery("alpha"), cursor: nil, limit: 20)
+            let key = SearchGateway.Key(
+                source: .wikipedia, language: "en", query: try SearchQuery("alpha"), cursor: nil, limit: 20)
             _ = try await redis.send(["SET", .string(prefix + "lease:" + key.fleetKey), "dead", "PX", 1_200])
             let started = ContinuousClock.now
             let replies = try await getAll((0..<30).map { (fleet[$0 % 3], "/api/v1/search?q=alpha") })

@@ -17,7 +17,8 @@ struct GatewayClockTests {
         let gateway = SearchGateway(
             timeToLive: .seconds(60), capacity: 16, clock: clock,
             render: { page, query, source in SearchAPI.render(page, query, source, thumbnails: .init(origins: [:])) })
-        let key = SearchGateway.Key(source: .wikipedia, query: try SearchQuery("dune"), cursor: nil, limit: 20)
+        let key = SearchGateway.Key(
+            source: .wikipedia, language: "en", query: try SearchQuery("dune"), cursor: nil, limit: 20)
         func search() async throws -> SearchGateway.Reply {
             try await gateway.search(key, provider: provider)
         }

@@ -46,16 +46,20 @@ struct FleetInstance: Sendable {
 }
 
 /// `count` Scout instances on 127.0.0.1 searching one FakeWikipedia — called `wikimedia` by
-/// their host policy, so ≤ 3 at once — and sharing `redis` under a key prefix no other test
+/// their host policy, so ≤ 3 at once, at 127.0.0.1 and at every `<lang>.localhost` of its
+/// ``FakeWikipedia/languageTemplate`` — and sharing `redis` under a key prefix no other test
 /// uses (nil: each alone, as without `--redis`); instance `i` serves the catalog `books[i]`,
-/// if there is one.
+/// if there is one. `fakeClock` runs the fake's latency; `configureForFake` sets what needs
+/// the fake (its language template).
 func withFleet<T>(
     instances count: Int = 3, pages: [FakeWikipedia.Page], redis: RedisURL?,
     policy: HostPolicy = .wikimedia, books: [any BookStore] = [],
     configure: (inout ScoutServerConfiguration) -> Void = { _ in },
+    configureForFake: (inout ScoutServerConfiguration, FakeWikipedia) -> Void = { _, _ in },
+    fakeClock: any Clock<Duration> = ContinuousClock(),
     _ body: (FakeWikipedia, [FleetInstance], String) async throws -> T
 ) async throws -> T {
-    try await withFakeWikipedia(pages: pages) { fake in
+    try await withFakeWikipedia(pages: pages, clock: fakeClock) { fake in
         var configuration = ScoutServerConfiguration()
         configuration.wikipediaAPITemplate = fake.baseURL.absoluteString
         configuration.imageCacheDirectory = nil
@@ -64,12 +68,14 @@ func withFleet<T>(
         configuration.fleet.redisURL = redis
         configuration.fleet.keyPrefix = "scout-test:\(UUID().uuidString):"
         configure(&configuration)
+        configureForFake(&configuration, fake)
         var server = ServerConfiguration(host: "127.0.0.1", port: 0, accessLog: nil)
         server.shutdownGracePeriod = .milliseconds(200)
         server.limits.maxConnectionsPerIP = 512
         let settings = configuration
         let client = APIClient(
-            configuration: .init(userAgent: configuration.userAgent, hostPolicies: ["127.0.0.1": policy]))
+            configuration: .init(
+                userAgent: configuration.userAgent, hostPolicies: ["127.0.0.1": policy, "localhost": policy]))
         func start(_ started: [FleetInstance]) async throws -> T {
             guard started.count < count else { return try await body(fake, started, settings.fleet.keyPrefix) }
             let catalog = started.count < books.count ? books[started.count] : nil

@@ -29,6 +29,7 @@ import Synchronization
 public final class FakeWikipedia: FakeService {
     private struct State {
         var index: WikipediaIndex
+        var languageIndexes: [String: WikipediaIndex] = [:]
         var suggestions: [String: String]
         var servedBy = "mw-api-ext.fake"
         var articleBaseURL = "https://en.wikipedia.org/wiki/"
@@ -81,6 +82,32 @@ public final class FakeWikipedia: FakeService {
         set { state.withLock { $0.articleBaseURL = newValue } }
     }
 
+    /// The pages of other Wikipedias, by language code. A request whose `Host` is
+    /// `<code>.localhost` — the address ``languageTemplate`` makes for `{lang}` (libcurl
+    /// resolves every `*.localhost` to loopback) — searches `languages[code]` (none: no
+    /// pages); any other host searches ``pages``. Each code is a host of its own to a client,
+    /// so one fake stands for many Wikimedia hosts and counts their requests in flight together.
+    public var languages: [String: [Page]] {
+        get { state.withLock { $0.languageIndexes.mapValues(\.pages) } }
+        set {
+            let indexes = newValue.mapValues(WikipediaIndex.init(pages:))
+            state.withLock { $0.languageIndexes = indexes }
+        }
+    }
+
+    /// `http://{lang}.localhost:PORT/w/api.php`: a `SCOUT_WIKIPEDIA_API` whose every language
+    /// is a host of its own, all answered by this fake (see ``languages``).
+    public var languageTemplate: String { "http://{lang}.localhost:\(port)\(MediaWikiAPI.path)" }
+
+    /// The language a request was sent to: the `<code>` of its `Host: <code>.localhost:PORT`,
+    /// nil for any other host.
+    public static func language(of record: RecordedRequest) -> String? {
+        guard let host = record.headers["Host"]?.split(separator: ":").first?.lowercased(),
+            host.hasSuffix(".localhost")
+        else { return nil }
+        return String(host.dropLast(".localhost".count))
+    }
+
     /// Adds `page` as the least relevant page.
     public func add(_ page: Page) {
         state.withLock { $0.index = WikipediaIndex(pages: $0.index.pages + [page]) }
@@ -91,8 +118,9 @@ public final class FakeWikipedia: FakeService {
     /// The reply to `record` from the current pages (no faults, no latency).
     func answer(_ record: RecordedRequest) -> Response {
         let snapshot = state.withLock { $0 }
+        let index = Self.language(of: record).map { snapshot.languageIndexes[$0] ?? WikipediaIndex(pages: []) }
         let api = MediaWikiAPI(
-            index: snapshot.index, suggestions: snapshot.suggestions, servedBy: snapshot.servedBy,
+            index: index ?? snapshot.index, suggestions: snapshot.suggestions, servedBy: snapshot.servedBy,
             apiURL: "http://127.0.0.1:\(snapshot.port)\(MediaWikiAPI.path)", articleBaseURL: snapshot.articleBaseURL)
         return api.respond(to: record)
     }
