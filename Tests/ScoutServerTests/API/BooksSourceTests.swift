@@ -62,7 +62,7 @@ struct BooksSourceTests {
         }
     }
 
-    @Test("each row's lang: the catalog's language, else the title's script, else none")
+    @Test("each row's lang: the catalog's language where the title is in its script, else the script's, else none")
     func languages() async throws {
         func book(_ id: String, _ title: String, language: String?) -> Book {
             Book(source: "test", sourceID: id, title: title, authors: ["A"], language: language)
@@ -76,7 +76,8 @@ struct BooksSourceTests {
             try await withScoutApp(pages: [], books: store) { _, _, port in
                 let validator = try await SearchAPITests.validator(port: port)
                 let expected: [(String, JSONValue?)] = [
-                    ("norwegian", "ja"), ("ノルウェイ", "ja"), ("채식", "ko"), ("三体", "zh"), ("dune messiah", "en-US"),
+                    // Norwegian Wood is a Japanese book, but its title is not Japanese.
+                    ("norwegian", nil), ("ノルウェイ", "ja"), ("채식", "ko"), ("三体", "zh"), ("dune messiah", "en-US"),
                     ("petit", nil),
                 ]
                 for (query, lang) in expected {
