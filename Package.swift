@@ -211,7 +211,7 @@ let package = Package(
             dependencies: [
                 "ScoutCommands", "ScoutServer", "ScoutTestSupport", "HTTPServer", "ScoutModels", "Networking",
                 "Providers", "Redis",
-                "TerminalUI", "SQLite", "Localization",
+                "TerminalUI", "SQLite", "BookCatalog", "BookStorage", "Localization",
             ]
         ),
     ],

@@ -7,9 +7,9 @@ extension BooksCommand {
     func run() async -> Int32 {
         for warning in database.warnings { Console.error(warning) }
         do {
+            let readingAnalyzer = action.writes ? CatalogReadings.analyzer() : nil
             let store = try await BookStores.open(
-                database.location, creating: creation, readingAnalyzer: action.writes ? CatalogReadings.analyzer() : nil
-            )
+                database.location, creating: creation, readingAnalyzer: readingAnalyzer)
             switch action {
             case .crawl(let crawl): return try await crawl.crawl(into: store)
             case .importGoodbooks(let files):
@@ -36,6 +36,15 @@ extension BooksCommand {
             case .related(let text, let kind, let json): try await related(text, kind: kind, json: json, in: store)
             case .relate: Console.out("Built \(try await store.rebuildRelations()) relations.")
             case .dedupe: try await dedupe(store)
+            case .reread:
+                // Without MeCab, CatalogReadings has said why and what to install.
+                guard let readingAnalyzer else { return ExitCode.failure }
+                let changed = try await store.addMissingReadings(using: readingAnalyzer)
+                Console.out(
+                    changed == 0
+                        ? "Every Japanese title and name in \(databaseLabel) already has its reading."
+                        : "Read the Japanese titles and names of \(changed) \(changed == 1 ? "book" : "books") in \(databaseLabel)."
+                )
             case .stats: Console.out("\(try await store.count()) books in \(databaseLabel)")
             }
             return ExitCode.success
@@ -55,7 +64,7 @@ extension BooksCommand {
     private var creation: BookStores.Creation {
         switch action {
         case .crawl, .importGoodbooks, .importGoodreadsExport, .importJSONLines: .fileAndFolders
-        case .export, .search, .related, .relate, .dedupe, .stats: .nothing
+        case .export, .search, .related, .relate, .dedupe, .reread, .stats: .nothing
         }
     }
 

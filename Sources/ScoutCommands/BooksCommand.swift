@@ -61,6 +61,10 @@ struct BooksCommand: ScoutCommand {
                                  matched books by ISBN, Goodreads id, or title, first author and
                                  year) into one, keeping every rating, link and relation, and
                                  prints what it merged; running it again merges nothing.
+        reread                   Reads in kana the Japanese titles and names of books stored
+                                 before they had readings (or before a MeCab dictionary was
+                                 installed), so kana and romaji find them; imports and crawls do
+                                 this as they write. Running it again changes nothing.
         stats                    How many books, readings and relations the catalog holds.
         """
 
@@ -74,12 +78,13 @@ struct BooksCommand: ScoutCommand {
         case related(String, kind: Relation.Kind?, json: Bool)
         case relate
         case dedupe
+        case reread
         case stats
 
         /// Whether it writes books, which then get their Japanese readings (``CatalogReadings``).
         var writes: Bool {
             switch self {
-            case .crawl, .importGoodbooks, .importGoodreadsExport, .importJSONLines, .dedupe: true
+            case .crawl, .importGoodbooks, .importGoodreadsExport, .importJSONLines, .dedupe, .reread: true
             case .export, .search, .related, .relate, .stats: false
             }
         }
@@ -139,18 +144,20 @@ struct BooksCommand: ScoutCommand {
                 kind = parsed
             }
             action = .related(text, kind: kind, json: json)
-        case "relate", "stats", "dedupe":
+        case "relate", "stats", "dedupe", "reread":
             guard words.count == 1 else { throw UsageError("'scout books \(words[0])' takes no words") }
             switch words[0] {
             case "relate": action = .relate
             case "dedupe": action = .dedupe
+            case "reread": action = .reread
             default: action = .stats
             }
         case let other?:
             throw UsageError(
-                "unknown books command '\(other)'; use import, crawl, export, search, related, relate, dedupe or stats")
+                "unknown books command '\(other)'; use import, crawl, export, search, related, relate, dedupe, reread or stats"
+            )
         case nil:
-            throw UsageError("say what to do: import, export, search, related, relate, dedupe or stats")
+            throw UsageError("say what to do: import, export, search, related, relate, dedupe, reread or stats")
         }
     }
 }

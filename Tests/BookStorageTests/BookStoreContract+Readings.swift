@@ -64,4 +64,22 @@ extension BookStoreContract {
             #expect(hangul.book.title == "채식주의자" && hangul.titleRanges == [0..<2])
         }
     }
+
+    @Test(arguments: StoreKind.available)
+    func booksStoredWithoutReadingsGetThemOnce(kind: StoreKind) async throws {
+        let books = try await Self.cjkBooks().map { book in
+            var book = book
+            book.textReadings = [:]
+            return book
+        }
+        try await kind.withStore { store throws in
+            _ = try await store.upsert(books)
+            #expect(try await store.search("ningen shikkaku", limit: 1).isEmpty)
+            // The Japanese books (not the Chinese and Korean ones, which need none).
+            let changed = try await store.addMissingReadings(using: try Self.ipadicAnalyzer(), batchSize: 7)
+            #expect(changed == books.count { $0.language == "ja" })
+            #expect(try await store.search("ningen shikkaku", limit: 1).first?.sourceID == "ningen")
+            #expect(try await store.addMissingReadings(using: try Self.ipadicAnalyzer()) == 0)
+        }
+    }
 }

@@ -1,3 +1,5 @@
+import BookCatalog
+import BookStorage
 import Foundation
 import HTTPServer
 import SQLite
@@ -129,6 +131,29 @@ struct BooksCommandTests {
                 related.standardOutput == "Children of Dune — Frank Herbert\n  Dune  (same author: Frank Herbert)\n")
             let again = try await scout(["dedupe"], database: database)
             #expect(again.standardOutput.hasPrefix("No duplicate books in "))
+        }
+    }
+
+    @Test("reread gives books stored without readings the readings of their Japanese texts, once")
+    func reread() async throws {
+        try await withTemporaryDirectory { directory in
+            let database = directory.appending(path: "books.sqlite")
+            // As a catalog written before readings existed: by a store given no analyzer.
+            _ = try await SQLiteBookStore(path: database.path).upsert([
+                Book(source: "a", sourceID: "1", title: "人間失格", authors: ["太宰治"], year: 1948),
+                Book(source: "a", sourceID: "2", title: "Dune", authors: ["Frank Herbert"], year: 1965),
+            ])
+            #expect(
+                try await scout(["search", "ningen shikkaku"], database: database).standardOutput.hasPrefix("No books"))
+
+            let reread = try await scout(["reread"], database: database)
+            #expect(reread.exitCode == 0, "\(reread.standardError)")
+            #expect(reread.standardOutput.hasPrefix("Read the Japanese titles and names of 1 book in "))
+            #expect(
+                try await scout(["search", "ningen shikkaku"], database: database).standardOutput.hasPrefix("人間失格"))
+            #expect(try await scout(["search", "にんげんし"], database: database).standardOutput.hasPrefix("人間失格"))
+            let again = try await scout(["reread"], database: database)
+            #expect(again.standardOutput.hasPrefix("Every Japanese title and name in "))
         }
     }
 
