@@ -15,18 +15,23 @@ struct LocalizedPageTests {
         .init(pageID: 2, title: "東京タワー", description: "電波塔"),
     ]
 
+    /// A page served in Japanese, saying so and what it varies on.
+    func expectJapanese(_ reply: RawHTTPResponse, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(reply.status == 200, sourceLocation: sourceLocation)
+        #expect(reply.text.contains(#"<html lang="ja">"#), sourceLocation: sourceLocation)
+        #expect(reply.headers["Vary"] == "Accept-Language, Cookie", sourceLocation: sourceLocation)
+        #expect(reply.headers["Content-Language"] == "ja", sourceLocation: sourceLocation)
+    }
+
     @Test("/ in Japanese for Accept-Language ja: lang, words, the script's texts, Vary")
     func indexByAcceptLanguage() async throws {
         try await withScoutApp(pages: Self.pages) { _, _, port in
             let reply = try await RawHTTPConnection(port: port).get(
                 "/", headers: ["Accept-Language": "ja-JP,ja;q=0.9,en;q=0.5"])
-            #expect(reply.status == 200)
-            #expect(reply.text.contains(#"<html lang="ja">"#))
+            expectJapanese(reply)
             #expect(reply.text.contains(#"placeholder="Wikipedia を検索""#))
             #expect(reply.text.contains("公開 API のインスタント検索"))
             #expect(reply.text.contains(#""page.retry":"再試行""#))
-            #expect(reply.headers["Vary"] == "Accept-Language, Cookie")
-            #expect(reply.headers["Content-Language"] == "ja")
             #expect(reply.headers["Set-Cookie"] == nil)
             #expect(!reply.text.contains("{{"), "a template name was left unrendered")
 
@@ -81,12 +86,9 @@ struct LocalizedPageTests {
         try await withScoutApp(pages: Self.pages) { _, _, port in
             let reply = try await RawHTTPConnection(port: port).get(
                 "/search?q=%E6%9D%B1%E4%BA%AC&source=wikipedia", headers: ["Accept-Language": "ja"])
-            #expect(reply.status == 200)
-            #expect(reply.text.contains(#"<html lang="ja">"#))
+            expectJapanese(reply)
             #expect(reply.text.contains("Wikipedia の <strong>東京</strong> の検索結果 2 件"))
             #expect(reply.text.contains(#"<li class="result" lang="en">"#), "the fake is an English wiki")
-            #expect(reply.headers["Vary"] == "Accept-Language, Cookie")
-            #expect(reply.headers["Content-Language"] == "ja")
             #expect(
                 reply.text.contains(#"href="/search?q=%E6%9D%B1%E4%BA%AC&amp;source=wikipedia&amp;lang=en&amp;hl=en""#))
             let empty = try await RawHTTPConnection(port: port).get("/search?q=zzzz&source=wikipedia&hl=ja")
