@@ -33,6 +33,7 @@ lint:
 	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests Plugins Examples Fuzz
 	@scripts/install-deps.sh python3
 	python3 scripts/check-portability.py
+	python3 scripts/check-vacuous-tests.py
 
 format:
 	$(SWIFT) format format --in-place --recursive --parallel Package.swift Sources Tests Plugins Examples Fuzz

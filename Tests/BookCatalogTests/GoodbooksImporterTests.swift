@@ -100,7 +100,7 @@ import Testing
 
     @Test(
         "Imports the real goodbooks-10k books.csv (reads ../shared)",
-        .enabled(if: SharedFixtures.shouldRun, Comment(rawValue: SharedFixtures.skipComment)))
+        .enabled(if: Requirement.sharedFixtures.mayRun, Comment(rawValue: Requirement.sharedFixtures.skipReason)))
     func importsTheRealGoodbooksFileFromShared() async throws {
         let url = try SharedFixtures.url("data/goodbooks-10k/books.csv")
         try await withTemporaryStore { store in

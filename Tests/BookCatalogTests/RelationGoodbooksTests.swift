@@ -6,7 +6,7 @@ import Testing
 @Suite(.timeLimit(.minutes(10))) struct RelationGoodbooksTests {
     @Test(
         "Rebuilds relations for the real goodbooks-10k books.csv (reads ../shared)",
-        .enabled(if: SharedFixtures.shouldRun, Comment(rawValue: SharedFixtures.skipComment)))
+        .enabled(if: Requirement.sharedFixtures.mayRun, Comment(rawValue: Requirement.sharedFixtures.skipReason)))
     func rebuildsRelationsForTheRealGoodbooksFileFromShared() async throws {
         let url = try SharedFixtures.url("data/goodbooks-10k/books.csv")
         try await withTemporaryStore { store in

@@ -305,7 +305,7 @@ import Testing
 
     @Test(
         "Realistic typos find the intended goodbooks-10k book in the top 3 (reads ../shared)",
-        .enabled(if: SharedFixtures.shouldRun, Comment(rawValue: SharedFixtures.skipComment)))
+        .enabled(if: Requirement.sharedFixtures.mayRun, Comment(rawValue: Requirement.sharedFixtures.skipReason)))
     func realisticTyposOnGoodbooks() async throws {
         let url = try SharedFixtures.url("data/goodbooks-10k/books.csv")
         try await withTemporaryStore { store in

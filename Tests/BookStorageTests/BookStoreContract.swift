@@ -10,7 +10,7 @@ import Testing
 struct BookStoreContract {
     @Test(
         "PostgreSQL store is tested",
-        .enabled(if: TestPostgresServer.isConfigured, Comment(rawValue: TestPostgresServer.skipReason)))
+        .enabled(if: Requirement.postgres.mayRun, Comment(rawValue: Requirement.postgres.skipReason)))
     func postgresIsTested() async throws {
         #expect(StoreKind.available.contains(.postgres))
         let server = try PostgresURL(try #require(TestPostgresServer.url))

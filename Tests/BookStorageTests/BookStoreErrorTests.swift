@@ -56,7 +56,7 @@ struct BookStoreErrorTests {
         #expect(described.description.contains("postgres://scout:***@127.0.0.1:1/books"))
     }
 
-    @Test(.enabled(if: TestPostgresServer.isConfigured, Comment(rawValue: TestPostgresServer.skipReason)))
+    @Test(.enabled(if: Requirement.postgres.mayRun, Comment(rawValue: Requirement.postgres.skipReason)))
     func aPostgreSQLFailureQuotingABoundValueDescribesItWithoutTheValue() async throws {
         try await TestPostgresServer.withTemporaryDatabase { url in
             let store = try await PostgresBookStore(url: url)

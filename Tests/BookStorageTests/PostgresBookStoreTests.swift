@@ -7,7 +7,7 @@ import Testing
 /// What only the PostgreSQL store does: its integrity check, batch size and word counts.
 @Suite(
     "PostgreSQL book store",
-    .enabled(if: TestPostgresServer.isConfigured, Comment(rawValue: TestPostgresServer.skipReason)),
+    .enabled(if: Requirement.postgres.mayRun, Comment(rawValue: Requirement.postgres.skipReason)),
     .timeLimit(.minutes(10)))
 struct PostgresBookStoreTests {
     @Test func integrityProblemsFindASearchEntryWrittenAroundTheStore() async throws {

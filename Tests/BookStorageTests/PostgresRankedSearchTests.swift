@@ -10,7 +10,7 @@ import Testing
 /// which orders the same books the same way with its own index, is the reference for every query.
 @Suite(
     "PostgreSQL ranked search",
-    .enabled(if: TestPostgresServer.isConfigured, Comment(rawValue: TestPostgresServer.skipReason)),
+    .enabled(if: Requirement.postgres.mayRun, Comment(rawValue: Requirement.postgres.skipReason)),
     .timeLimit(.minutes(10)))
 struct PostgresRankedSearchTests {
     /// Words from common to rare, so a query can be frequent, rare or absent among popular books.

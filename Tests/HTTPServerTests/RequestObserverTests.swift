@@ -25,7 +25,7 @@ struct RequestObserverTests {
 
         /// What it heard once it heard `count` requests (or what it heard when waiting ran out).
         func waitFor(_ count: Int) async -> [Finished] {
-            _ = await eventually(timeout: .seconds(10)) { heard.withLock { $0.count >= count } }
+            _ = await eventually(within: .seconds(10)) { heard.withLock { $0.count >= count } }
             return heard.withLock { $0 }
         }
     }

@@ -20,7 +20,7 @@ struct CoalescingTests {
                 await #expect(throws: CancellationError.self) { try await waiter.value }
             }
             #expect(ContinuousClock.now - started < .seconds(1), "waiters leave at once")
-            try await eventually { loader.counters.cancelledDownloads == 1 }
+            #expect(await eventually { loader.counters.cancelledDownloads == 1 })
             #expect(loader.counters.downloads == 0 && loader.counters.memoryBytes == 0)
 
             host.faults.latency = .zero
@@ -41,7 +41,7 @@ struct CoalescingTests {
             await host.waitForRequests(count: 1)
             // Every waiter must have joined the one download before most leave: on a loaded
             // machine the staying ones could otherwise arrive after it was cancelled.
-            try await eventually { loader.counters.coalesced == 22 }
+            #expect(await eventually { loader.counters.coalesced == 22 })
             for task in leaving { task.cancel() }
             for task in staying {
                 let image = try await task.value
@@ -83,13 +83,4 @@ struct CoalescingTests {
             #expect(host.recorder.maxConcurrentRequests <= 2)
         }
     }
-}
-
-/// Polls `condition` every 10 ms for up to 3 s; fails the test when it never holds.
-func eventually(_ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-    for _ in 0..<300 {
-        if condition() { return }
-        try await Task.sleep(for: .milliseconds(10))
-    }
-    Issue.record("the condition never held", sourceLocation: sourceLocation)
 }

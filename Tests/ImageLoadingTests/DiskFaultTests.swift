@@ -11,8 +11,7 @@ import Testing
 @Suite("Disk faults (T10)", .serialized, .timeLimit(.minutes(5)))
 struct DiskFaultTests {
     static let fiuRun = "/usr/bin/fiu-run"
-    static var hasFiu: Bool { FileManager.default.isExecutableFile(atPath: fiuRun) }
-    static let isCI = ["1", "true", "yes"].contains(ProcessInfo.processInfo.environment["CI"]?.lowercased() ?? "")
+    static let fiu = Requirement.executable(fiuRun, "apt-get install fiu-utils (make test does)")
 
     /// What one drill run printed.
     struct Run {
@@ -83,7 +82,7 @@ struct DiskFaultTests {
 
     @Test(
         "EIO and ENOSPC on writes, reads, renames and fsyncs: right bytes or an error, never wrong ones",
-        .enabled(if: isCI || hasFiu, "fiu-run is missing: apt-get install fiu-utils (make test does)"),
+        .enabled(if: fiu.mayRun, Comment(rawValue: fiu.skipReason)),
         arguments: [
             ("write EIO", ["enable_random name=posix/io/rw/write,probability=0.6,failinfo=5"]),
             ("write ENOSPC", ["enable_random name=posix/io/rw/write,probability=0.6,failinfo=28"]),
@@ -92,7 +91,7 @@ struct DiskFaultTests {
             ("fsync EIO", ["enable_random name=posix/io/sync/fsync,probability=0.6,failinfo=5"]),
         ])
     func injectedFaults(name: String, faults: [String]) async throws {
-        try #require(Self.hasFiu, "fiu-run is missing at \(Self.fiuRun); make test installs fiu-utils")
+        try Self.fiu.check()
         try await withFakeImageHost { host in
             let expected = try await Self.images(on: host, widths: Self.widths)
             try await withTemporaryDirectory { directory in
@@ -165,9 +164,9 @@ struct DiskFaultTests {
     /// A real full disk: a 1 MiB tmpfs (mounting one needs root; CI runs as root).
     @Test(
         "a 1 MiB tmpfs that fills up: the loader falls back to memory and keeps serving the right bytes",
-        .enabled(if: isCI || getuid() == 0, "mounting a tmpfs needs root"))
+        .enabled(if: Requirement.root.mayRun, Comment(rawValue: Requirement.root.skipReason)))
     func fullDisk() async throws {
-        try #require(getuid() == 0, "mounting the 1 MiB tmpfs needs root")
+        try Requirement.root.check()
         try await withFakeImageHost { host in
             let expected = try await Self.images(on: host, widths: Self.widths + [1200, 1400, 1600, 2000])
             try await withTemporaryDirectory { directory in

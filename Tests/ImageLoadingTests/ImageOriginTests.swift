@@ -11,7 +11,7 @@ struct ImageOriginTests {
 
     @Test(
         "every Wikimedia thumbnail URL in the fixtures round-trips: URL → key → URL → key (reads ../shared)",
-        .enabled(if: SharedFixtures.shouldRun, Comment(rawValue: SharedFixtures.skipComment)))
+        .enabled(if: Requirement.sharedFixtures.mayRun, Comment(rawValue: Requirement.sharedFixtures.skipReason)))
     func fixtureRoundTrip() throws {
         let directory = try SharedFixtures.url("fixtures/wikipedia")
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".json") }

@@ -78,13 +78,14 @@ struct PhotoPagingTests {
                 client: Self.client, apiKey: FlickrAPIKey(FakeFlickr.defaultAPIKey),
                 apiAddress: fake.baseURL.absoluteString)
             var paginator = Paginator()
-            guard case .fetch(let first) = paginator.loadNextPage() else { return }
+            let first = try #require(paginator.loadNextPage().cursorToFetch, "a fresh paginator fetches the first page")
             paginator.receive(try await flickr.search(Self.query, cursor: first, limit: 10))
             // A new upload ranks first: everything shifts by one, so page 2 starts with page 1's last.
             fake.photos.insert(
                 .init(id: "999", owner: "1@N01", secret: "new", server: "7", title: "Hut new", width: 640, height: 480),
                 at: 0)
-            guard case .fetch(let second) = paginator.loadNextPage() else { return }
+            let second = try #require(
+                paginator.loadNextPage().cursorToFetch, "a loaded page with more fetches the next")
             let added = paginator.receive(try await flickr.search(Self.query, cursor: second, limit: 10))
             #expect(added.count == 9)
             #expect(paginator.items.count == 19)
@@ -160,5 +161,14 @@ private actor Feed {
         } catch {
             paginator.fail()
         }
+    }
+}
+
+extension Paginator.Action {
+    /// The cursor this action fetches — `.some(nil)` for the first page — or nil when it fetches
+    /// nothing, so a test can `#require` a fetch.
+    var cursorToFetch: SearchCursor?? {
+        if case .fetch(let cursor) = self { return .some(cursor) }
+        return nil
     }
 }

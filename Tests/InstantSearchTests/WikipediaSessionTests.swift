@@ -53,7 +53,7 @@ struct WikipediaSessionTests {
                 clock.advance(by: .milliseconds(10))
                 try await Task.sleep(for: .milliseconds(2))
             }
-            #expect(await eventually(timeout: .seconds(5)) { shown.values.last == "cat" })
+            #expect(await eventually(within: .seconds(5)) { shown.values.last == "cat" })
             #expect(session.state.query == "cat")
             #expect(session.state.items.map(\.title) == ["Cat", "Catalonia", "Cathedral"])
             #expect(!shown.values.contains("ca"))
@@ -72,7 +72,7 @@ struct WikipediaSessionTests {
             clock.advance(by: .milliseconds(50))
             await fake.waitForRequests(count: 1)
             #expect(
-                await eventually(timeout: .seconds(5)) { session.state.query == "carb" && !session.state.isLoading })
+                await eventually(within: .seconds(5)) { session.state.query == "carb" && !session.state.isLoading })
             #expect(session.state.items.map(\.title) == ["Carbon"])
             #expect(fake.requests.compactMap { $0.parameters["gpssearch"] } == ["carb"])
         }

@@ -243,7 +243,8 @@ struct FlickrCanaryTests {
 /// The real samples in ../shared/fixtures/flickr decode (skipped outside CI when missing).
 @Suite(
     "Flickr samples decode (reads ../shared)",
-    .enabled(if: SharedFixtures.shouldRun, Comment(rawValue: SharedFixtures.skipComment)), .timeLimit(.minutes(10)))
+    .enabled(if: Requirement.sharedFixtures.mayRun, Comment(rawValue: Requirement.sharedFixtures.skipReason)),
+    .timeLimit(.minutes(10)))
 struct FlickrFixtureTests {
     static func decode(_ name: String) throws -> FlickrSearchResponse.Photos {
         try FlickrProvider.decode(SharedFixtures.data("fixtures/flickr/\(name)"), source: "Flickr")

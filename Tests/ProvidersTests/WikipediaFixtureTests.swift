@@ -10,7 +10,8 @@ import Testing
 /// (reads ../shared: skipped outside CI when it is missing, a failure in CI).
 @Suite(
     "Wikipedia samples decode (reads ../shared)",
-    .enabled(if: SharedFixtures.shouldRun, Comment(rawValue: SharedFixtures.skipComment)), .timeLimit(.minutes(10)))
+    .enabled(if: Requirement.sharedFixtures.mayRun, Comment(rawValue: Requirement.sharedFixtures.skipReason)),
+    .timeLimit(.minutes(10)))
 struct WikipediaFixtureTests {
     struct Expectation: Sendable, CustomStringConvertible {
         let file: String

@@ -6,7 +6,8 @@ import Testing
 /// Pipelining: many commands, one write and one read, measured by the server's own count of
 /// socket reads on a private server nothing else talks to.
 @Suite(
-    "Redis pipelining", .enabled(if: TestRedisServer.shouldRun, TestRedisServer.skipReason), .timeLimit(.minutes(2)))
+    "Redis pipelining", .enabled(if: Requirement.redis.mayRun, Comment(rawValue: Requirement.redis.skipReason)),
+    .timeLimit(.minutes(2)))
 struct RedisPipelineTests {
     /// The server's `total_reads_processed`: how many reads from client sockets it has made.
     static func reads(_ connection: RedisConnection) async throws -> Int {

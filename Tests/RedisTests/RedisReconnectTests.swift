@@ -7,7 +7,8 @@ import Testing
 /// idle, and the backoff between attempts while the server is down — on a manual clock, so the
 /// test decides when time passes. Every reconnect logs in and selects the database again.
 @Suite(
-    "Redis reconnect", .enabled(if: TestRedisServer.shouldRun, TestRedisServer.skipReason), .timeLimit(.minutes(1)))
+    "Redis reconnect", .enabled(if: Requirement.redis.mayRun, Comment(rawValue: Requirement.redis.skipReason)),
+    .timeLimit(.minutes(1)))
 struct RedisReconnectTests {
     @Test("a server restart: typed errors while it is down, backoff between attempts, then AUTH and SELECT again")
     func restartOnTheSamePort() async throws {

@@ -1,12 +1,14 @@
 import Foundation
 import Redis
+import ScoutTestSupport
 import Testing
 
 /// Lua scripts: named by a SHA-1 the server agrees with, re-sent after `NOSCRIPT`, and — the
 /// point of them — read-check-writes that stay correct with 50 concurrent callers on 4
 /// connections.
 @Suite(
-    "Redis Lua scripts", .enabled(if: TestRedisServer.shouldRun, TestRedisServer.skipReason), .timeLimit(.minutes(2)))
+    "Redis Lua scripts", .enabled(if: Requirement.redis.mayRun, Comment(rawValue: Requirement.redis.skipReason)),
+    .timeLimit(.minutes(2)))
 struct RedisScriptTests {
     let client: RedisClient
     let prefix = TestRedisServer.keyPrefix()

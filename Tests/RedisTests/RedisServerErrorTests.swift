@@ -8,7 +8,7 @@ import Testing
 /// another type, a database it lacks — each a typed error with a sentence, none showing the
 /// password or the command's arguments; and the URL's database is selected.
 @Suite(
-    "Redis server errors", .enabled(if: TestRedisServer.shouldRun, TestRedisServer.skipReason),
+    "Redis server errors", .enabled(if: Requirement.redis.mayRun, Comment(rawValue: Requirement.redis.skipReason)),
     .timeLimit(.minutes(1)))
 struct RedisServerErrorTests {
     static func connection(_ url: RedisURL) -> RedisConnection {

@@ -6,7 +6,9 @@ import Testing
 /// Deadlines: a server that stops answering (`CLIENT PAUSE` on a private server) makes the
 /// command throw `.timedOut` on time, and the connection recovers by itself; a call's own
 /// timeout serves blocking commands without changing the others'.
-@Suite("Redis timeouts", .enabled(if: TestRedisServer.shouldRun, TestRedisServer.skipReason), .timeLimit(.minutes(1)))
+@Suite(
+    "Redis timeouts", .enabled(if: Requirement.redis.mayRun, Comment(rawValue: Requirement.redis.skipReason)),
+    .timeLimit(.minutes(1)))
 struct RedisTimeoutTests {
     @Test("a paused server: .timedOut within the deadline, then a fresh connection serves the next command")
     func pausedServer() async throws {

@@ -1,12 +1,13 @@
 import Foundation
 import Redis
+import ScoutTestSupport
 import Testing
 
 /// Every reply type against the real server, with values that break text-based clients: NUL
 /// bytes, CR LF, invalid UTF-8, binary keys and 1 MiB payloads, through commands, pipelines and
 /// scripts alike.
 @Suite(
-    "Redis values round-trip", .enabled(if: TestRedisServer.shouldRun, TestRedisServer.skipReason),
+    "Redis values round-trip", .enabled(if: Requirement.redis.mayRun, Comment(rawValue: Requirement.redis.skipReason)),
     .timeLimit(.minutes(2)))
 struct RedisValuesTests {
     let client: RedisClient

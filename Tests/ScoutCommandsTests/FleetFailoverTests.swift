@@ -10,7 +10,7 @@ import Testing
 /// waiting for them still answer.
 @Suite(
     "scout serve fleet behind nginx", .timeLimit(.minutes(2)),
-    .enabled(if: TestNginx.binary != nil || SharedFixtures.isCI, "nginx is not installed (make test installs it)"))
+    .enabled(if: Requirement.nginx.mayRun, Comment(rawValue: Requirement.nginx.skipReason)))
 struct FleetFailoverTests {
     /// Starts `scout serve` for the fleet and returns it with its port.
     private static func serve(redis: String, wikipedia: URL) async throws -> (ScoutProcess, UInt16) {

@@ -37,7 +37,7 @@ struct WikipediaSampleShapeTests {
 
     @Test(
         "prefixsearch, formatversion=2, description + pageimages, list=search riding along (ios_ArticleSearchPrefix_fv2, reads ../shared)",
-        .needsSharedFixtures)
+        .enabled(if: Requirement.sharedFixtures.mayRun, Comment(rawValue: Requirement.sharedFixtures.skipReason)))
     func prefixSearchFormatVersion2() async throws {
         let sample = try sample("ios_ArticleSearchPrefix_fv2.json")
         var pages = SampleSeeds.pages(from: sample, extract: "Barack")
@@ -69,7 +69,7 @@ struct WikipediaSampleShapeTests {
 
     @Test(
         "prefixsearch, formatversion=2, pageterms + pageimages, redirects, list=search (android_prefix_search_results, reads ../shared)",
-        .needsSharedFixtures)
+        .enabled(if: Requirement.sharedFixtures.mayRun, Comment(rawValue: Requirement.sharedFixtures.skipReason)))
     func prefixSearchAndroid() async throws {
         let sample = try sample("android_prefix_search_results.json")
         var pages = SampleSeeds.pages(from: sample, extract: "Aba")
@@ -102,7 +102,7 @@ struct WikipediaSampleShapeTests {
 
     @Test(
         "prefixsearch with no match and list=search riding along (android_prefix_search_results_empty, reads ../shared)",
-        .needsSharedFixtures)
+        .enabled(if: Requirement.sharedFixtures.mayRun, Comment(rawValue: Requirement.sharedFixtures.skipReason)))
     func prefixSearchEmpty() async throws {
         let sample = try sample("android_prefix_search_results_empty.json")
         try await withFakeWikipedia(pages: [.init(pageID: 1, title: "Abacus", extract: "counting frame")]) {
@@ -116,7 +116,7 @@ struct WikipediaSampleShapeTests {
 
     @Test(
         "prefixsearch alone with no match has no query member (constructed_prefixsearch_fv2_no_results, reads ../shared)",
-        .needsSharedFixtures)
+        .enabled(if: Requirement.sharedFixtures.mayRun, Comment(rawValue: Requirement.sharedFixtures.skipReason)))
     func prefixSearchNoResults() async throws {
         let sample = try sample("constructed_prefixsearch_fv2_no_results.json")
         try await withFakeWikipedia(pages: [.init(pageID: 1, title: "Abacus")]) { fake throws in
@@ -133,7 +133,7 @@ struct WikipediaSampleShapeTests {
 
     @Test(
         "prefixsearch, formatversion=1, pages keyed by id (ios_BarackSearch_fv1, reads ../shared)",
-        .needsSharedFixtures)
+        .enabled(if: Requirement.sharedFixtures.mayRun, Comment(rawValue: Requirement.sharedFixtures.skipReason)))
     func prefixSearchFormatVersion1() async throws {
         let sample = try sample("ios_BarackSearch_fv1.json")
         var pages = SampleSeeds.pages(from: sample, extract: "Barc")
@@ -162,7 +162,7 @@ struct WikipediaSampleShapeTests {
 
     @Test(
         "prefixsearch, formatversion=1, pilimit=max reports limits (ios_DogSearchResults_fv1, reads ../shared)",
-        .needsSharedFixtures)
+        .enabled(if: Requirement.sharedFixtures.mayRun, Comment(rawValue: Requirement.sharedFixtures.skipReason)))
     func prefixSearchDog() async throws {
         let sample = try sample("ios_DogSearchResults_fv1.json")
         try await withFakeWikipedia(pages: SampleSeeds.pages(from: sample)) { fake throws in
@@ -181,7 +181,7 @@ struct WikipediaSampleShapeTests {
 
     @Test(
         "generator=search, formatversion=2 (android_full_text_search_results, reads ../shared)",
-        .needsSharedFixtures)
+        .enabled(if: Requirement.sharedFixtures.mayRun, Comment(rawValue: Requirement.sharedFixtures.skipReason)))
     func fullTextGenerator() async throws {
         let sample = try sample("android_full_text_search_results.json")
         var pages = SampleSeeds.pages(from: sample, extract: "A place in Queens.")
@@ -205,7 +205,7 @@ struct WikipediaSampleShapeTests {
 
     @Test(
         "list=search with default srprop and totalhits, formatversion=1 (wikicheck_de_listsearch_Hallo, reads ../shared)",
-        .needsSharedFixtures)
+        .enabled(if: Requirement.sharedFixtures.mayRun, Comment(rawValue: Requirement.sharedFixtures.skipReason)))
     func listSearchDefaultProps() async throws {
         let sample = try sample("wikicheck_de_listsearch_Hallo.json")
         var pages = (sample["query"]?["search"]?.arrayValue ?? []).map { item in
@@ -234,7 +234,7 @@ struct WikipediaSampleShapeTests {
 
     @Test(
         "list=search riding along with a prefixsearch that finds nothing (ios_ArticleSearchEmpty, reads ../shared)",
-        .needsSharedFixtures)
+        .enabled(if: Requirement.sharedFixtures.mayRun, Comment(rawValue: Requirement.sharedFixtures.skipReason)))
     func listSearchWithEmptyGenerator() async throws {
         let sample = try sample("ios_ArticleSearchEmpty.json")
         let pages: [FakeWikipedia.Page] = [
@@ -257,7 +257,7 @@ struct WikipediaSampleShapeTests {
 
     @Test(
         "legacy list=search with rawcontinue and an unknown parameter (goldsmith_legacy_listsearch_*, reads ../shared)",
-        .needsSharedFixtures,
+        .enabled(if: Requirement.sharedFixtures.mayRun, Comment(rawValue: Requirement.sharedFixtures.skipReason)),
         arguments: [
             ("goldsmith_legacy_listsearch_suggestion_butteryfly.json", "butteryfly", "suggestion"),
             ("goldsmith_legacy_listsearch_suggestion_only_hallelulejah.json", "hallelulejah", "suggestion"),
@@ -305,7 +305,7 @@ struct WikipediaSampleShapeTests {
 
     @Test(
         "titles with redirects and a missing title, legacy formatversion=1 (goldsmith_legacy_info_inprop_url_*, reads ../shared)",
-        .needsSharedFixtures,
+        .enabled(if: Requirement.sharedFixtures.mayRun, Comment(rawValue: Requirement.sharedFixtures.skipReason)),
         arguments: [
             ("goldsmith_legacy_info_inprop_url_redirect_MenloPark.json", "Menlo Park, New Jersey"),
             ("goldsmith_legacy_info_inprop_url_missing_purpleberry.json", "purpleberry"),
@@ -334,7 +334,7 @@ struct WikipediaSampleShapeTests {
 
     @Test(
         "errorformat=plaintext error for a bad action (android_api_error, reads ../shared)",
-        .needsSharedFixtures)
+        .enabled(if: Requirement.sharedFixtures.mayRun, Comment(rawValue: Requirement.sharedFixtures.skipReason)))
     func plaintextError() async throws {
         let sample = try sample("android_api_error.json")
         try await withFakeWikipedia { fake throws in
@@ -356,7 +356,7 @@ struct WikipediaSampleShapeTests {
 
     @Test(
         "classic error for a bad action, formatversion=1 (android_api_error_classic_format, reads ../shared)",
-        .needsSharedFixtures)
+        .enabled(if: Requirement.sharedFixtures.mayRun, Comment(rawValue: Requirement.sharedFixtures.skipReason)))
     func classicError() async throws {
         let sample = try sample("android_api_error_classic_format.json")
         try await withFakeWikipedia { fake throws in
@@ -370,7 +370,7 @@ struct WikipediaSampleShapeTests {
 
     @Test(
         "opensearch (constructed_opensearch_barack, reads ../shared)",
-        .needsSharedFixtures)
+        .enabled(if: Requirement.sharedFixtures.mayRun, Comment(rawValue: Requirement.sharedFixtures.skipReason)))
     func openSearch() async throws {
         let sample = try sample("constructed_opensearch_barack.json")
         let titles = sample[1]?.arrayValue?.compactMap(\.stringValue) ?? []

@@ -6,9 +6,11 @@ import Testing
 
 @Suite("Thumbnails: decoding, half-blocks, kitty", .timeLimit(.minutes(10)))
 struct PixelImageTests {
-    @Test("PNG, JPEG and GIF decode with stb_image and scale to a thumbnail", arguments: TestImage.Format.allCases)
+    // stb_image has no WebP: such thumbnails are skipped, so WebP is not among the arguments.
+    @Test(
+        "PNG, JPEG and GIF decode with stb_image and scale to a thumbnail",
+        arguments: TestImage.Format.allCases.filter { $0 != .webp })
     func decodes(format: TestImage.Format) throws {
-        guard format != .webp else { return }  // stb_image has no WebP: such thumbnails are skipped
         let image = try PixelImage(decoding: Data(TestImage.make(format, width: 40, height: 30)), maxPixels: 10_000)
         #expect(image.width == 40)
         #expect(image.height == 30)

@@ -4,12 +4,12 @@ import HTTPServer
 /// The research material next to the package (`<package root>/../shared`): captured API
 /// replies under `fixtures/`, data sets, notes.
 ///
-/// The directory is not part of the repository, so tests that read it are skipped when it is
-/// missing — except under CI (the `CI` environment variable is set), where a missing directory
-/// must fail the test: a skipped test is not a passing one. Write such tests as
+/// The directory is not part of the repository, so tests that read it declare
+/// ``Requirement/sharedFixtures``: skipped when it is missing, except on CI
+/// (``TestEnvironment/isCI``), where a missing directory must fail the test. Write such tests as
 ///
 /// ```swift
-/// @Test(.enabled(if: SharedFixtures.shouldRun, SharedFixtures.skipComment))
+/// @Test(.enabled(if: Requirement.sharedFixtures.mayRun, Comment(rawValue: Requirement.sharedFixtures.skipReason)))
 /// func prefixSearchMatchesTheSample() throws {
 ///     let sample = try SharedFixtures.json("fixtures/wikipedia/ios_ArticleSearchPrefix_fv2.json")
 ///     // …
@@ -42,20 +42,10 @@ public enum SharedFixtures {
             && isDirectory.boolValue
     }
 
-    /// Whether this run is under CI: the `CI` environment variable is set (to any value).
-    public static var isCI: Bool { ProcessInfo.processInfo.environment["CI"] != nil }
-
-    /// Whether a test that needs the shared directory should run: it exists, or this is CI (where
-    /// the test must then fail rather than be skipped). Use with `.enabled(if:)`.
-    public static var shouldRun: Bool { isAvailable || isCI }
-
-    /// Why a test was skipped, for the `.enabled(if:_:)` comment.
-    public static let skipComment: String = "needs ../shared next to the package (set CI=true to fail instead)"
-
     /// The URL of `relativePath` inside ``directory``, such as
     /// `fixtures/wikipedia/ios_BarackSearch_fv1.json`; throws when the directory or file is missing.
     public static func url(_ relativePath: String) throws(SharedFixturesError) -> URL {
-        guard isAvailable else { throw .directoryMissing(directory.path, isCI: isCI) }
+        guard isAvailable else { throw .directoryMissing(directory.path, isCI: TestEnvironment.isCI) }
         let url = directory.appendingPathComponent(relativePath)
         guard FileManager.default.fileExists(atPath: url.path) else { throw .fileMissing(url.path) }
         return url

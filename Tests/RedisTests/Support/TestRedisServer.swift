@@ -8,27 +8,13 @@ import Testing
 /// `SCOUT_TEST_REDIS_URL`, and the `redis-server` binary in `SCOUT_TEST_REDIS_SERVER` for tests
 /// that run a server of their own.
 ///
-/// Without the URL the live suites are skipped locally; on CI (`CI` set to anything but empty,
-/// `0`, `false` or `no`) they run anyway and fail, so a CI job cannot pass without Redis.
+/// The live suites declare ``Requirement/redis``: skipped locally without the URL; on CI they
+/// run anyway and fail, so a CI job cannot pass without Redis.
 enum TestRedisServer {
     private static let environment = ProcessInfo.processInfo.environment
 
     /// The server's URL text, or `nil` when the tests run without one.
     static let urlText = environment["SCOUT_TEST_REDIS_URL"].flatMap { $0.isEmpty ? nil : $0 }
-
-    /// True on CI, where a missing server is a failure, not a skip.
-    static let isCI: Bool = {
-        guard let value = environment["CI"]?.lowercased() else { return false }
-        return !["", "0", "false", "no"].contains(value)
-    }()
-
-    /// Whether the live suites run: with a server, and on CI always.
-    static var shouldRun: Bool { urlText != nil || isCI }
-
-    /// Why the live suites did not run, shown next to the skipped suite.
-    static let skipReason = Comment(
-        rawValue: "SCOUT_TEST_REDIS_URL is not set, so Redis was not tested: run the tests under "
-            + "scripts/with-redis.sh (make test does).")
 
     /// The shared server's URL; throws (failing the test) when there is none, as on CI without Redis.
     static func url() throws -> RedisURL {

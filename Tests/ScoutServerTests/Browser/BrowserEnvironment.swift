@@ -1,4 +1,5 @@
 import Foundation
+import ScoutTestSupport
 
 /// Where the browser tests find their tools and scripts, and whether they can run here.
 ///
@@ -36,13 +37,6 @@ enum BrowserEnvironment {
     static let chromium = environment["SCOUT_CHROMIUM"] ?? "/usr/bin/chromium"
     static let chromedriver = environment["SCOUT_CHROMEDRIVER"] ?? "/usr/bin/chromedriver"
 
-    /// True on CI (`CI` set to anything but empty, `0` or `false`): there a missing browser is
-    /// a failure, not a skip.
-    static let isCI: Bool = {
-        guard let value = environment["CI"]?.lowercased() else { return false }
-        return !["", "0", "false", "no"].contains(value)
-    }()
-
     /// What is missing to run the scenarios, or nil when everything is there.
     static let missing: String? = {
         let manager = FileManager.default
@@ -65,12 +59,8 @@ enum BrowserEnvironment {
         return nil
     }()
 
-    /// Whether the suite runs: always on CI (where a missing tool then fails it), elsewhere
-    /// only when the tools are installed.
-    static var mayRun: Bool { isCI || missing == nil }
-
-    /// Why the suite is skipped outside CI.
-    static var skipReason: String { missing ?? "" }
+    /// The browser, its driver, Selenium and axe-core: what the scenarios need.
+    static let requirement = Requirement("the browser scenarios' tools") { missing }
 
     /// The `axe.min.js` the scenarios inject: `SCOUT_AXE_SCRIPT`, else the current axe-core
     /// `make test` extracts into `.build/venv/axe-core/` (see scripts/venv.sh), else nil and

@@ -12,7 +12,8 @@ import Testing
 /// CI, where that fails.
 @Suite(
     "Web page in Chromium", .serialized,
-    .enabled(if: BrowserEnvironment.mayRun, Comment(rawValue: BrowserEnvironment.skipReason)), .timeLimit(.minutes(10)))
+    .enabled(if: BrowserEnvironment.requirement.mayRun, Comment(rawValue: BrowserEnvironment.requirement.skipReason)),
+    .timeLimit(.minutes(10)))
 struct WebPageBrowserTests {
     @Test("typing: the final query's rows win even when earlier keystrokes answer later")
     func typing() async throws {

@@ -19,13 +19,13 @@ import Testing
 @Suite("API conformance (schemathesis)", .timeLimit(.minutes(10)))
 struct SchemathesisTests {
     static let schemathesis = BrowserEnvironment.packageRoot.appending(path: ".build/venv/bin/schemathesis").path
-    static var isInstalled: Bool { FileManager.default.isExecutableFile(atPath: schemathesis) }
+    static let requirement = Requirement.executable(schemathesis, "`make test` installs it in .build/venv")
 
     @Test(
         "every operation and link of /api/openapi.json, every check, every phase: 0 failures",
-        .enabled(if: BrowserEnvironment.isCI || isInstalled, "schemathesis is not in .build/venv: run `make test`"))
+        .enabled(if: requirement.mayRun, Comment(rawValue: requirement.skipReason)))
     func conformsToItsDocument() async throws {
-        try #require(Self.isInstalled, "schemathesis is missing at \(Self.schemathesis); `make test` installs it")
+        try Self.requirement.check()
         try await withTemporaryDirectory { directory in
             let store = try await SQLiteBookStore(path: directory.appending(path: "books.sqlite").path)
             _ = try await store.upsert(MapRouteTests.books)

@@ -12,7 +12,9 @@ import Testing
 /// sees at most 3 requests at once from the whole fleet, a `Retry-After` one instance was told
 /// holds for all, a crashed instance's slots come back, and a client over its limit on one
 /// instance is over it on the others.
-@Suite("Fleet: shared upstream budgets and client limits", .timeLimit(.minutes(10)), FleetRedis.required)
+@Suite(
+    "Fleet: shared upstream budgets and client limits", .timeLimit(.minutes(10)),
+    .enabled(if: Requirement.redis.mayRun, Comment(rawValue: Requirement.redis.skipReason)))
 struct FleetBudgetTests {
     @Test("a Retry-After told to one instance holds for all: no call inside the window")
     func sharedRetryAfter() async throws {

@@ -9,7 +9,9 @@ import Testing
 /// cannot choose what a client of another gets — not by a text that folds like the other's
 /// (`ſcout` for `scout`, `Straße` for `strasse`), fresh or as the 24 h stale fallback, and not
 /// by a junk cursor, which leaves nothing in Redis.
-@Suite("Fleet: cache integrity across instances (T19)", .timeLimit(.minutes(10)), FleetRedis.required)
+@Suite(
+    "Fleet: cache integrity across instances (T19)", .timeLimit(.minutes(10)),
+    .enabled(if: Requirement.redis.mayRun, Comment(rawValue: Requirement.redis.skipReason)))
 struct FleetCacheIntegrityTests {
     static let pages: [FakeWikipedia.Page] = [
         .init(pageID: 1, title: "Straße des 17. Juni"), .init(pageID: 2, title: "Scout movement"),

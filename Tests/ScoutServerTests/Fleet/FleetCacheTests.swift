@@ -13,7 +13,7 @@ import Testing
 /// its holder dies.
 @Suite(
     "Fleet: shared search cache and coalescing", .timeLimit(.minutes(10)),
-    FleetRedis.required)
+    .enabled(if: Requirement.redis.mayRun, Comment(rawValue: Requirement.redis.skipReason)))
 struct FleetCacheTests {
     @Test("200 identical uncached searches spread over three instances make one upstream call")
     func coalescing() async throws {

@@ -9,9 +9,9 @@ import Testing
 /// instance within 2 s, typo tolerance included; with the database unreachable the book routes
 /// answer 503 with a sentence while Wikipedia searches go on, and books come back with it.
 @Suite(
-    "Fleet: one PostgreSQL catalog", .timeLimit(.minutes(2)), FleetRedis.required,
-    .enabled(
-        if: TestPostgresServer.isConfigured || SharedFixtures.isCI, Comment(rawValue: TestPostgresServer.skipReason)))
+    "Fleet: one PostgreSQL catalog", .timeLimit(.minutes(2)),
+    .enabled(if: Requirement.redis.mayRun, Comment(rawValue: Requirement.redis.skipReason)),
+    .enabled(if: Requirement.postgres.mayRun, Comment(rawValue: Requirement.postgres.skipReason)))
 struct FleetCatalogTests {
     /// Runs `body` with three instances sharing Redis, each with its own store on one new
     /// PostgreSQL database holding `books`, and a fourth store on it for the test itself.

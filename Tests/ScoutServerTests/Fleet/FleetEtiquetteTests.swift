@@ -20,7 +20,7 @@ import Testing
 /// debounce and an upstream latency ten times shorter too, and the run takes seconds.
 @Suite(
     "Fleet: upstream etiquette under 10,000 keystrokes on three instances (T15)", .timeLimit(.minutes(2)),
-    FleetRedis.required)
+    .enabled(if: Requirement.redis.mayRun, Comment(rawValue: Requirement.redis.skipReason)))
 struct FleetEtiquetteTests {
     static let words = [
         "cat", "catalonia", "carbon", "zürich", "swift", "photosynthesis", "tokyo tower", "lake geneva",

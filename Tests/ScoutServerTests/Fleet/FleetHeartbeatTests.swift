@@ -9,20 +9,10 @@ import Testing
 /// The fleet's size is the count of live instances' heartbeats in Redis, written on a timer
 /// whatever the traffic: right before any upstream call, shrinking when an instance dies, and
 /// what an instance divides each host's budget by when Redis stops answering.
-@Suite("Fleet: heartbeats and the fleet's size", .timeLimit(.minutes(2)), FleetRedis.required)
+@Suite(
+    "Fleet: heartbeats and the fleet's size", .timeLimit(.minutes(2)),
+    .enabled(if: Requirement.redis.mayRun, Comment(rawValue: Requirement.redis.skipReason)))
 struct FleetHeartbeatTests {
-    /// Polls `condition` every 20 ms until it holds or `limit` passes; returns whether it held.
-    private static func eventually(within limit: Duration = .seconds(5), _ condition: () async throws -> Bool)
-        async rethrows -> Bool
-    {
-        let deadline = ContinuousClock.now + limit
-        while ContinuousClock.now < deadline {
-            if try await condition() { return true }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        return try await condition()
-    }
-
     @Test("three idle instances are a fleet of three in Redis, the key expiring with the last of them")
     func heartbeatsWithoutTraffic() async throws {
         let redis = try FleetRedis.client()
@@ -32,7 +22,9 @@ struct FleetHeartbeatTests {
             configure: { $0.fleet.heartbeatInterval = .milliseconds(100) }
         ) { fake, _, prefix in
             let key = RedisArgument.string(prefix + "fleet:instances")
-            let counted = try await Self.eventually { try await redis.send(["ZCARD", key]).integerValue == 3 }
+            let counted = try await eventually(pollingEvery: .milliseconds(20)) {
+                try await redis.send(["ZCARD", key]).integerValue == 3
+            }
             #expect(counted, "three heartbeats, with no request made")
             let lifetime = try #require(try await redis.send(["PTTL", key]).integerValue)
             #expect(lifetime > 0 && lifetime <= 1_000, "the set expires 2 × 5 heartbeats after the last one")
@@ -46,10 +38,13 @@ struct FleetHeartbeatTests {
         let prefix = "scout-test:\(UUID().uuidString):"
         let survivors = [FleetRedis.state(url, prefix: prefix), FleetRedis.state(url, prefix: prefix)]
         var doomed: RedisFleetState? = FleetRedis.state(url, prefix: prefix)
-        #expect(await Self.eventually { survivors.allSatisfy { $0.fleetSize == 3 } && doomed?.fleetSize == 3 })
+        #expect(
+            await eventually(pollingEvery: .milliseconds(20)) {
+                survivors.allSatisfy { $0.fleetSize == 3 } && doomed?.fleetSize == 3
+            })
         let client = doomed?.client
         doomed = nil  // its heartbeat task ends with it, as with kill -9
-        #expect(await Self.eventually { survivors.allSatisfy { $0.fleetSize == 2 } })
+        #expect(await eventually(pollingEvery: .milliseconds(20)) { survivors.allSatisfy { $0.fleetSize == 2 } })
         for state in survivors { await state.client.close() }
         await client?.close()
     }
@@ -59,7 +54,7 @@ struct FleetHeartbeatTests {
         try await PrivateRedisServer.with { server in
             let prefix = "scout:"
             let fleet = (0..<3).map { _ in FleetRedis.state(server.url, prefix: prefix) }
-            #expect(await Self.eventually { fleet.allSatisfy { $0.fleetSize == 3 } })
+            #expect(await eventually(pollingEvery: .milliseconds(20)) { fleet.allSatisfy { $0.fleetSize == 3 } })
             await server.stop()
             let first = await fleet[0].acquire(host: "w", policy: .wikimedia, lease: .seconds(5))
             guard case .granted(let slot) = first else {

@@ -1,5 +1,6 @@
 import Foundation
 import Redis
+import ScoutTestSupport
 import Synchronization
 import Testing
 
@@ -8,7 +9,9 @@ import Testing
 /// A search this instance has not cached asks the fleet for the client's token and the shared
 /// page at once: one round trip to Redis, whether the token comes from the bucket or from the
 /// instance's reserve; a refused client gets no page; without Redis the local bucket decides.
-@Suite("Fleet: the client's token and the shared page in one round trip", .timeLimit(.minutes(2)), FleetRedis.required)
+@Suite(
+    "Fleet: the client's token and the shared page in one round trip", .timeLimit(.minutes(2)),
+    .enabled(if: Requirement.redis.mayRun, Comment(rawValue: Requirement.redis.skipReason)))
 struct FleetPeekTests {
     /// Counts the calls a Redis client made.
     final class CallCounter: RedisObserver {

@@ -6,7 +6,9 @@ import Testing
 
 /// `/metrics` of a fleet sharing one Redis: the shared cache's hits, Redis round trips, and the
 /// fleet's size as an instance sees it.
-@Suite("Metrics of a fleet", .timeLimit(.minutes(10)), FleetRedis.required)
+@Suite(
+    "Metrics of a fleet", .timeLimit(.minutes(10)),
+    .enabled(if: Requirement.redis.mayRun, Comment(rawValue: Requirement.redis.skipReason)))
 struct FleetMetricsTests {
     @Test("a search one instance made is a shared hit on the other, with Redis round trips and no errors")
     func sharedHit() async throws {

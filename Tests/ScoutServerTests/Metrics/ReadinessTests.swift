@@ -29,7 +29,7 @@ struct ReadinessTests {
 
     @Test(
         "ready while the SQLite catalog and Redis answer; 503 naming Redis once it stops, its failures counted",
-        FleetRedis.required)
+        .enabled(if: Requirement.redis.mayRun, Comment(rawValue: Requirement.redis.skipReason)))
     func redisStopped() async throws {
         try await withTemporaryDirectory { directory in
             let store = try await SQLiteBookStore(path: directory.appending(path: "books.sqlite").path)
@@ -62,9 +62,7 @@ struct ReadinessTests {
 
     @Test(
         "ready while the PostgreSQL catalog answers; 503 naming the catalog once its database is gone",
-        .enabled(
-            if: postgresURL != nil || SharedFixtures.isCI,
-            "SCOUT_TEST_POSTGRES_URL is not set: run under scripts/with-postgres.sh"))
+        .enabled(if: Requirement.postgres.mayRun, Comment(rawValue: Requirement.postgres.skipReason)))
     func postgresGone() async throws {
         let server = try PostgresURL(try #require(Self.postgresURL, "run under scripts/with-postgres.sh"))
         let admin = try await PostgresDatabase(url: server)

@@ -9,22 +9,15 @@ import Testing
 @testable import ScoutServer
 
 /// The Redis server `scripts/with-redis.sh` started (`SCOUT_TEST_REDIS_URL`), for the fleet
-/// suites: they run when it is there, and on CI always — failing without it.
+/// suites, which declare ``Requirement/redis``: they run when it is there, and on CI always —
+/// failing without it.
 enum FleetRedis {
     static let urlText = ProcessInfo.processInfo.environment["SCOUT_TEST_REDIS_URL"].flatMap { $0.isEmpty ? nil : $0 }
-
-    /// Whether the fleet suites run.
-    static var isEnabled: Bool { urlText != nil || SharedFixtures.isCI }
 
     /// The server's URL; fails the test when there is none.
     static func url() throws -> RedisURL {
         try RedisURL(
             try #require(urlText, "SCOUT_TEST_REDIS_URL is not set: run the tests under scripts/with-redis.sh"))
-    }
-
-    /// Runs a suite or test only when the fleet suites run.
-    static var required: ConditionTrait {
-        .enabled(if: isEnabled, "SCOUT_TEST_REDIS_URL is not set: run under scripts/with-redis.sh")
     }
 
     /// Forty Wikipedia pages, all matching "alpha".
