@@ -95,7 +95,7 @@ let package = Package(
         // Both stores of the catalog; the one module that sees SQLite and PostgreSQL for books.
         .target(name: "BookStorage", dependencies: ["BookCatalog", "SQLite", "Postgres", "Redaction"]),
         .target(name: "BookCrawler", dependencies: ["CLibXML2", "Networking", "BookCatalog", "ScoutModels"]),
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "Redaction"]),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "Redaction", "ScoutModels"]),
         .target(
             name: "ScoutServer",
             dependencies: [

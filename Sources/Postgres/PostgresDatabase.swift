@@ -32,7 +32,7 @@ public final class PostgresDatabase: Sendable {
     /// shows the password.
     ///
     /// ```swift
-    /// let db = try await PostgresDatabase(url: try PostgresURL(environment["SCOUT_DATABASE"]!))
+    /// let db = try await PostgresDatabase(url: try PostgresURL("postgres://scout@db.internal:5432/books"))
     /// ```
     ///
     /// ```swift

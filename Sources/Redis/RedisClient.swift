@@ -8,7 +8,7 @@ import Synchronization
 /// changed only by ``RedisScript``s, so no two instances interleave a read-check-write.
 ///
 /// ```swift
-/// guard let url = try RedisURL.fromEnvironment() else { return }  // SCOUT_REDIS unset: no Redis
+/// let url = try RedisURL("redis://:s3cret@cache.internal:6379/0")
 /// let redis = RedisClient(url: url)
 /// try await redis.set("search:dune", json, expiresIn: .seconds(30))
 /// let cached = try await redis.get("search:dune")

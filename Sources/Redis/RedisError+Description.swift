@@ -13,7 +13,7 @@ extension RedisError {
             return message
         case .connectionRefused:
             return "Nothing accepts connections\(at): start redis-server there, or fix the host and port "
-                + "in SCOUT_REDIS (or --redis)."
+                + "in the Redis URL."
         case .connectionFailed:
             return "Could not connect to the Redis server\(at): check that the host name resolves and that the "
                 + "network reaches it, then retry."
@@ -31,8 +31,8 @@ extension RedisError {
                 return "The Redis server\(at) requires a password: put it in the URL, as in "
                     + "redis://:password@host:6379/0."
             }
-            return "The Redis server\(at) refused the user name or password in the URL: check SCOUT_REDIS "
-                + "(or --redis)."
+            return "The Redis server\(at) refused the user name or password in the URL: check them against "
+                + "its requirepass or ACL users."
         case .wrongType:
             return "A key \(name) works on holds another type of value (WRONGTYPE): use another key name, or "
                 + "delete the key."
@@ -51,7 +51,7 @@ extension RedisError {
         switch code {
         case "LOADING": "The Redis server\(at) is still loading its data: retry in a few seconds."
         case "BUSY": "The Redis server\(at) is busy running a script: retry shortly, or stop it with SCRIPT KILL."
-        case "READONLY": "The Redis server\(at) is a read-only replica: point SCOUT_REDIS at the primary."
+        case "READONLY": "The Redis server\(at) is a read-only replica: connect to the primary instead."
         case "OOM": "The Redis server\(at) is out of memory (maxmemory): free some, or raise maxmemory."
         case "MISCONF": "The Redis server\(at) cannot save to disk and refuses writes: fix its disk or configuration."
         case "NOSCRIPT": "The Redis server\(at) does not know the script \(name) calls: load it with SCRIPT LOAD."

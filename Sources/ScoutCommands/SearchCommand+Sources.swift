@@ -6,7 +6,7 @@ import ScoutModels
 
 extension SearchCommand {
     /// The provider for ``source``, from the process's configuration; a bad address setting
-    /// throws an error whose description says which variable to fix.
+    /// throws the provider's error, which ``SettingHint`` tells the variable of.
     func makeProvider() throws -> any SearchProvider {
         let client = configuration.client()
         switch source {

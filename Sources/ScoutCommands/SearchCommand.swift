@@ -96,7 +96,7 @@ struct SearchCommand: ScoutCommand {
         do {
             provider = try makeProvider()
         } catch {
-            Console.error("scout: \(error).")
+            Console.error("scout: \(SettingHint.describe(error)).")
             return ExitCode.usage
         }
         let results = await collect(from: provider)

@@ -128,12 +128,18 @@ struct ServeCommand: ScoutCommand {
             try redisPasswordFile.map { path throws(UsageError) in
                 try SecretFile.read(path, option: "--redis-password-file")
             } ?? configuration.redisPassword
+        var setting = "SCOUT_REDIS"
         do throws(RedisError) {
             var url = try configuration.redis?.get()
-            if let redis { url = try RedisURL(redis) }
+            if let redis {
+                setting = "--redis"
+                url = try RedisURL(redis)
+            }
             redisURL = redisPassword.flatMap { password in url?.replacingPassword(with: password) } ?? url
         } catch {
-            throw UsageError(error.description)
+            // The Redis module describes the URL; which setting held it is ours to say.
+            let sentence = error.description.hasSuffix(".") ? String(error.description.dropLast()) : error.description
+            throw UsageError("\(setting): \(sentence)")
         }
         warnings = database.warnings + (redis.map { DatabaseOption.warnings(option: "--redis", value: $0) } ?? [])
         let fleet = try scanner.value(for: "--fleet-size")

@@ -68,7 +68,7 @@ struct TUICommand: ScoutCommand {
             Console.error("scout: \(error.message).")
             return ExitCode.usage
         } catch {
-            Console.error("scout: \(error).")
+            Console.error("scout: \(SettingHint.describe(error)).")
             return ExitCode.usage
         }
         let links = await TUIRunner(settings: settings, sources: sources).run()

@@ -1,4 +1,5 @@
 import Foundation
+import ScoutModels
 
 /// Files served from a manifest compiled into the binary — never from a path built from the
 /// URL, so no request can reach outside the manifest (SECURITY.md T13).
@@ -73,12 +74,7 @@ public struct StaticAssets: Sendable {
 
     /// FNV-1a, 64 bits: enough to tell versions of one file apart for `ETag`.
     public static func fingerprint(_ bytes: [UInt8]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01B3
-        }
-        let hex = String(hash, radix: 16)
+        let hex = FNV1a.hex(bytes)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
 }

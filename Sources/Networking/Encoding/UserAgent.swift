@@ -9,7 +9,7 @@ import ScoutModels
 /// UserAgent.make(contact: nil)                 // "Scout/0.1.0 (https://…)"
 /// ```
 public enum UserAgent {
-    /// The agent string with `contact` (`scout` passes `SCOUT_CONTACT`), else the project's URL.
+    /// The agent string with `contact` (an operator's e-mail or web page), else the project's URL.
     public static func make(contact: String?) -> String {
         let contact = contact.map(clean).flatMap { $0.isEmpty ? nil : $0 }
         return "Scout/\(ScoutVersion.current) (\(contact ?? ScoutVersion.projectURL))"

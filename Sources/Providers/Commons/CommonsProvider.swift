@@ -13,7 +13,7 @@ import ScoutModels
 /// and `original` when known.
 ///
 /// ```swift
-/// let commons = try CommonsProvider(client: client, apiAddress: env["SCOUT_COMMONS_API"] ?? CommonsProvider.defaultAPIAddress)
+/// let commons = try CommonsProvider(client: client, apiAddress: "https://commons.wikimedia.org/w/api.php")
 /// let page = try await commons.search(try SearchQuery("matterhorn"), cursor: nil, limit: 30)
 /// let more = try await commons.search(try SearchQuery("matterhorn"), cursor: page.nextCursor, limit: 30)
 /// ```
@@ -31,11 +31,11 @@ public struct CommonsProvider: SearchProvider {
     /// How long one call may take, retries included.
     public let deadline: Duration
 
-    /// Commons' API; `SCOUT_COMMONS_API` overrides it.
+    /// Commons' API; pass another address for a mirror or a test server.
     public static let defaultAPIAddress = "https://commons.wikimedia.org/w/api.php"
 
     /// - Parameters:
-    ///   - apiAddress: the `http(s)` address of a MediaWiki `api.php` (`SCOUT_COMMONS_API`).
+    ///   - apiAddress: the `http(s)` address of a MediaWiki `api.php`.
     ///   - thumbnailWidth: snapped up to Wikimedia's standard widths (120, 250, 330, 500 …),
     ///     which are served from cache instead of rendered on demand.
     public init(
@@ -96,7 +96,8 @@ public enum CommonsConfigurationError: Error, Equatable, CustomStringConvertible
     public var description: String {
         switch self {
         case .invalidAPIAddress(let address):
-            "'\(address)' is not an http(s) address for the Commons API; check SCOUT_COMMONS_API"
+            "'\(address)' is not an http(s) address for the Commons API; give the address of its api.php, such as "
+                + "https://commons.wikimedia.org/w/api.php"
         }
     }
 }

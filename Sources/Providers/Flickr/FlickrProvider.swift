@@ -28,7 +28,7 @@ public struct FlickrProvider: SearchProvider {
     /// How long one call may take, retries included.
     public let deadline: Duration
 
-    /// Flickr's REST endpoint; `SCOUT_FLICKR_API` overrides it.
+    /// Flickr's REST endpoint; pass another address for a mirror or a test server.
     public static let defaultAPIAddress = "https://api.flickr.com/services/rest/"
     /// The most photos Flickr sends per page.
     public static let maxPerPage = 500
@@ -47,7 +47,7 @@ public struct FlickrProvider: SearchProvider {
 
     /// - Parameters:
     ///   - apiKey: nil when no key is configured; searches then fail with ``FlickrError/Kind/missingKey``.
-    ///   - apiAddress: the `http(s)` address of the REST endpoint (`SCOUT_FLICKR_API`).
+    ///   - apiAddress: the `http(s)` address of the REST endpoint.
     public init(
         client: APIClient, apiKey: FlickrAPIKey?, apiAddress: String = defaultAPIAddress,
         safeSearch: SafeSearch = .safe, deadline: Duration = .seconds(3)
@@ -107,7 +107,8 @@ public enum FlickrConfigurationError: Error, Equatable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .invalidAPIAddress(let address):
-            "'\(address)' is not an http(s) address for the Flickr API; check SCOUT_FLICKR_API"
+            "'\(address)' is not an http(s) address for the Flickr API; give the address of its REST endpoint, such as "
+                + "https://api.flickr.com/services/rest/"
         }
     }
 }

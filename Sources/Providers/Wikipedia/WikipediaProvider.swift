@@ -36,7 +36,8 @@ public struct WikipediaProvider: SearchProvider {
     public static let defaultAPITemplate = "https://{lang}.wikipedia.org/w/api.php"
 
     /// - Parameters:
-    ///   - apiTemplate: `SCOUT_WIKIPEDIA_API`, with an optional `{lang}` placeholder.
+    ///   - apiTemplate: the `http(s)` address of a MediaWiki `api.php`, with an optional `{lang}`
+    ///     placeholder for the language code.
     ///   - language: a Wikipedia language code (`en`, `de`, `zh-yue` …), one of
     ///     ``WikipediaLanguages``: anything else is refused, so a code from outside can never
     ///     make the provider ask a host that is not a Wikipedia.
@@ -153,7 +154,8 @@ public enum WikipediaConfigurationError: Error, Equatable, CustomStringConvertib
         case .invalidLanguage(let code):
             "'\(code)' is not a Wikipedia language code; use one such as en, de or zh-yue (the code in its address)"
         case .invalidAPIAddress(let address):
-            "'\(address)' is not an http(s) address for the Wikipedia API; check SCOUT_WIKIPEDIA_API"
+            "'\(address)' is not an http(s) address for the Wikipedia API; give the address of its api.php, such as "
+                + "https://{lang}.wikipedia.org/w/api.php"
         }
     }
 }

@@ -17,6 +17,10 @@ protocol FleetState: SharedHostBudget {
     /// Whether other instances share this state (false: one process is the whole fleet).
     var isShared: Bool { get }
 
+    /// How many instances this one counts in its fleet (1: a lone process), for `/metrics`
+    /// and each instance's share of the budgets.
+    var fleetSize: Int { get }
+
     /// A fresh page some instance published under `key`, else the lease on searching it for
     /// `lease` (taken by `token`), else how long another holder keeps it.
     func claim(_ key: String, token: String, lease: Duration) async -> FleetClaim

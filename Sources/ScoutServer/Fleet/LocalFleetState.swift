@@ -14,6 +14,9 @@ final class LocalFleetState: FleetState {
 
     var isShared: Bool { false }
 
+    /// A lone process is a fleet of one.
+    var fleetSize: Int { 1 }
+
     func claim(_ key: String, token: String, lease: Duration) async -> FleetClaim { .lead }
 
     func publish(_ page: [UInt8], for key: String, token: String, lifetime: Duration, staleLifetime: Duration) async {}

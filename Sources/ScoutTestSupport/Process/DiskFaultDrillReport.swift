@@ -1,4 +1,5 @@
 import Foundation
+import ScoutModels
 
 /// What `DiskFaultDrill` prints and the disk-fault tests read: one ``Load`` per image load as a
 /// JSON line, then `summary ` and the ``Summary``.
@@ -48,12 +49,5 @@ public enum DiskFaultDrillReport {
     public static let summaryPrefix = "summary "
 
     /// FNV-1a, 64 bits, in hex: enough to tell a wrong byte from the right ones in a test.
-    public static func fingerprint(_ bytes: some Sequence<UInt8>) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return String(hash, radix: 16)
-    }
+    public static func fingerprint(_ bytes: some Sequence<UInt8>) -> String { FNV1a.hex(bytes) }
 }
