@@ -24,7 +24,7 @@ public final class MeCabAnalyzer: ReadingAnalyzer {
     /// lattice grows with its input.
     public static let maximumTextBytes = 4_096
 
-    /// Opens MeCab over `dictionary` (``MeCabDictionary/installed(environment:)`` by default).
+    /// Opens MeCab over `dictionary` (``MeCabDictionary/installed(folder:)`` by default).
     /// Throws ``MeCabError`` when MeCab cannot open it.
     public init(dictionary: MeCabDictionary? = nil) throws {
         guard let dictionary = dictionary ?? MeCabDictionary.installed() else { throw MeCabError.noDictionary }
@@ -56,10 +56,11 @@ public enum MeCabError: Error, CustomStringConvertible {
         switch self {
         case .noDictionary:
             "No MeCab dictionary is installed, so Japanese titles are found only by the readings the "
-                + "catalog gives. Install mecab-ipadic-utf8 (make run does) and import again."
+                + "catalog gives. Install mecab-ipadic-utf8 (make run does), then give the books stored "
+                + "meanwhile their readings with scout books reread."
         case .cannotOpen(let path):
-            "MeCab could not open its dictionary at \(path). Reinstall mecab-ipadic-utf8, or set "
-                + "SCOUT_MECAB_DICTIONARY to a MeCab dictionary folder."
+            "MeCab could not open a dictionary at \(path). Give the folder of a MeCab system dictionary "
+                + "(one holding sys.dic and dicrc), or reinstall mecab-ipadic-utf8."
         }
     }
 }

@@ -29,16 +29,11 @@ public struct MeCabDictionary: Sendable, Hashable {
         ("/var/lib/mecab/dic/ipadic-utf8", .ipadic), ("/usr/share/mecab/dic/ipadic", .ipadic),
     ]
 
-    /// The dictionary to read with: the folder `SCOUT_MECAB_DICTIONARY` names (its kind told by
-    /// its `dicrc`), else the first of UniDic and IPADIC installed; `nil` when none is.
-    public static func installed(environment: [String: String] = ProcessInfo.processInfo.environment)
-        -> MeCabDictionary?
-    {
-        let files = FileManager.default
-        if let folder = environment["SCOUT_MECAB_DICTIONARY"], !folder.isEmpty {
-            return MeCabDictionary(folder: folder, kind: kind(of: folder))
-        }
-        return debianFolders.first { files.fileExists(atPath: $0.0 + "/sys.dic") }.map {
+    /// The dictionary to read with: `folder` when given (its kind told by its `dicrc`), else
+    /// the first of UniDic and IPADIC installed; `nil` when none is.
+    public static func installed(folder: String? = nil) -> MeCabDictionary? {
+        if let folder, !folder.isEmpty { return MeCabDictionary(folder: folder, kind: kind(of: folder)) }
+        return debianFolders.first { FileManager.default.fileExists(atPath: $0.0 + "/sys.dic") }.map {
             MeCabDictionary(folder: $0.0, kind: $0.1)
         }
     }

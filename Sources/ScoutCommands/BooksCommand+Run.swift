@@ -7,7 +7,7 @@ extension BooksCommand {
     func run() async -> Int32 {
         for warning in database.warnings { Console.error(warning) }
         do {
-            let readingAnalyzer = action.writes ? CatalogReadings.analyzer() : nil
+            let readingAnalyzer = action.writes ? CatalogReadings.analyzer(folder: mecabDictionary) : nil
             let store = try await BookStores.open(
                 database.location, creating: creation, readingAnalyzer: readingAnalyzer)
             switch action {

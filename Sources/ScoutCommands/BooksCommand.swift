@@ -95,8 +95,12 @@ struct BooksCommand: ScoutCommand {
     let database: DatabaseOption
     /// How imports show progress and size their batches.
     let importOptions: ImportOptions
+    /// The MeCab dictionary folder that reads the Japanese texts of the books it writes, if not
+    /// the installed one (`SCOUT_MECAB_DICTIONARY`).
+    let mecabDictionary: String?
 
     init(arguments: [String], configuration: ScoutConfiguration) throws(UsageError) {
+        mecabDictionary = configuration.mecabDictionary
         // `crawl` has options of its own, so it parses its words itself.
         if arguments.first == "crawl" {
             let crawl = try BooksCrawlCommand(arguments: Array(arguments.dropFirst()), configuration: configuration)

@@ -172,7 +172,7 @@ struct ServeCommand: ScoutCommand {
         let location = database.location
         let creation: BookStores.Creation = database.isDefault ? .fileAndFolders : .file
         let log = CatalogFailureLog()
-        let readingAnalyzer = CatalogReadings.analyzer()
+        let readingAnalyzer = CatalogReadings.analyzer(folder: configuration.mecabDictionary)
         return CatalogConnection {
             do {
                 let store = try await BookStores.open(location, creating: creation, readingAnalyzer: readingAnalyzer)

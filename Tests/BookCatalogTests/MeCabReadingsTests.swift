@@ -45,16 +45,17 @@ import Testing
         #expect(chinese.textReadings.isEmpty)
     }
 
-    @Test("the installed dictionary: SCOUT_MECAB_DICTIONARY, else UniDic when installed, else IPADIC")
+    @Test("the installed dictionary: the folder given, else UniDic when installed, else IPADIC")
     func dictionaryChoice() throws {
         let unidic = FileManager.default.fileExists(atPath: "/var/lib/mecab/dic/unidic/sys.dic")
-        #expect(MeCabDictionary.installed(environment: [:])?.kind == (unidic ? .unidic : .ipadic))
-        let chosen = MeCabDictionary.installed(environment: ["SCOUT_MECAB_DICTIONARY": "/var/lib/mecab/dic/ipadic-utf8"]
-        )
+        #expect(MeCabDictionary.installed()?.kind == (unidic ? .unidic : .ipadic))
+        let chosen = MeCabDictionary.installed(folder: "/var/lib/mecab/dic/ipadic-utf8")
         #expect(chosen == MeCabDictionary(folder: "/var/lib/mecab/dic/ipadic-utf8", kind: .ipadic))
         #expect(throws: MeCabError.self) {
             try MeCabAnalyzer(dictionary: MeCabDictionary(folder: "/nonexistent", kind: .ipadic))
         }
-        #expect("\(MeCabError.cannotOpen("/nonexistent"))".contains("SCOUT_MECAB_DICTIONARY"))
+        // The library names the folder, never the CLI's variable.
+        let message = "\(MeCabError.cannotOpen("/nonexistent"))"
+        #expect(message.contains("/nonexistent") && !message.contains("SCOUT_"))
     }
 }

@@ -157,6 +157,22 @@ struct BooksCommandTests {
         }
     }
 
+    @Test("a MeCab dictionary folder that cannot be opened is named with the variable it came from")
+    func badDictionary() async throws {
+        try await withTemporaryDirectory { directory in
+            let database = directory.appending(path: "books.sqlite")
+            _ = try await SQLiteBookStore(path: database.path).upsert([
+                Book(source: "a", sourceID: "1", title: "人間失格", authors: ["太宰治"])
+            ])
+            let result = try await ScoutExecutable.run(
+                ["books", "reread", "--database", database.path],
+                environment: ["SCOUT_MECAB_DICTIONARY": directory.appending(path: "no-dictionary").path])
+            #expect(result.exitCode == 1)
+            #expect(result.standardError.contains("MeCab could not open a dictionary at "))
+            #expect(result.standardError.contains("SCOUT_MECAB_DICTIONARY"))
+        }
+    }
+
     @Test("a file that is not books.csv says which columns it lacks")
     func wrongFile() async throws {
         try await withTemporaryDirectory { directory in

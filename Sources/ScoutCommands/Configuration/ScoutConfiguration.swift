@@ -67,6 +67,9 @@ struct ScoutConfiguration: Sendable {
     /// The proxies whose `X-Forwarded-For` names the client (`SCOUT_TRUSTED_PROXIES`;
     /// `--trusted-proxy`), as given: `serve` checks them.
     var trustedProxies: String?
+    /// `SCOUT_MECAB_DICTIONARY`: the MeCab dictionary folder that reads Japanese texts, if not
+    /// the one installed (``CatalogReadings``).
+    var mecabDictionary: String?
     /// The fewest instances of `serve`'s fleet (`SCOUT_FLEET_SIZE`; `--fleet-size`), as given:
     /// `serve` checks it.
     var fleetSize: String?
@@ -109,6 +112,7 @@ struct ScoutConfiguration: Sendable {
         interfaceLanguage = LanguageNegotiation.preferred(environment: environment) ?? .english
         redis = value("SCOUT_REDIS").map { text in Result { () throws(RedisError) in try RedisURL(text) } }
         trustedProxies = value("SCOUT_TRUSTED_PROXIES")
+        mecabDictionary = value("SCOUT_MECAB_DICTIONARY")
         fleetSize = value("SCOUT_FLEET_SIZE")
         imageMemory = value("SCOUT_IMAGE_MEMORY")
     }
