@@ -33,7 +33,7 @@ public struct MeCabDictionary: Sendable, Hashable {
     /// the first of UniDic and IPADIC installed; `nil` when none is.
     public static func installed(folder: String? = nil) -> MeCabDictionary? {
         if let folder, !folder.isEmpty { return MeCabDictionary(folder: folder, kind: kind(of: folder)) }
-        return debianFolders.first { FileManager.default.fileExists(atPath: $0.0 + "/sys.dic") }.map {
+        return debianFolders.first { isInstalled($0.0) }.map {
             MeCabDictionary(folder: $0.0, kind: $0.1)
         }
     }
@@ -41,9 +41,14 @@ public struct MeCabDictionary: Sendable, Hashable {
     /// IPADIC where Debian installs it, if it is installed: the dictionary the make targets
     /// install, which tests read with whatever else an operator installed.
     public static var installedIPADIC: MeCabDictionary? {
-        debianFolders.first { $0.1 == .ipadic && FileManager.default.fileExists(atPath: $0.0 + "/sys.dic") }.map {
+        debianFolders.first { $0.1 == .ipadic && isInstalled($0.0) }.map {
             MeCabDictionary(folder: $0.0, kind: .ipadic)
         }
+    }
+
+    /// Whether a system dictionary is installed in `folder`.
+    private static func isInstalled(_ folder: String) -> Bool {
+        FileManager.default.fileExists(atPath: folder + "/sys.dic")
     }
 
     /// UniDic when the folder's `dicrc` lists the `kana` feature, IPADIC otherwise.

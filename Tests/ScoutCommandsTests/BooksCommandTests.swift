@@ -134,15 +134,21 @@ struct BooksCommandTests {
         }
     }
 
+    /// A catalog in `directory` as written before readings existed (by a store given no
+    /// analyzer): 人間失格 and Dune.
+    static func catalogWithoutReadings(in directory: URL) async throws -> URL {
+        let database = directory.appending(path: "books.sqlite")
+        _ = try await SQLiteBookStore(path: database.path).upsert([
+            Book(source: "a", sourceID: "1", title: "人間失格", authors: ["太宰治"], year: 1948),
+            Book(source: "a", sourceID: "2", title: "Dune", authors: ["Frank Herbert"], year: 1965),
+        ])
+        return database
+    }
+
     @Test("reread gives books stored without readings the readings of their Japanese texts, once")
     func reread() async throws {
         try await withTemporaryDirectory { directory in
-            let database = directory.appending(path: "books.sqlite")
-            // As a catalog written before readings existed: by a store given no analyzer.
-            _ = try await SQLiteBookStore(path: database.path).upsert([
-                Book(source: "a", sourceID: "1", title: "人間失格", authors: ["太宰治"], year: 1948),
-                Book(source: "a", sourceID: "2", title: "Dune", authors: ["Frank Herbert"], year: 1965),
-            ])
+            let database = try await Self.catalogWithoutReadings(in: directory)
             #expect(
                 try await scout(["search", "ningen shikkaku"], database: database).standardOutput.hasPrefix("No books"))
 
@@ -160,10 +166,7 @@ struct BooksCommandTests {
     @Test("a MeCab dictionary folder that cannot be opened is named with the variable it came from")
     func badDictionary() async throws {
         try await withTemporaryDirectory { directory in
-            let database = directory.appending(path: "books.sqlite")
-            _ = try await SQLiteBookStore(path: database.path).upsert([
-                Book(source: "a", sourceID: "1", title: "人間失格", authors: ["太宰治"])
-            ])
+            let database = try await Self.catalogWithoutReadings(in: directory)
             let result = try await ScoutExecutable.run(
                 ["books", "reread", "--database", database.path],
                 environment: ["SCOUT_MECAB_DICTIONARY": directory.appending(path: "no-dictionary").path])
