@@ -62,7 +62,8 @@ extension SearchCommand {
 
     /// What went wrong, for a person, and what they are looking at.
     private static func sentence(for error: any Error, pagesLoaded: Int) -> String {
-        let message = (error as? any SearchFailure)?.userMessage ?? "the search failed: \(error). Retry?"
+        let message =
+            (error as? any SearchFailure).map(SettingHint.sentence(for:)) ?? "the search failed: \(error). Retry?"
         guard pagesLoaded > 0 else { return message }
         return message + " (Shown: the \(pagesLoaded == 1 ? "first page" : "first \(pagesLoaded) pages").)"
     }

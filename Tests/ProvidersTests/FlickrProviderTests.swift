@@ -114,7 +114,9 @@ struct FlickrProviderTests {
                 Issue.record("a search without a key must fail")
             } catch let error as FlickrError {
                 #expect(error.kind == .missingKey)
-                #expect(error.userMessage.contains("Set FLICKR_API_KEY"))
+                #expect(error.userMessage.contains("https://www.flickr.com/services/apps/create/"))
+                // A library user configures the key in code: the message names no variable of scout's.
+                #expect(!error.userMessage.contains("FLICKR_API_KEY"))
             }
             #expect(fake.requests.isEmpty)
         }
@@ -133,7 +135,7 @@ struct FlickrProviderTests {
                 Issue.record("an unknown key must fail")
             } catch let error as FlickrError {
                 #expect(error.kind == .flickr(code: 100))
-                #expect(error.userMessage == "The Flickr API key is invalid. Check FLICKR_API_KEY.")
+                #expect(error.userMessage == "The Flickr API key is invalid. Check the key.")
             }
         }
         let unavailable = #"{"stat":"fail","code":105,"message":"Service currently unavailable"}"#

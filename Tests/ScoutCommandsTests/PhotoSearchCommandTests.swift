@@ -102,11 +102,16 @@ struct PhotoSearchCommandTests {
         try await withFakeFlickr(photos: Self.photos, apiKeys: ["another-key"]) { fake in
             let missing = try await flickr(["hut"], fake: fake, key: nil)
             #expect(missing.exitCode == 1)
-            #expect(missing.standardError.hasPrefix("scout: Flickr needs an API key. Set FLICKR_API_KEY"))
+            #expect(
+                missing.standardError
+                    == "scout: Flickr needs an API key: get one at https://www.flickr.com/services/apps/create/. "
+                    + "scout reads it from FLICKR_API_KEY.\n")
             #expect(fake.requests.isEmpty)
             let refused = try await flickr(["hut"], fake: fake)
             #expect(refused.exitCode == 1)
-            #expect(refused.standardError == "scout: The Flickr API key is invalid. Check FLICKR_API_KEY.\n")
+            #expect(
+                refused.standardError
+                    == "scout: The Flickr API key is invalid. Check the key. scout reads it from FLICKR_API_KEY.\n")
             #expect(!refused.standardError.contains(Self.canary))
             #expect(refused.standardOutput.isEmpty)
         }

@@ -10,9 +10,6 @@ import Foundation
 public struct FlickrAPIKey: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible,
     CustomReflectable
 {
-    /// The environment variable `scout` reads the key from, for messages that name it.
-    public static let environmentVariable = "FLICKR_API_KEY"
-
     /// The key itself; module-internal so that it cannot leave by accident.
     let value: String
 

@@ -7,7 +7,7 @@ import ScoutModels
 ///
 /// ```swift
 /// catch let error as FlickrError {
-///     print(error.userMessage)   // "The Flickr API key is invalid. Check FLICKR_API_KEY."
+///     print(error.userMessage)   // "The Flickr API key is invalid. Check the key."
 /// }
 /// ```
 public struct FlickrError: SearchFailure, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
@@ -64,13 +64,12 @@ public struct FlickrError: SearchFailure, Sendable, CustomStringConvertible, Cus
     public var userMessage: String {
         switch kind {
         case .missingKey:
-            return "Flickr needs an API key. Set FLICKR_API_KEY to your key "
-                + "(get one at https://www.flickr.com/services/apps/create/)."
+            return "Flickr needs an API key: get one at https://www.flickr.com/services/apps/create/."
         case .flickr(let code):
             let sentence = Self.sentence(forCode: code)
             let advice =
                 switch code {
-                case 100: "Check FLICKR_API_KEY."
+                case 100: "Check the key."
                 case 10, 105, 106: "Retry in a little while."
                 case 3, 20: "Try a different search."
                 default: "Retry, or report it if it persists."

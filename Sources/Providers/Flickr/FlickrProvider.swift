@@ -2,9 +2,8 @@ import Foundation
 import Networking
 import ScoutModels
 
-/// Photos from Flickr through `flickr.photos.search`, paged by page number. Needs an API key
-/// (`FLICKR_API_KEY`); without one every search fails with a ``FlickrError`` that says how to set
-/// it. The key goes only into the request: errors, descriptions and logs never carry it (T3).
+/// Photos from Flickr through `flickr.photos.search`, paged by page number. Needs an API key;
+/// without one every search fails with a ``FlickrError`` that says where to get one. The key goes only into the request: errors, descriptions and logs never carry it (T3).
 /// Flickr allows 3,600 calls per hour per key: the client's `flickr.com` host budget holds it.
 ///
 /// Each result's title is the photo's title, its description "owner · licence", its thumbnail

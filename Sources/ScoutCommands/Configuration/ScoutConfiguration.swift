@@ -92,7 +92,7 @@ struct ScoutConfiguration: Sendable {
         wikimediaUpload = environment["SCOUT_WIKIMEDIA_UPLOAD"].flatMap(URL.init(string:))
         commonsAPIAddress = value("SCOUT_COMMONS_API") ?? commonsAPIAddress
         flickrAPIAddress = value("SCOUT_FLICKR_API") ?? flickrAPIAddress
-        flickrAPIKey = environment[FlickrAPIKey.environmentVariable].flatMap(FlickrAPIKey.init)
+        flickrAPIKey = environment["FLICKR_API_KEY"].flatMap(FlickrAPIKey.init)
         booksAPIAddress = value("SCOUT_BOOKS_API")
         userAgent = UserAgent.make(contact: environment["SCOUT_CONTACT"])
         if let explicit = value("SCOUT_CACHE_DIR") {

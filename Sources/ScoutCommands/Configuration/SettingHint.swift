@@ -1,4 +1,5 @@
 import Providers
+import ScoutModels
 
 /// The setting of `scout` behind an error a library describes in its own terms: the libraries
 /// name the address or the key that is wrong, and only the CLI knows which variable or flag
@@ -21,7 +22,21 @@ enum SettingHint {
         case is CommonsConfigurationError: "SCOUT_COMMONS_API"
         case is FlickrConfigurationError: "SCOUT_FLICKR_API"
         case WikipediaConfigurationError.invalidAPIAddress(_): "SCOUT_WIKIPEDIA_API"
+        case let flickr as FlickrError where flickr.isAboutTheKey: "FLICKR_API_KEY"
         default: nil
         }
     }
+
+    /// A failed search's sentence for a person, followed by the setting to change when the
+    /// failure is about one: "The Flickr API key is invalid. Check the key. scout reads it from
+    /// FLICKR_API_KEY."
+    static func sentence(for failure: any SearchFailure) -> String {
+        guard let setting = setting(for: failure) else { return failure.userMessage }
+        return failure.userMessage + " scout reads it from \(setting)."
+    }
+}
+
+extension FlickrError {
+    /// Whether a different key would fix this: none was given, or Flickr refused the one given.
+    fileprivate var isAboutTheKey: Bool { kind == .missingKey || kind == .flickr(code: 100) }
 }

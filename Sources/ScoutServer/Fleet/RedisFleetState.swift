@@ -221,6 +221,7 @@ final class RedisFleetState: FleetState {
         let share = fleetSize > 1 ? "its 1/\(fleetSize) share of the upstream budgets" : "the whole upstream budgets"
         log(
             "scout: Redis at \(client.url.address) did not answer (\(error)); serving from this instance's own "
-                + "state with \(share) until it answers again.")
+                + "state with \(share) until it answers again. Check that it runs and that --redis (SCOUT_REDIS) names it."
+        )
     }
 }
