@@ -27,7 +27,7 @@ build: deps-build
 
 test: deps-test venv
 	$(SWIFT) build --build-tests
-	scripts/with-postgres.sh scripts/with-redis.sh $(SWIFT) test --disable-xctest --no-parallel
+	SWIFT=$(SWIFT) scripts/test-in-parallel.sh
 
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests Plugins Examples Fuzz
