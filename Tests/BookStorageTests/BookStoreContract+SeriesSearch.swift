@@ -1,7 +1,7 @@
 import BookCatalog
 import Testing
 
-/// A series is searched by its name, ranked as the README's rules say: after books whose title
+/// A series is searched by its name, ranked as docs/BOOKS.md's rules say: after books whose title
 /// matches, before books whose author does — on both stores and both candidate paths.
 extension BookStoreContract {
     static let seriesSearchShelf: [Book] = [

@@ -23,7 +23,7 @@ final class Nginx {
         }
     }
 
-    /// A load balancer in front of `upstreams` (ports on 127.0.0.1), as the README's "Running on
+    /// A load balancer in front of `upstreams` (ports on 127.0.0.1), as docs/OPERATIONS.md's "On
     /// several machines" sets one up: round robin, kept-alive upstream connections, and the next
     /// instance tried when one fails. `probe` is a path every upstream answers.
     convenience init(proxyingTo upstreams: [UInt16], workers: Int, probe: String = "/healthz") throws {

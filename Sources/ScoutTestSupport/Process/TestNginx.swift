@@ -1,8 +1,8 @@
 import Foundation
 
 /// nginx as the fleet's load balancer, for one test: in a temporary directory, on a free
-/// 127.0.0.1 port, in front of `upstreams`, configured as `scripts/fleet.sh` and the README
-/// configure it — a dead instance's request goes to the next (`proxy_next_upstream` for
+/// 127.0.0.1 port, in front of `upstreams`, configured as `scripts/fleet.sh` and
+/// docs/OPERATIONS.md configure it — a dead instance's request goes to the next (`proxy_next_upstream` for
 /// Scout's idempotent GETs), the client's address in `X-Forwarded-For`.
 ///
 /// ```swift
