@@ -204,6 +204,8 @@ let package = Package(
         ),
         .testTarget(name: "ScoutTestSupportTests", dependencies: ["ScoutTestSupport", "HTTPServer"]),
         .testTarget(name: "FuzzReplayTests", dependencies: ["FuzzHarness"]),
+        // docs/ARCHITECTURE.md against this manifest and the sources' imports; builds nothing of Scout.
+        .testTarget(name: "ArchitectureTests"),
         .testTarget(
             name: "ScoutCommandsTests",
             dependencies: [
