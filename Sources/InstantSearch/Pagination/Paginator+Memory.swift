@@ -2,10 +2,6 @@ import ScoutModels
 
 extension Paginator {
     /// One received page's place in the results.
-    ///
-    /// ```swift
-    /// if let page = paginator.releasedPages.last { refetch(page.cursor) }   // scrolled back
-    /// ```
     public struct PageSpan: Sendable, Equatable {
         /// Where the page started (nil: the first page).
         public let cursor: SearchCursor?
@@ -15,10 +11,6 @@ extension Paginator {
 
     /// How many items were released from the front: the position of `items[0]` among all the
     /// items received, for a front end that keeps placeholders in their place.
-    ///
-    /// ```swift
-    /// let position = paginator.releasedItemCount + index
-    /// ```
     public var releasedItemCount: Int { releasedPages.reduce(0) { $0 + $1.itemCount } }
 
     /// Releases the oldest pages while ``Paginator/items`` holds more than

@@ -17,10 +17,6 @@ import ScoutModels
 /// ```
 public struct Paginator: Sendable, Equatable {
     /// Where the paginator stands.
-    ///
-    /// ```swift
-    /// if case .failed = paginator.phase { showRetryRow() }
-    /// ```
     public enum Phase: Sendable, Equatable {
         /// Nothing loaded yet; the next load is the first page.
         case idle
@@ -35,13 +31,6 @@ public struct Paginator: Sendable, Equatable {
     }
 
     /// What the caller should do after an event.
-    ///
-    /// ```swift
-    /// switch paginator.loadNextPage() {
-    /// case .fetch(let cursor): startFetch(from: cursor)
-    /// case .none: break
-    /// }
-    /// ```
     public enum Action: Sendable, Equatable {
         /// Fetch the page that starts at this cursor (nil: the first page).
         case fetch(SearchCursor?)
@@ -50,23 +39,11 @@ public struct Paginator: Sendable, Equatable {
     }
 
     /// The current phase.
-    ///
-    /// ```swift
-    /// if case .failed = paginator.phase { showRetryRow() }
-    /// ```
     public private(set) var phase: Phase
     /// Every item loaded so far, in page order, without duplicate ids — less the pages released
     /// past ``maxRetainedItems``.
-    ///
-    /// ```swift
-    /// let rows = paginator.items
-    /// ```
     public internal(set) var items: [SearchItem]
     /// How many pages were received.
-    ///
-    /// ```swift
-    /// print("\(paginator.pagesLoaded) pages")
-    /// ```
     public private(set) var pagesLoaded: Int
     /// At most this many items stay in ``items``; nil keeps them all. Past it, whole pages
     /// are released from the front, oldest first, but the page just received always stays.
@@ -85,11 +62,6 @@ public struct Paginator: Sendable, Equatable {
     private var seenIDs: Set<String>
 
     /// An idle paginator: the next load is the first page.
-    ///
-    /// ```swift
-    /// var paginator = Paginator()
-    /// var bounded = Paginator(maxRetainedItems: 600)
-    /// ```
     public init(maxRetainedItems: Int? = nil) {
         phase = .idle
         items = []
@@ -101,10 +73,6 @@ public struct Paginator: Sendable, Equatable {
     }
 
     /// A paginator resumed from results loaded earlier (for example from a cache).
-    ///
-    /// ```swift
-    /// var paginator = Paginator(items: cached.items, nextCursor: cached.nextCursor)
-    /// ```
     public init(items: [SearchItem], nextCursor: SearchCursor?) {
         self.init()
         retainedPages = [PageSpan(cursor: nil, itemCount: append(items).count)]
@@ -113,43 +81,23 @@ public struct Paginator: Sendable, Equatable {
     }
 
     /// True unless the last page has been loaded.
-    ///
-    /// ```swift
-    /// footer.isVisible = paginator.hasMore
-    /// ```
     public var hasMore: Bool { phase != .exhausted }
 
     /// How many results the source says match in all, from the last page received that said;
     /// nil when it never did.
-    ///
-    /// ```swift
-    /// footer.text = paginator.total.map { "\(paginator.items.count) of \($0)" } ?? ""
-    /// ```
     public private(set) var total: Int?
 
     /// The typed words no result holds, when the source found no result with every word and
     /// sent its closest matches instead (books do), as its first page said; empty otherwise.
-    ///
-    /// ```swift
-    /// if !paginator.missingWords.isEmpty { header.text = "Closest matches" }
-    /// ```
     public private(set) var missingWords: [String] = []
 
     /// True while a page is being fetched.
-    ///
-    /// ```swift
-    /// spinner.isVisible = paginator.isLoading
-    /// ```
     public var isLoading: Bool {
         if case .loading = phase { return true }
         return false
     }
 
     /// Where the next page starts, once at least one page is loaded and more remain.
-    ///
-    /// ```swift
-    /// cache.store(paginator.items, next: paginator.nextCursor)
-    /// ```
     public var nextCursor: SearchCursor? {
         if case .loaded(let cursor) = phase { return cursor }
         return nil
@@ -157,10 +105,6 @@ public struct Paginator: Sendable, Equatable {
 
     /// Asks for the next page: the first one when idle, the next when loaded, the failed one again
     /// when failed. Returns `.none` while a page is loading or when exhausted.
-    ///
-    /// ```swift
-    /// if case .fetch(let cursor) = paginator.loadNextPage() { fetch(cursor) }
-    /// ```
     public mutating func loadNextPage() -> Action {
         let cursor: SearchCursor?
         switch phase {
@@ -176,10 +120,6 @@ public struct Paginator: Sendable, Equatable {
     /// Takes the page the last ``Action/fetch(_:)`` asked for; returns the items it added (those
     /// whose ids were not seen before). Ignored unless a page is loading. A page whose next cursor
     /// repeats the one just fetched ends the results, so a looping source cannot scroll forever.
-    ///
-    /// ```swift
-    /// let added = paginator.receive(page)
-    /// ```
     @discardableResult
     public mutating func receive(_ page: SearchPage) -> [SearchItem] {
         guard case .loading(let cursor) = phase else { return [] }

@@ -7,58 +7,26 @@ extension SearchSession {
     /// ```
     public struct Configuration: Sendable, Equatable {
         /// How long typing must pause before a request starts; zero searches at once.
-        ///
-        /// ```swift
-        /// SearchSession.Configuration(debounce: .milliseconds(100))
-        /// ```
         public let debounce: Duration
         /// How many items each request asks for.
-        ///
-        /// ```swift
-        /// SearchSession.Configuration(pageSize: 50)
-        /// ```
         public let pageSize: Int
         /// How many queries' results the cache keeps; zero disables the cache (and narrowing).
-        ///
-        /// ```swift
-        /// SearchSession.Configuration(cacheCapacity: 0)  // no cache
-        /// ```
         public let cacheCapacity: Int
         /// How long cached results stay usable, measured on the session's clock.
-        ///
-        /// ```swift
-        /// SearchSession.Configuration(cacheTimeToLive: .seconds(60))
-        /// ```
         public let cacheTimeToLive: Duration
         /// Whether a longer query shows a shorter query's cached results, filtered locally and
         /// marked stale, until its own reply arrives.
-        ///
-        /// ```swift
-        /// SearchSession.Configuration(isNarrowingEnabled: false)
-        /// ```
         public let isNarrowingEnabled: Bool
         /// When non-zero, the debounce follows the person's typing: this many times the median
         /// gap between their recent keystrokes, never less than ``debounce`` nor more than
         /// ``maximumDebounce`` (except after a whole word, see ``searchesSoonerAfterWholeWords``).
         /// Zero keeps the debounce fixed.
-        ///
-        /// ```swift
-        /// SearchSession.Configuration(typingRhythmFactor: 0)  // always exactly `debounce`
-        /// ```
         public let typingRhythmFactor: Double
         /// The longest wait the typing rhythm may choose.
-        ///
-        /// ```swift
-        /// SearchSession.Configuration(maximumDebounce: .milliseconds(300))
-        /// ```
         public let maximumDebounce: Duration
         /// Whether a query whose last word is a whole word of a title on screen (narrowed from a
         /// shorter query's results) waits only ``debounce``: it is probably complete, while inside
         /// a word the typing rhythm's longer wait applies. It needs narrowing to know the titles.
-        ///
-        /// ```swift
-        /// SearchSession.Configuration(searchesSoonerAfterWholeWords: false)  // the rhythm's wait after every key
-        /// ```
         public let searchesSoonerAfterWholeWords: Bool
 
         /// A configuration; the defaults suit search-as-you-type over a public API.

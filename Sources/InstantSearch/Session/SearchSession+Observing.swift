@@ -5,7 +5,7 @@ extension SearchSession {
     ///
     /// ```swift
     /// let id = session.observe { publication in
-    ///     log(publication.state, at: publication.publishedAt)
+    ///     print(publication.publishedAt, publication.state)
     /// }
     /// ```
     @discardableResult
@@ -14,10 +14,6 @@ extension SearchSession {
     }
 
     /// Stops calling an observer registered with ``observe(_:)``.
-    ///
-    /// ```swift
-    /// session.removeObserver(id)
-    /// ```
     public func removeObserver(_ id: ObserverID) {
         _ = takeObserver(id)
     }
@@ -27,7 +23,7 @@ extension SearchSession {
     ///
     /// ```swift
     /// for await publication in session.publications() {
-    ///     render(publication.state, footerSpinner: publication.isLoadingMore)
+    ///     print(publication.state.items.count, publication.isLoadingMore ? "more loading" : "")
     /// }
     /// ```
     public func publications() -> AsyncStream<Publication> {
@@ -38,7 +34,7 @@ extension SearchSession {
     /// when the session is released; stop iterating to unsubscribe.
     ///
     /// ```swift
-    /// for await state in session.states() { render(state) }
+    /// for await state in session.states() { print(state.items.map(\.title)) }
     /// ```
     public func states() -> AsyncStream<SearchState> {
         stream(\.state)

@@ -14,63 +14,25 @@ extension SearchSession {
     /// ```
     public struct Publication: Sendable, Equatable {
         /// The state published.
-        ///
-        /// ```swift
-        /// render(publication.state)
-        /// ```
         public let state: SearchState
         /// True while a next page is being fetched.
-        ///
-        /// ```swift
-        /// footerSpinner.isVisible = publication.isLoadingMore
-        /// ```
         public let isLoadingMore: Bool
         /// Why the last next page failed (the loaded items stay); nil when it did not.
-        ///
-        /// ```swift
-        /// footer.text = publication.loadMoreFailure ?? ""
-        /// ```
         public let loadMoreFailure: String?
         /// Increases by one with every publication of this session; zero for the initial idle state.
-        ///
-        /// ```swift
-        /// assert(next.sequence == previous.sequence + 1)
-        /// ```
         public let sequence: UInt64
         /// When this state was published, since the session was made.
-        ///
-        /// ```swift
-        /// let latency = publication.publishedAt - publication.queryChangedAt
-        /// ```
         public let publishedAt: Duration
         /// When the query last changed (``SearchSession/update(query:)`` with a different query,
         /// or ``SearchSession/retry()``), since the session was made.
-        ///
-        /// ```swift
-        /// let latency = publication.publishedAt - publication.queryChangedAt
-        /// ```
         public let queryChangedAt: Duration
         /// How many results match in all, when the state is results and the source said so.
-        ///
-        /// ```swift
-        /// countLabel.text = publication.total.map { "\(publication.state.items.count) of \($0)" }
-        /// ```
         public let total: Int?
         /// The typed words no result holds, when the results are the source's closest matches
         /// (books); empty otherwise.
-        ///
-        /// ```swift
-        /// if !publication.missingWords.isEmpty { showClosestMatchesNote(publication.missingWords) }
-        /// ```
         public let missingWords: [String]
 
         /// A publication; sessions make these, tests may too.
-        ///
-        /// ```swift
-        /// let initial = SearchSession.Publication(
-        ///     state: .idle, isLoadingMore: false, loadMoreFailure: nil, sequence: 0,
-        ///     publishedAt: .zero, queryChangedAt: .zero)
-        /// ```
         public init(
             state: SearchState, isLoadingMore: Bool, loadMoreFailure: String?, sequence: UInt64,
             publishedAt: Duration, queryChangedAt: Duration, total: Int? = nil, missingWords: [String] = []
@@ -94,42 +56,18 @@ extension SearchSession {
     /// ```
     public struct Statistics: Sendable, Equatable {
         /// Provider calls started (first pages and next pages).
-        ///
-        /// ```swift
-        /// #expect(session.statistics.providerCalls == 1)
-        /// ```
         public var providerCalls = 0
         /// Replies (pages or errors, cancellations included) that arrived after their request was
         /// superseded, and were not published.
-        ///
-        /// ```swift
-        /// #expect(session.statistics.staleRepliesDropped == 1)
-        /// ```
         public var staleRepliesDropped = 0
         /// Queries answered from the cache without a request.
-        ///
-        /// ```swift
-        /// #expect(session.statistics.cacheHits == 1)
-        /// ```
         public var cacheHits = 0
         /// Queries that showed a shorter query's cached results, narrowed, while loading.
-        ///
-        /// ```swift
-        /// #expect(session.statistics.narrowings == 1)
-        /// ```
         public var narrowings = 0
         /// The debounce the last scheduled search waited (it follows the typing rhythm).
-        ///
-        /// ```swift
-        /// print(session.statistics.lastDebounce)
-        /// ```
         public var lastDebounce: Duration = .zero
 
         /// All counters at zero.
-        ///
-        /// ```swift
-        /// #expect(session.statistics == .init(providerCalls: 1))
-        /// ```
         public init(providerCalls: Int = 0, staleRepliesDropped: Int = 0, cacheHits: Int = 0, narrowings: Int = 0) {
             self.providerCalls = providerCalls
             self.staleRepliesDropped = staleRepliesDropped

@@ -13,16 +13,12 @@ import Synchronization
 ///
 /// ```swift
 /// let session = SearchSession(provider: wikipedia)
-/// Task { for await state in session.states() { render(state) } }
+/// Task { for await state in session.states() { print(state.items.map(\.title)) } }
 /// session.update(query: "swi")
 /// session.update(query: "swift")   // "swi" is never searched: the debounce restarted
 /// ```
 public final class SearchSession: Sendable {
     /// How this session debounces, pages and caches.
-    ///
-    /// ```swift
-    /// let wait = session.configuration.debounce
-    /// ```
     public let configuration: Configuration
 
     private let provider: any SearchProvider
@@ -83,17 +79,9 @@ public final class SearchSession: Sendable {
     public var state: SearchState { core.withLock { $0.machine.publication.state } }
 
     /// The last publication: state, paging flags, sequence number and timestamps.
-    ///
-    /// ```swift
-    /// let latest = session.publication.sequence
-    /// ```
     public var publication: Publication { core.withLock { $0.machine.publication } }
 
     /// Counters: provider calls, stale replies dropped, cache hits, narrowings.
-    ///
-    /// ```swift
-    /// #expect(session.statistics.providerCalls == 1)
-    /// ```
     public var statistics: Statistics { core.withLock { $0.machine.statistics } }
 
     /// The time since this session was made, on its clock — the time base of ``Publication``.
@@ -111,9 +99,7 @@ public final class SearchSession: Sendable {
     /// inside a word for someone who types slowly, see ``Configuration/typingRhythmFactor``). A
     /// key that leaves the query as it is, such as a space between words, restarts that wait.
     ///
-    /// ```swift
-    /// searchField.onChange { session.update(query: $0) }
-    /// ```
+    /// Call it from the search field's change handler, with the field's whole text.
     public func update(query raw: String) {
         send { machine, now in machine.update(raw: raw, now: now) }
     }
@@ -130,9 +116,7 @@ public final class SearchSession: Sendable {
     /// Loads the next page of the current results and appends it. Does nothing while a page or a
     /// query is loading or when the results are exhausted; after a failed page, loads it again.
     ///
-    /// ```swift
-    /// if isLastRowVisible { session.loadMore() }
-    /// ```
+    /// Call it when the last row comes into view.
     public func loadMore() {
         send { machine, now in machine.loadMore(now: now) }
     }

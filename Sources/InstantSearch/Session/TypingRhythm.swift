@@ -4,7 +4,8 @@
 ///
 /// ```swift
 /// var rhythm = TypingRhythm()
-/// rhythm.keystroke(at: .milliseconds(0)); rhythm.keystroke(at: .milliseconds(180)) …
+/// rhythm.keystroke(at: .milliseconds(0))
+/// rhythm.keystroke(at: .milliseconds(180))
 /// rhythm.debounce(base: .milliseconds(150), factor: 1.4, maximum: .milliseconds(400))
 /// ```
 struct TypingRhythm: Sendable, Equatable {

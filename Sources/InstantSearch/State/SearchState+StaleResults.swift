@@ -12,23 +12,11 @@ extension SearchState {
     /// ```
     public struct StaleResults: Sendable, Equatable {
         /// The query these items were found for.
-        ///
-        /// ```swift
-        /// caption.text = "Results for \(previous.query)"
-        /// ```
         public let query: String
         /// The items, in the order they were shown.
-        ///
-        /// ```swift
-        /// showRows(previous.items, dimmed: true)
-        /// ```
         public let items: [SearchItem]
 
         /// Stale results for `query`.
-        ///
-        /// ```swift
-        /// let previous = SearchState.StaleResults(query: "ca", items: items)
-        /// ```
         public init(query: String, items: [SearchItem]) {
             self.query = query
             self.items = items

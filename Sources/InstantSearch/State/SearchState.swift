@@ -8,11 +8,11 @@ import ScoutModels
 ///
 /// ```swift
 /// switch session.state {
-/// case .idle: showHint()
-/// case .loading(_, let previous): showSpinner(over: previous?.items ?? [])
-/// case .results(_, let items, let isStale, let hasMore, _): showRows(items, dimmed: isStale, more: hasMore)
-/// case .empty(let query, let suggestion): showNothingFound(for: query, didYouMean: suggestion)
-/// case .failed(_, let message, _), .offline(_, let message): showBanner(message)
+/// case .idle: print("Type to search")
+/// case .loading(let query, let previous): print("Searching \(query)…", previous?.items.count ?? 0, "dimmed")
+/// case .results(_, let items, let isStale, let hasMore, _): print(items.count, isStale, hasMore)
+/// case .empty(let query, let suggestion): print("Nothing found for \(query)", suggestion ?? "")
+/// case .failed(_, let message, _), .offline(_, let message): print(message)
 /// }
 /// ```
 public enum SearchState: Sendable, Equatable {
@@ -32,10 +32,6 @@ public enum SearchState: Sendable, Equatable {
     case offline(query: String, message: String)
 
     /// The query this state belongs to (normalized text); nil when idle.
-    ///
-    /// ```swift
-    /// SearchState.empty(query: "cat", suggestion: nil).query  // "cat"
-    /// ```
     public var query: String? {
         switch self {
         case .idle: nil
@@ -45,10 +41,6 @@ public enum SearchState: Sendable, Equatable {
     }
 
     /// The items to show now: the results, or the previous (stale) items while loading.
-    ///
-    /// ```swift
-    /// let rows = session.state.items
-    /// ```
     public var items: [SearchItem] {
         switch self {
         case .results(_, let items, _, _, _): items
@@ -58,10 +50,6 @@ public enum SearchState: Sendable, Equatable {
     }
 
     /// True while a reply for the current query is awaited (loading, or narrowed stale results).
-    ///
-    /// ```swift
-    /// spinner.isVisible = session.state.isLoading
-    /// ```
     public var isLoading: Bool {
         switch self {
         case .loading: true
@@ -71,10 +59,6 @@ public enum SearchState: Sendable, Equatable {
     }
 
     /// The sentence to show for a failed or offline state; nil otherwise.
-    ///
-    /// ```swift
-    /// banner.text = session.state.message
-    /// ```
     public var message: String? {
         switch self {
         case .failed(_, let message, _), .offline(_, let message): message

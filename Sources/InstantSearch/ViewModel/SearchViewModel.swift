@@ -10,7 +10,7 @@ import ScoutModels
 /// setter returns; the stream then skips what was already applied.
 ///
 /// ```swift
-/// @MainActor let model = SearchViewModel(provider: wikipedia)
+/// let model = SearchViewModel(provider: wikipedia)   // on the main actor
 /// model.query = "swift"            // the session debounces and searches
 /// // later, through Observation:
 /// for item in model.items { print(item.title) }
@@ -20,9 +20,7 @@ import ScoutModels
 public final class SearchViewModel {
     /// What the person typed; setting it forwards to the session.
     ///
-    /// ```swift
-    /// TextField("Search", text: $model.query)
-    /// ```
+    /// In SwiftUI, bind a text field to it: `TextField("Search", text: $model.query)`.
     public var query: String = "" {
         didSet {
             guard query != oldValue else { return }
@@ -31,44 +29,20 @@ public final class SearchViewModel {
         }
     }
     /// The state to render.
-    ///
-    /// ```swift
-    /// if case .empty(_, let suggestion?) = model.state { offer(suggestion) }
-    /// ```
     public private(set) var state: SearchState = .idle
     /// True while a next page is being fetched.
-    ///
-    /// ```swift
-    /// if model.isLoadingMore { ProgressView() }
-    /// ```
     public private(set) var isLoadingMore = false
     /// Why the last next page failed (the loaded items stay; ``loadMore()`` tries it again).
-    ///
-    /// ```swift
-    /// if let failure = model.loadMoreFailure { Button(failure) { model.loadMore() } }
-    /// ```
     public private(set) var loadMoreFailure: String?
 
     /// How many results match in all, while results show and the source says (books do).
-    ///
-    /// ```swift
-    /// Text(model.total.map { "\(model.state.items.count) of \($0)" } ?? "")
-    /// ```
     public private(set) var total: Int?
 
     /// The typed words no result holds, while the results are the source's closest matches
     /// (books); empty otherwise.
-    ///
-    /// ```swift
-    /// if !model.missingWords.isEmpty { Text("Closest matches, without \(model.missingWords)") }
-    /// ```
     public private(set) var missingWords: [String] = []
 
     /// The session behind this model.
-    ///
-    /// ```swift
-    /// print(model.session.statistics.providerCalls)
-    /// ```
     @ObservationIgnored public let session: SearchSession
     @ObservationIgnored private var appliedSequence: UInt64?
     @ObservationIgnored private var consumer: Task<Void, Never>?
@@ -106,34 +80,20 @@ public final class SearchViewModel {
     }
 
     /// The items to show: results, or the previous ones (stale) while loading.
-    ///
-    /// ```swift
-    /// List(model.items) { Text($0.title) }
-    /// ```
     public var items: [SearchItem] { state.items }
 
     /// True while the current query's results are awaited.
-    ///
-    /// ```swift
-    /// if model.isLoading { ProgressView() }
-    /// ```
     public var isLoading: Bool { state.isLoading }
 
     /// Loads the next page (see ``SearchSession/loadMore()``).
     ///
-    /// ```swift
-    /// .onAppear { if item == model.items.last { model.loadMore() } }
-    /// ```
+    /// Call it when the last item comes into view (SwiftUI: that row's `onAppear`).
     public func loadMore() {
         session.loadMore()
         apply(session.publication)
     }
 
     /// Runs the current query again at once (see ``SearchSession/retry()``).
-    ///
-    /// ```swift
-    /// Button("Retry") { model.retry() }
-    /// ```
     public func retry() {
         session.retry()
         apply(session.publication)
