@@ -7,7 +7,7 @@ import Foundation
 ///
 /// ```swift
 /// let policy = ConnectPolicy.publicAddresses(except: [ConnectAddress(IPAddress("127.0.0.1")!, port: 8123)])
-/// let transport = CurlTransport(configuration: .init(connectPolicy: policy))
+/// let transport = PlatformTransport.make(connectPolicy: policy)
 /// ```
 public struct ConnectPolicy: Sendable {
     private let check: @Sendable (ConnectAddress) -> Bool

@@ -94,7 +94,7 @@ public final class APIClient: Sendable {
     /// budgets of its own, as ``sharing(_:)``).
     ///
     /// ```swift
-    /// let measured = client.reporting(to: metrics.upstream)
+    /// let measured = client.reporting(to: upstreamMetrics)
     /// ```
     public func reporting(to observer: any UpstreamObserver) -> APIClient {
         var configuration = configuration

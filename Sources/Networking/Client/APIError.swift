@@ -5,7 +5,9 @@ import ScoutModels
 /// kept apart (``debugDescription``). Cancellation is never an `APIError`.
 ///
 /// ```swift
-/// catch let error as APIError {
+/// do {
+///     let reply = try await client.send(endpoint)
+/// } catch let error as APIError {
 ///     print(error.userMessage)   // "Wikipedia did not answer within 3 s. Retry?"
 /// }
 /// ```

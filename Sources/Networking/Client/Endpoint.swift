@@ -3,7 +3,8 @@ import Foundation
 /// One upstream call and how to read its reply: URL, query, limits and a decoder.
 ///
 /// ```swift
-/// let endpoint = Endpoint<WikipediaQueryResponse>(
+/// struct Titles: Decodable, Sendable { let titles: [String] }
+/// let endpoint = Endpoint<Titles>(
 ///     source: "Wikipedia", url: apiURL, query: [("action", "query"), ("gpssearch", text)])
 /// let reply = try await client.send(endpoint)
 /// ```

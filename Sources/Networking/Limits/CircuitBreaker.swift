@@ -4,7 +4,10 @@
 ///
 /// ```swift
 /// var breaker = CircuitBreaker(threshold: 5, cooldown: .seconds(30))
-/// if breaker.permit(at: now) { … breaker.record(success: ok, at: now) }
+/// if breaker.permit(at: timeline.now()) {
+///     let succeeded = (try? await client.send(endpoint)) != nil
+///     breaker.record(success: succeeded, at: timeline.now())
+/// }
 /// ```
 public struct CircuitBreaker: Sendable, Equatable {
     public enum State: Sendable, Equatable {
