@@ -7,7 +7,9 @@ import ScoutModels
 /// ``debugDescription``.
 ///
 /// ```swift
-/// catch let error as BooksProviderError {
+/// do {
+///     let page = try await books.search(try SearchQuery("dune"), cursor: nil, limit: 10)
+/// } catch let error as BooksProviderError {
 ///     print(error.userMessage)
 ///     // "The book server at http://127.0.0.1:8080 did not answer. Start it with scout serve."
 /// }

@@ -15,10 +15,6 @@ public struct FlickrAPIKey: Sendable, Hashable, CustomStringConvertible, CustomD
 
     /// A key, or nil when `value` is empty after trimming or holds spaces or control characters
     /// (a pasted key with a line break would otherwise end up in the request).
-    ///
-    /// ```swift
-    /// let key = FlickrAPIKey("0123456789abcdef0123456789abcdef")
-    /// ```
     public init?(_ value: String) {
         let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, trimmed.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {

@@ -6,7 +6,9 @@ import ScoutModels
 /// API key: the underlying ``Networking/APIError`` is kept with the key redacted (T3).
 ///
 /// ```swift
-/// catch let error as FlickrError {
+/// do {
+///     let page = try await flickr.search(try SearchQuery("bamboo"), cursor: nil, limit: 100)
+/// } catch let error as FlickrError {
 ///     print(error.userMessage)   // "The Flickr API key is invalid. Check the key."
 /// }
 /// ```

@@ -2,10 +2,6 @@ extension JSONPullReader {
     /// The pages of a MediaWiki `query` reply: an array in formatversion 2, an object keyed by
     /// page id in formatversion 1; a page that does not read is dropped, not the reply
     /// (SECURITY.md T6), and a list that is neither is empty.
-    ///
-    /// ```swift
-    /// case "pages": pages = try reader.readMediaWikiPages(Page.init(reading:))
-    /// ```
     mutating func readMediaWikiPages<Page>(_ read: (inout JSONPullReader) throws -> Page) throws -> [Page] {
         switch try peekKind() {
         case .array:

@@ -12,7 +12,7 @@ import ScoutModels
 /// first continue the full-text search with images and descriptions.
 ///
 /// ```swift
-/// let wikipedia = WikipediaProvider(client: client, language: "de")
+/// let wikipedia = try WikipediaProvider(client: client, language: "de")
 /// let page = try await wikipedia.search(try SearchQuery("Zürich"), cursor: nil, limit: 10)
 /// ```
 public struct WikipediaProvider: SearchProvider {
