@@ -9,7 +9,7 @@ import Foundation
 ///
 /// ```swift
 /// if let file = await loader.diskFile(for: url), loader.reuse(file) {
-///     send(file.descriptor, from: file.imageOffset, count: file.imageCount)
+///     let (descriptor, offset, count) = (file.descriptor, file.imageOffset, file.imageCount)  // for sendfile(2)
 /// }
 /// ```
 public final class CachedImageFile: Sendable {

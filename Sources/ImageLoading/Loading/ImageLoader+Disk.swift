@@ -94,10 +94,6 @@ extension ImageLoader {
     /// The disk entry for `url`, checked in full and held open to be sent from the file (see
     /// ``CachedImageFile``); nil when it is not on disk or did not check out (it is then
     /// deleted and counted). Counts a disk hit; never touches the network or memory.
-    ///
-    /// ```swift
-    /// if let file = await loader.diskFile(for: url) { return response(sending: file) }
-    /// ```
     public func diskFile(for url: URL) async -> CachedImageFile? {
         guard let key = HopURL.canonical(url)?.absoluteString, let disk = usableDisk else { return nil }
         switch await onDiskQueue({ disk.file(for: key) }) {

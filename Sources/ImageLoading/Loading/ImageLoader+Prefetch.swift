@@ -14,7 +14,7 @@ extension ImageLoader {
     /// joins that download. URLs already in memory, queued, or remembered as 404 are skipped.
     ///
     /// ```swift
-    /// loader.prefetch(nextPage.compactMap(\.thumbnailURL))
+    /// loader.prefetch(nextPage.compactMap(\.thumbnail?.url))
     /// ```
     public func prefetch(_ urls: [URL]) {
         var starts: [PrefetchScheduler.Start] = []
@@ -31,7 +31,7 @@ extension ImageLoader {
     /// goes on only if a foreground request joined it).
     ///
     /// ```swift
-    /// loader.cancelPrefetch(rowsScrolledPast.compactMap(\.thumbnailURL))
+    /// loader.cancelPrefetch(rowsScrolledPast.compactMap(\.thumbnail?.url))
     /// ```
     public func cancelPrefetch(_ urls: [URL]) {
         for url in urls {

@@ -46,10 +46,6 @@ public final class ImageLoader: Sendable {
     ///   - clock: measures the deadline and the hosts' budgets.
     ///
     /// When the disk directory cannot be created the loader caches in memory only.
-    ///
-    /// ```swift
-    /// ImageLoader(configuration: configuration, policy: allowlist.policy)
-    /// ```
     public init(
         configuration: Configuration, policy: ImageFetchPolicy = .publicHTTPS(),
         transport: (any Transport)? = nil, clock: any Clock<Duration> = ContinuousClock()
@@ -82,10 +78,6 @@ public final class ImageLoader: Sendable {
     /// Throws ``ImageLoaderError`` for every failure, or `CancellationError` when the calling
     /// task is cancelled (the download goes on while others wait for it, and stops when the
     /// last one leaves). A 404 is remembered for ``Configuration/negativeTimeToLive``.
-    ///
-    /// ```swift
-    /// let image = try await loader.image(for: URL(string: "https://upload.wikimedia.org/…/120px-X.png")!)
-    /// ```
     public func image(for url: URL) async throws -> LoadedImage {
         // Keys are canonical URLs, and canonical URLs are their own canonical form: a URL
         // already in that form can hit memory without being parsed again (the hot path).
@@ -112,7 +104,7 @@ public final class ImageLoader: Sendable {
     /// is looked up.
     ///
     /// ```swift
-    /// if let image = loader.memoryImage(for: url) { return response(image) }
+    /// let image = if let hit = loader.memoryImage(for: url) { hit } else { try await loader.image(for: url) }
     /// ```
     public func memoryImage(for url: URL) -> LoadedImage? {
         guard let hit = memory.image(for: url.absoluteString) else { return nil }
@@ -127,7 +119,7 @@ public final class ImageLoader: Sendable {
     /// The image for `url` if it is cached in memory or on disk; never touches the network.
     ///
     /// ```swift
-    /// if let image = await loader.cachedImage(for: url) { show(image) }
+    /// if let image = await loader.cachedImage(for: url) { print(image.info) }
     /// ```
     public func cachedImage(for url: URL) async -> LoadedImage? {
         guard let key = HopURL.canonical(url)?.absoluteString else { return nil }

@@ -3,8 +3,10 @@
 /// never an `ImageLoaderError`.
 ///
 /// ```swift
-/// catch let error as ImageLoaderError where error.kind == .notAnImage {
-///     log(error.debugDescription)
+/// do {
+///     let image = try await loader.image(for: url)
+/// } catch let error as ImageLoaderError where error.kind == .notAnImage {
+///     print(error.debugDescription)   // for the log; `description` is for people
 /// }
 /// ```
 public struct ImageLoaderError: Error, Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible {

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// ```swift
 /// let image = try await loader.image(for: url)
-/// response.headers["Content-Type"] = image.info.format.mimeType
+/// let contentType = image.info.format.mimeType   // "image/jpeg"
 /// ```
 public struct LoadedImage: Sendable, Hashable {
     /// The encoded image.

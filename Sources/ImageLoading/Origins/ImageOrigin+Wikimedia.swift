@@ -10,7 +10,7 @@ extension ImageOrigin {
     ///
     /// ```swift
     /// let production = ImageOrigin.wikimedia()
-    /// let test = ImageOrigin.wikimedia(base: fakeHost.baseURL)
+    /// let test = ImageOrigin.wikimedia(base: URL(string: "http://127.0.0.1:8081/")!)   // a fake upload server
     /// ```
     public static func wikimedia(
         source: SourceID = .wikipedia, base: URL = URL(string: "https://upload.wikimedia.org/")!

@@ -72,7 +72,7 @@ public struct ImageOrigin: Sendable {
     /// anyway: a reply's every thumbnail needs both.
     ///
     /// ```swift
-    /// origin.keyAndEncoding(for: thumbnail)?.encoded   // "wikipedia/commons/thumb/…/120px-B_%28x%29.JPG"
+    /// origin.keyAndEncoding(for: thumbnailURL)?.encoded   // "wikipedia/commons/thumb/…/120px-B_%28x%29.JPG"
     /// ```
     public func keyAndEncoding(for url: URL) -> (key: String, encoded: String)? {
         guard let parts, let components = URLComponents(url: url, resolvingAgainstBaseURL: false),

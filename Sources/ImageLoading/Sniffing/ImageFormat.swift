@@ -20,7 +20,7 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, Codable {
 /// What the first bytes of an image say: its format and pixel dimensions.
 ///
 /// ```swift
-/// if let info = ImageSniffer.sniff(data), info.pixelCount <= 40_000_000 { … }
+/// if let info = ImageSniffer.sniff(data), info.pixelCount <= 40_000_000 { print(info) }
 /// ```
 public struct ImageInfo: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The container format.

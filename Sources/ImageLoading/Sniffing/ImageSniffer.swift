@@ -7,8 +7,8 @@ import Foundation
 /// Pure and total: any input, however hostile, returns a value or nil and never traps.
 ///
 /// ```swift
-/// guard let info = ImageSniffer.sniff(body) else { throw NotAnImage() }
-/// guard info.pixelCount <= budget else { throw TooManyPixels() }
+/// guard let info = ImageSniffer.sniff(body) else { throw ImageLoaderError(.notAnImage) }
+/// guard info.pixelCount <= budget else { throw ImageLoaderError(.tooManyPixels(info, limit: budget)) }
 /// ```
 public enum ImageSniffer {
     /// The largest width or height accepted from any header (JPEG's and WebP's own limits are
