@@ -53,7 +53,7 @@ extension SearchItem {
     /// `details` with the language set, when there is one: for a provider building an item.
     ///
     /// ```swift
-    /// SearchItem(…, details: SearchItem.details(["year": "1987"], language: ScriptLanguage.guess(title)))
+    /// SearchItem.details(["year": "1987"], language: ScriptLanguage.guess("ノルウェイの森"))   // ["year": "1987", "lang": "ja"]
     /// ```
     public static func details(_ details: [String: String] = [:], language: String?) -> [String: String] {
         var details = details
