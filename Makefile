@@ -16,7 +16,7 @@ FLEET_PACKAGES := $(BUILD_PACKAGES) postgresql redis-server curl nginx-light
 # new checks and phases, which should arrive in a commit of their own, not in someone's test run).
 VENV_PACKAGES := tantivy axe-selenium-python schemathesis==4.32.5
 
-.PHONY: run build test lint format bench soak sanitize fuzz fleet clean deps-build deps-test deps-bench venv
+.PHONY: run build test lint format doc-examples bench soak sanitize fuzz fleet clean deps-build deps-test deps-bench venv
 
 run: deps-build
 	$(SWIFT) build -c release --product scout
@@ -34,6 +34,11 @@ lint:
 	@scripts/install-deps.sh python3
 	python3 scripts/check-portability.py
 	python3 scripts/check-vacuous-tests.py
+	python3 scripts/doc-examples.py --check
+
+# The doc comments' examples as test code (Tests/DocExampleTests/Generated), after editing them.
+doc-examples:
+	python3 scripts/doc-examples.py
 
 format:
 	$(SWIFT) format format --in-place --recursive --parallel Package.swift Sources Tests Plugins Examples Fuzz
