@@ -8,8 +8,10 @@ and line; the build then compiles it, so an example that names an API that is go
 one wrongly, breaks the build instead of misleading a reader. `DocExampleTests` checks that the
 generated list names exactly the examples the sources hold now.
 
-    python3 scripts/doc-examples.py           # rewrite the generated files
+    python3 scripts/doc-examples.py           # rewrite the generated files (`make doc-examples`)
     python3 scripts/doc-examples.py --check   # fail when they are not current (`make lint`)
+
+`Generated/` holds only what this script writes; a file there it would not write is removed.
 
 Context. Examples use names they do not declare — `client`, `provider`, `session`, `loader`.
 Those come from a hand-written prelude per module, `Tests/DocExampleTests/Preludes/`: an enum
@@ -23,10 +25,17 @@ Access. An example on a public declaration compiles with a plain `import`, as an
 would; one on an internal declaration goes to `<Module>InternalDocExamples.swift` with
 `@testable import`, so a public example cannot lean on internals.
 
+Platforms. An example under an `#if` in its source (`CurlTransport`'s, `canImport(CCurl)`) is
+compiled under the same `#if`; the test requires every one to be compiled on Linux, where CI runs.
+
 The examples are copied as written; a bare opening fence (no language) in these modules fails
 here, so no example escapes by leaving its language out. Examples show values as expressions
-(`IPAddress("10.1.2.3")?.isPublic  // false`), which Swift warns about, so the test target
-builds without warnings (Package.swift).
+(`IPAddress("10.1.2.3")?.isPublic  // false`) and bind names they never use, which Swift warns
+about: the test target is compiled with warnings suppressed (Package.swift); errors still fail it.
+
+What is worth an example: use that the signature does not show (a call in context, a value and
+what it means, a pattern such as do/catch). A line that restates a property or an initializer
+is better said in the summary sentence, and then costs nothing to keep true.
 """
 import pathlib
 import re
