@@ -17,6 +17,7 @@ struct BooksCommand: ScoutCommand {
                scout books related [--json] [--kind k] <title…>
                scout books relate
                scout books dedupe
+               scout books reread
                scout books stats
         Every command takes --database <path or postgres:// URL> and --database-password-file
         <file> (only you may read it: chmod 600; else SCOUT_DATABASE_PASSWORD or PGPASSWORD).

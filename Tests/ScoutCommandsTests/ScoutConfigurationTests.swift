@@ -15,13 +15,18 @@ struct ScoutConfigurationTests {
     private static let canary = "CANARY-flickr-5f3a9d"
 
     @Test func unsetAndEmptyVariablesKeepTheDefaults() {
-        for environment in [[:], ["SCOUT_COMMONS_API": "", "SCOUT_FLICKR_API": "", "FLICKR_API_KEY": "  "]] {
+        let empty = [
+            "SCOUT_COMMONS_API": "", "SCOUT_FLICKR_API": "", "FLICKR_API_KEY": "  ", "SCOUT_WIKIPEDIA_API": "",
+            "SCOUT_WIKIPEDIA_LANG": "", "SCOUT_WIKIMEDIA_UPLOAD": "", "SCOUT_CONTACT": "", "SCOUT_BOOKS_API": "",
+        ]
+        for environment in [[:], empty] {
             let configuration = ScoutConfiguration(environment: environment)
             #expect(configuration.listen == "127.0.0.1:8080")
             #expect(configuration.commonsAPIAddress == CommonsProvider.defaultAPIAddress)
             #expect(configuration.flickrAPIAddress == FlickrProvider.defaultAPIAddress)
             #expect(configuration.flickrAPIKey == nil)
             #expect(configuration.wikipediaAPITemplate == WikipediaProvider.defaultAPITemplate)
+            #expect(configuration.wikipediaLanguage == "en" && configuration.wikimediaUpload == nil)
             #expect(configuration.userAgent == UserAgent.make(contact: nil))
             #expect(configuration.booksAPIAddress == nil && configuration.columns == nil)
         }

@@ -86,15 +86,15 @@ struct ScoutConfiguration: Sendable {
         isDefaultDatabase = value("SCOUT_DATABASE") == nil
         databasePassword = value("SCOUT_DATABASE_PASSWORD")
         redisPassword = value("SCOUT_REDIS_PASSWORD")
-        wikipediaAPITemplate = environment["SCOUT_WIKIPEDIA_API"] ?? wikipediaAPITemplate
-        wikipediaLanguage = environment["SCOUT_WIKIPEDIA_LANG"] ?? wikipediaLanguage
+        wikipediaAPITemplate = value("SCOUT_WIKIPEDIA_API") ?? wikipediaAPITemplate
+        wikipediaLanguage = value("SCOUT_WIKIPEDIA_LANG") ?? wikipediaLanguage
         readerLanguages = ReaderLanguages.codes(in: environment)
-        wikimediaUpload = environment["SCOUT_WIKIMEDIA_UPLOAD"].flatMap(URL.init(string:))
+        wikimediaUpload = value("SCOUT_WIKIMEDIA_UPLOAD").flatMap(URL.init(string:))
         commonsAPIAddress = value("SCOUT_COMMONS_API") ?? commonsAPIAddress
         flickrAPIAddress = value("SCOUT_FLICKR_API") ?? flickrAPIAddress
         flickrAPIKey = environment["FLICKR_API_KEY"].flatMap(FlickrAPIKey.init)
         booksAPIAddress = value("SCOUT_BOOKS_API")
-        userAgent = UserAgent.make(contact: environment["SCOUT_CONTACT"])
+        userAgent = UserAgent.make(contact: value("SCOUT_CONTACT"))
         if let explicit = value("SCOUT_CACHE_DIR") {
             cacheDirectory = URL(fileURLWithPath: explicit, isDirectory: true)
         } else if let xdg = value("XDG_CACHE_HOME") {
