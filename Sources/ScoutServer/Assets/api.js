@@ -4,8 +4,7 @@ import { asCount, asString, isAbort } from './dom.js';
 import { normalizeSpans } from './highlight.js';
 import { asLanguageTag } from './i18n.js';
 import { normalizePhoto } from './photos.js';
-
-export const PAGE_SIZE = 20;
+import { PAGE_SIZE } from './rules.js';
 
 /** Why a search did not return a page: `offline` (no answer from Scout) or `error`. */
 export class SearchFailure extends Error {

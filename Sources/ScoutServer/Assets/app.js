@@ -3,47 +3,105 @@
 // (SECURITY.md T2); links and images only when they are http(s).
 //
 // The entry module: index.html (and the page the server renders for /search) loads this one
-// script, which imports the others, one a feature:
-//   field.js    the search field (a WAI-ARIA 1.2 combobox) and its keys
-//   search.js   a search's life: debounce, supersede, spinner, settle
-//   results.js  the result list: rows, the active option, endless loading
-//   status.js   the status line, the empty state, failure notices with Retry
-//   highlight.js  what matched, in <mark>s: the only place the page marks text
-//   i18n.js     the page's words in the reader's language (from the page), the language switch
-//   address.js  q and source in the URL, back and forward
-//   recent.js   recent searches
-//   sources.js  the source tabs
-//   languages.js  Wikipedia's language menu, lang in searches, other languages with hits
-//   panels.js   the Books tab's Related panel (books.js) and the Photos tab's grid (photos.js,
-//               lightbox.js)
-//   api.js      Scout's API; page.js the page's elements and shared state; dom.js helpers
+// script. The page is one flow, and no module imports one that imports it back:
+//   machine.js  the search as a pure machine: state + event → new state + effects (debounce,
+//               latest wins, spinner, settle, paging, retry, recent searches, the language)
+//   shell.js    the only module that fetches, runs timers, aborts, writes history and keeps
+//               localStorage: it carries out the machine's effects and renders each state
+//   views, each a factory that takes what it needs and returns render(state):
+//     field.js    the search field (a WAI-ARIA 1.2 combobox) and its keys
+//     results.js  the result list: rows, the active option, endless loading
+//     status.js   the status line, the empty state, failure notices with Retry
+//     sources.js  the source tabs; recent.js recent searches; languages.js Wikipedia's
+//                 language menu and the other languages with hits
+//     panels.js   the Books tab's Related panel (books.js) and the Photos tab's grid
+//                 (photos.js, lightbox.js)
+//   rules.js    facts about sources and languages; address.js the search's address;
+//   api.js      Scout's API; page.js the page's elements; highlight.js, i18n.js, dom.js helpers
 //
-// The modules import each other, so none does anything when it is evaluated but define
-// constants and functions (page.js looks its elements up); everything else starts here, in
-// this order, once all of them are evaluated. Module scripts are deferred: the document is
-// parsed by then. Without this script the form still works: it submits to /search.
-import { restoreFromLocation, startAddress } from './address.js';
-import { startField } from './field.js';
+// Module scripts are deferred: the document is parsed by then. Without this script the form
+// still works: it submits to /search.
+import { titleFor } from './address.js';
+import * as api from './api.js';
+import { createField } from './field.js';
 import { startLanguageSwitch } from './i18n.js';
+import { createLanguageMenu } from './languages.js';
 import { elements } from './page.js';
-import { startPanels } from './panels.js';
-import { startResults } from './results.js';
-import { startSearch } from './search.js';
-import { loadSources, startSources } from './sources.js';
+import { createPanels } from './panels.js';
+import { createRecent } from './recent.js';
+import { createResultList } from './results.js';
+import { createShell } from './shell.js';
+import { createTabs } from './sources.js';
+import { createFailureNotices, createStatus } from './status.js';
 
 const { form, input, list, resultsBox } = elements;
 
 if (form && input && list && resultsBox) {
   document.documentElement.classList.add('js');
-  startSources();
+  let shell = null;
+  const dispatch = (event) => shell.dispatch(event);
+  const views = [];
+  let rendering = false;
+  let again = false;
+  // Every view renders the latest state; a view that changes what another shows (the grid's
+  // photos, the status line's count) asks for one more round instead of rendering inside one.
+  const render = () => {
+    if (rendering) {
+      again = true;
+      return;
+    }
+    rendering = true;
+    try {
+      do {
+        again = false;
+        for (const view of views) view(shell.state());
+      } while (again);
+    } finally {
+      rendering = false;
+    }
+  };
+
+  const notices = createFailureNotices({ input, later: (ms, callback) => shell.later(ms, callback) });
+  const tabs = createTabs({ elements, dispatch });
   startLanguageSwitch();
-  startPanels();
-  startField();
-  startResults();
-  startAddress();
-  startSearch();
+  const panels = createPanels({
+    elements,
+    renderFailure: notices.renderFailure,
+    sources: () => shell.state().sources,
+    onSearch: (title) => {
+      dispatch({ type: 'query', text: title });
+      input.focus();
+    },
+    onChange: render,
+  });
+  const { books, photos } = panels;
+  const results = createResultList({ elements, books, renderFailure: notices.renderFailure, dispatch });
+  views.push(
+    panels.render,
+    results.render,
+    createStatus({ statusBox: elements.statusBox, input, photos, notices, dispatch }),
+    createRecent({ elements, dispatch }),
+    tabs,
+    createLanguageMenu({ form, dispatch }),
+    createField({ elements, results, books, photos, dispatch }),
+    (state) => {
+      document.title = titleFor(state.text);
+    },
+  );
+  const storage = {
+    getItem: (key) => window.localStorage.getItem(key),
+    setItem: (key, value) => window.localStorage.setItem(key, value),
+  };
+  shell = createShell({
+    api,
+    timers: window,
+    storage,
+    history: window.history,
+    location: window.location,
+    languages: navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language],
+    render,
+  });
   // The search in the address (a reload, a shared link, or a page the server rendered for
   // /search) runs again here; its rows replace the server's rows when they come.
-  restoreFromLocation('never');
-  loadSources();
+  shell.start(window);
 }

@@ -4,11 +4,6 @@
 import { asCount, asString, failureNotice, isAbort, make, thumbnail } from './dom.js';
 import { quoted, t } from './i18n.js';
 
-/** Whether the source `id` (with its /api/v1/sources entry, if known) lists books. */
-export function isBookSource(id, info) {
-  return id === 'books' || Boolean(info && info.kind === 'books');
-}
-
 /** "same series" → "Same series". */
 const heading = (phrase) => phrase.charAt(0).toUpperCase() + phrase.slice(1);
 

@@ -3,11 +3,7 @@
 // knows which words matched); otherwise the part of the title that matches the query, ignoring
 // case and accents the way the server matches prefixes. Text nodes only (SECURITY.md T2).
 import { asCount, make } from './dom.js';
-
-/** Case- and accent-insensitive form of `text`, as the server matches prefixes. */
-export function fold(text) {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
-}
+import { fold } from './rules.js';
 
 /** Where `query` occurs in `text` ignoring case and accents: at the start, else at a word start. */
 function matchRange(text, query) {

@@ -1,32 +1,46 @@
 // The two views a source may bring besides the result list: the Books tab's Related panel
-// (books.js) and the Photos tab's grid (photos.js). Made once by startPanels(); until then
-// both are null, and the other modules read them only after the page has started.
+// (books.js) and the Photos tab's grid (photos.js, which loads its further pages itself).
+// render(state) shows the shown section's first page of photos in the grid, and closes the
+// panel when the search is cleared or the source changes.
 import { fetchPage } from './api.js';
 import { createBooksPanel } from './books.js';
-import { searchFor } from './field.js';
-import { elements } from './page.js';
+import { shownSection } from './machine.js';
 import { createPhotoGrid } from './photos.js';
 import { sourceName } from './sources.js';
-import { renderFailure, renderStatus } from './status.js';
 
-/** The Books tab opens a book's related books in this panel instead of following its link. */
-export let books = null;
-
-/** Photo sources show this grid instead of the list; it loads its further pages itself. */
-export let photos = null;
-
-export function startPanels() {
-  books = createBooksPanel({
+/**
+ * `renderFailure` is the notices' (status.js); `sources()` the sources known now; `onSearch(title)`
+ * runs when a related book's title is chosen; `onChange()` when the grid got photos.
+ */
+export function createPanels({ elements, renderFailure, sources, onSearch, onChange }) {
+  const books = createBooksPanel({
     panel: elements.related,
     shell: elements.shell,
-    onSearch: searchFor,
+    onSearch,
     onClose: () => elements.input.focus(),
   });
-  photos = createPhotoGrid({
+  const photos = createPhotoGrid({
     container: elements.resultsBox,
     fetchPage,
-    sourceName,
+    sourceName: (id) => sourceName(id, sources()),
     renderFailure,
-    onChange: () => renderStatus(),
+    onChange,
   });
+  let shownPage = null; // the first page of photos in the grid
+  let shown = {};
+
+  function render(state) {
+    const cleared = state.view === 'start' && shown.view !== 'start';
+    const switched = shown.source !== undefined && state.source !== shown.source;
+    if (cleared || switched) books.close();
+    shown = { view: state.view, source: state.source };
+    const section = shownSection(state);
+    const page = section && state.view === 'results' ? section.photos : null;
+    if (page === shownPage) return;
+    shownPage = page;
+    if (page) photos.show(page, { ...state.request, source: section.source });
+    else photos.clear();
+  }
+
+  return { books, photos, render };
 }

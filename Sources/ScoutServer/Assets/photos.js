@@ -9,19 +9,11 @@
 import { asCount, asString, initial, isAbort, make, safeURL, setMoreState } from './dom.js';
 import { pluralKey, t } from './i18n.js';
 import { createLightbox } from './lightbox.js';
+import { PHOTO_PAGE_SIZE } from './rules.js';
 
-export const PHOTO_PAGE_SIZE = 30;
 const AHEAD_PX = 1600; // request the next page this far before the end of the grid shows
 const NEAR_PX = 1200; // tiles this close to the screen keep (or get back) their image
 const MAX_IMAGES = 180; // at most this many <img> in the grid; the grid's data-max-images overrides
-
-/**
- * Whether the source `id` (with its /api/v1/sources entry, if known) lists photos; the known
- * ids count before the list arrives, so a shared link opens as a grid at once.
- */
-export function isPhotoSource(id, info) {
-  return id === 'commons' || id === 'flickr' || Boolean(info && info.kind === 'photos');
-}
 
 /** The `photo` facts of an API item, or null; only strings and counts, only /img/ images. */
 export function normalizePhoto(raw) {

@@ -35,8 +35,8 @@ struct PageAssetsTests {
         let files = ["index.html", "scout.css", "icon.svg", "search.svg", "clear.svg"]
         let modules = [
             "app.js", "address.js", "api.js", "books.js", "dom.js", "field.js", "highlight.js", "i18n.js",
-            "languages.js", "lightbox.js", "page.js", "panels.js", "photos.js", "recent.js", "results.js",
-            "search.js", "sources.js", "status.js",
+            "languages.js", "lightbox.js", "machine.js", "page.js", "panels.js", "photos.js", "recent.js",
+            "results.js", "rules.js", "sections.js", "shell.js", "sources.js", "status.js",
         ]
         for path in files + modules {
             #expect(ScoutApp.assets[path] != nil, "\(path) is missing")
@@ -75,6 +75,35 @@ struct PageAssetsTests {
             let lines = try Self.text(path).split(separator: "\n", omittingEmptySubsequences: false).count - 1
             #expect(lines <= 300, "\(path) has \(lines) lines: split it by feature")
         }
+    }
+
+    /// A cycle of imports among the page's modules, as `a.js → b.js → a.js`, or nil.
+    static func importCycle() throws -> String? {
+        var done: Set<String> = []
+        var path: [String] = []
+        func visit(_ module: String) throws -> String? {
+            if let start = path.firstIndex(of: module) { return (path[start...] + [module]).joined(separator: " → ") }
+            guard done.insert(module).inserted else { return nil }
+            path.append(module)
+            defer { path.removeLast() }
+            for imported in try imports(of: module).sorted() {
+                if let cycle = try visit(imported) { return cycle }
+            }
+            return nil
+        }
+        for module in scripts {
+            if let cycle = try visit(module) { return cycle }
+        }
+        return nil
+    }
+
+    @Test("the page's modules import each other in no cycle; the search machine imports only pure rules")
+    func noImportCycle() throws {
+        let graph = try Self.scripts.map { "\($0) → \(try Self.imports(of: $0).sorted().joined(separator: ", "))" }
+        #expect(try Self.importCycle() == nil, "an import cycle; the modules import:\n\(graph.joined(separator: "\n"))")
+        // The machine is tested on its own (SearchMachineBrowserTests): no DOM, no requests.
+        #expect(try Self.imports(of: "machine.js").sorted() == ["rules.js", "sections.js"])
+        #expect(try Self.imports(of: "rules.js").isEmpty && Self.imports(of: "sections.js").isEmpty)
     }
 
     @Test("only highlight.js marks text: one highlight for results of every source")

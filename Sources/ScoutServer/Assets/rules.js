@@ -1,0 +1,92 @@
+// What the page knows about sources and Wikipedia's languages, as pure functions and constants:
+// no DOM, no storage, no requests. A leaf: the search machine (machine.js) and the views read
+// these rules from here, so they agree without importing each other.
+
+export const DEFAULT_SOURCE = 'wikipedia';
+export const PAGE_SIZE = 20; // a list source's page
+export const PHOTO_PAGE_SIZE = 30; // a photo source's page (the grid's)
+
+/**
+ * Whether the source `id` (with its /api/v1/sources entry, if known) lists photos; the known
+ * ids count before the list arrives, so a shared link opens as a grid at once.
+ */
+export function isPhotoSource(id, info) {
+  return id === 'commons' || id === 'flickr' || Boolean(info && info.kind === 'photos');
+}
+
+/** Whether the source `id` (with its /api/v1/sources entry, if known) lists books. */
+export function isBookSource(id, info) {
+  return id === 'books' || Boolean(info && info.kind === 'books');
+}
+
+/** The /api/v1/sources entry of `id` in `sources`, or null. */
+export function sourceInfo(sources, id) {
+  return sources.find((source) => source.id === id) || null;
+}
+
+/** Case- and accent-insensitive form of `text`, as the server matches prefixes. */
+export function fold(text) {
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+// Browser languages whose Wikipedia has another code.
+const ALIASES = { nb: 'no', 'zh-hk': 'zh-yue', 'zh-mo': 'zh-yue', lzh: 'zh-classical', nan: 'zh-min-nan' };
+
+/** Whether `code` is a Wikipedia's, as far as `languages` (every code, once known) tells. */
+export function isKnownLanguage(code, languages) {
+  return typeof code === 'string' && (languages.length ? languages.includes(code) : /^[a-z][a-z-]{0,19}$/.test(code));
+}
+
+/** The browser's language tags (navigator.languages) as Wikipedia codes, in order, each once. */
+export function readerLanguages(tags, languages) {
+  const codes = [];
+  for (const tag of tags) {
+    if (typeof tag !== 'string') continue;
+    const lower = tag.toLowerCase();
+    const primary = lower.split('-')[0];
+    const code = [ALIASES[lower], lower, ALIASES[primary], primary].find(
+      (candidate) => candidate && isKnownLanguage(candidate, languages),
+    );
+    if (code && !codes.includes(code)) codes.push(code);
+  }
+  return codes;
+}
+
+/**
+ * The language a search with nothing else to go by uses: the reader's last choice (`chosen`,
+ * last first), else the first of the browser's `tags` that is a Wikipedia, else the server's
+ * default; null until the codes are known.
+ */
+export function preferredLanguage({ chosen, tags, languages, defaultLanguage }) {
+  const remembered = chosen.find((code) => isKnownLanguage(code, languages));
+  if (remembered) return remembered;
+  if (!languages.length) return null;
+  return readerLanguages(tags, languages)[0] || defaultLanguage;
+}
+
+/** The reader's language choices with `code` first (at most 6). */
+export function withChosen(chosen, code) {
+  return [code, ...chosen.filter((other) => other !== code)].slice(0, 6);
+}
+
+/**
+ * The languages to offer after a Wikipedia search in `current` found nothing: the reader's
+ * choices, then the browser's, each once, at most 3 (the server counts at most 3 a request).
+ */
+export function otherLanguages({ chosen, tags, languages }, current) {
+  return [...chosen, ...readerLanguages(tags, languages)]
+    .filter((code, index, all) => isKnownLanguage(code, languages) && code !== current && all.indexOf(code) === index)
+    .slice(0, 3);
+}
+
+/**
+ * Recent searches (newest first, at most 8) with `q` in `source` first; the same search
+ * (ignoring case and accents) goes from below. `recent` itself when `q` is blank.
+ */
+export function withRecent(recent, q, source) {
+  const text = q.trim().replace(/\s+/g, ' ');
+  if (!text) return recent;
+  const key = fold(text);
+  const others = recent.filter((entry) => !(fold(entry.q) === key && entry.source === source));
+  return [{ q: text, source }, ...others].slice(0, 8);
+}
