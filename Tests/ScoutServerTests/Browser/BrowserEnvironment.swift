@@ -20,6 +20,8 @@ enum BrowserEnvironment {
 
     static let scenarios = packageRoot.appending(path: "Tests/browser/scenarios.py")
     static let corpus = packageRoot.appending(path: "Tests/browser/xss-corpus.json")
+    /// The search machine's tests (`machine-tests.js`) and the script that runs them in Chromium.
+    static let machineTests = packageRoot.appending(path: "Tests/browser/machine.py")
     static let screenshots = packageRoot.appending(path: ".build/screenshots")
 
     /// The Python of `make test`'s virtual environment.

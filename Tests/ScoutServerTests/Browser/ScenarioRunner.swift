@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
 
-/// Runs one scenario of `Tests/browser/scenarios.py` as a process and carries out the
+/// Runs one scenario of `Tests/browser/scenarios.py` (or of another script that takes the same
+/// arguments, such as `machine.py`) as a process and carries out the
 /// `@control <command>` requests it prints (answering `ok` on its standard input).
 struct ScenarioRunner {
     /// How a scenario run ended.
@@ -22,6 +23,7 @@ struct ScenarioRunner {
 
     let scenario: String
     let baseURL: String
+    var script: URL = BrowserEnvironment.scenarios
     var timeout: Duration = .seconds(120)
 
     /// Runs the scenario to its end; `control` is called for each `@control` line.
@@ -29,7 +31,7 @@ struct ScenarioRunner {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: BrowserEnvironment.python)
         process.arguments = [
-            BrowserEnvironment.scenarios.path, scenario, "--base-url", baseURL,
+            script.path, scenario, "--base-url", baseURL,
             "--screenshots", BrowserEnvironment.screenshots.path,
         ]
         var environment = ProcessInfo.processInfo.environment

@@ -39,6 +39,7 @@ func runScenario(
         throw ScenarioControlError.unknown(command)
     },
     configure: (inout ScoutServerConfiguration) -> Void = { _ in },
+    script: URL = BrowserEnvironment.scenarios,
     sourceLocation: SourceLocation = #_sourceLocation
 ) async throws {
     if let missing = BrowserEnvironment.missing {
@@ -62,7 +63,8 @@ func runScenario(
     let app = ScoutApp(configuration: configuration, books: books)
     let server = ServerConfiguration(host: "127.0.0.1", port: 0, accessLog: nil, shutdownGracePeriod: .seconds(1))
     let result = try await Server.withRunning(server, responder: app.router) { server in
-        try await ScenarioRunner(scenario: scenario, baseURL: "http://127.0.0.1:\(server.port)").run(control: control)
+        try await ScenarioRunner(scenario: scenario, baseURL: "http://127.0.0.1:\(server.port)", script: script)
+            .run(control: control)
     }
     #expect(result.exitCode == 0, "scenario \(scenario) failed: \(result.transcript)", sourceLocation: sourceLocation)
 }
