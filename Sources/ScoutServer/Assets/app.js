@@ -6,8 +6,9 @@
 // script. The page is one flow, and no module imports one that imports it back:
 //   machine.js  the search as a pure machine: state + event → new state + effects (debounce,
 //               latest wins, spinner, settle, paging, retry, recent searches, the language)
-//   shell.js    the only module that fetches, runs timers, aborts, writes history and keeps
-//               localStorage: it carries out the machine's effects and renders each state
+//   shell.js    the search's requests, timers, aborts, history and localStorage: it carries
+//               out the machine's effects and renders each state (the Related panel and the
+//               photo grid, factories like the views, still load their own pages)
 //   views, each a factory that takes what it needs and returns render(state):
 //     field.js    the search field (a WAI-ARIA 1.2 combobox) and its keys
 //     results.js  the result list: rows, the active option, endless loading

@@ -1,5 +1,6 @@
-// The shell around the search machine (machine.js): the one module that makes requests, runs
-// timers, aborts, writes history and keeps things in localStorage. It feeds events to the
+// The shell around the search machine (machine.js): the one module that makes the search's
+// requests, runs timers, aborts, writes history and keeps things in localStorage (the Related
+// panel and the photo grid still load their own pages). It feeds events to the
 // machine, carries out the effects that come back, and hands every new state to `render`.
 // Everything it touches comes in through createShell's argument, so a test can pass fakes.
 import { urlFor } from './address.js';
