@@ -1,5 +1,4 @@
 import InstantSearch
-import Observation
 import ScoutModels
 import ScoutTestSupport
 import Testing
@@ -60,13 +59,6 @@ struct MultiSearchViewModelTests {
     }
 
     @Test func observationSeesTheSectionsChange() async throws {
-        let changed = ChangeFlag()
-        withObservationTracking {
-            _ = model.sections
-        } onChange: {
-            changed.set()
-        }
-        model.query = "dune"
-        #expect(changed.isSet)
+        #expect(observationSees({ model.query = "dune" }, after: { _ = model.sections }))
     }
 }

@@ -45,13 +45,7 @@ public final class MultiSearchViewModel {
     public init(session: MultiSearchSession) {
         self.session = session
         sections = session.sections
-        let updates = session.sectionUpdates()
-        consumer = Task { [weak self] in
-            for await section in updates {
-                guard let self else { return }
-                self.apply(section)
-            }
-        }
+        consumer = follow(session.sectionUpdates(), applyingTo: self) { model, section in model.apply(section) }
     }
 
     /// A model over a new session for `providers`, whose order is the sections' order.
