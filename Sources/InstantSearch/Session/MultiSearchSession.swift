@@ -28,10 +28,6 @@ public final class MultiSearchSession: Sendable {
 
     /// A session over `providers`, whose order is the sections' order; `clock` times every
     /// section's debounce, cache and publications.
-    ///
-    /// ```swift
-    /// let all = MultiSearchSession(providers: [wikipedia, books], configuration: .init(pageSize: 10))
-    /// ```
     public init(
         providers: [any SearchProvider], configuration: SearchSession.Configuration = .init(),
         clock: any Clock<Duration> = ContinuousClock()
@@ -48,10 +44,6 @@ public final class MultiSearchSession: Sendable {
     }
 
     /// Every section as it stands, in the providers' order.
-    ///
-    /// ```swift
-    /// for section in all.sections where section.state.message != nil { print(section.displayName) }
-    /// ```
     public var sections: [Section] {
         zip(labels, sessions).map { label, session in label.section(session.publication) }
     }
