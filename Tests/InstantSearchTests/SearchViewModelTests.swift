@@ -1,5 +1,4 @@
 import InstantSearch
-import Observation
 import ScoutModels
 import ScoutTestSupport
 import Testing
@@ -76,13 +75,6 @@ struct SearchViewModelTests {
     }
 
     @Test func observationSeesTheStateChange() async throws {
-        let changed = ChangeFlag()
-        withObservationTracking {
-            _ = model.state
-        } onChange: {
-            changed.set()
-        }
-        model.query = "cat"
-        #expect(changed.isSet)
+        #expect(observationSees({ model.query = "cat" }, after: { _ = model.state }))
     }
 }

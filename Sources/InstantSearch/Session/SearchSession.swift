@@ -49,13 +49,19 @@ public final class SearchSession: Sendable {
     /// ```swift
     /// let session = SearchSession(provider: commons, configuration: .init(pageSize: 50))
     /// ```
-    public init(
+    public convenience init(
         provider: any SearchProvider, configuration: Configuration = .init(),
         clock: any Clock<Duration> = ContinuousClock()
     ) {
+        self.init(provider: provider, configuration: configuration, sessionClock: SessionClock(clock))
+    }
+
+    /// A session on a clock it shares: ``MultiSearchSession``'s sections read one origin, so
+    /// their typing rhythms and publication times agree.
+    init(provider: any SearchProvider, configuration: Configuration, sessionClock: SessionClock) {
         self.provider = provider
         self.configuration = configuration
-        self.clock = SessionClock(clock)
+        self.clock = sessionClock
         core = Mutex(Core(machine: SessionMachine(configuration: configuration, providerName: provider.displayName)))
     }
 

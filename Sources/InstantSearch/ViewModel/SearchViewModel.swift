@@ -54,13 +54,7 @@ public final class SearchViewModel {
     /// ```
     public init(session: SearchSession) {
         self.session = session
-        let publications = session.publications()
-        consumer = Task { [weak self] in
-            for await publication in publications {
-                guard let self else { return }
-                self.apply(publication)
-            }
-        }
+        consumer = follow(session.publications(), applyingTo: self) { model, publication in model.apply(publication) }
     }
 
     /// A model over a new session for `provider`.

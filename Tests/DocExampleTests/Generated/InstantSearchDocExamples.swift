@@ -27,6 +27,44 @@ extension InstantSearchDocExamples {
         paginator.loadNextPage()  // .fetch(the same cursor)
     }
 
+    // Sources/InstantSearch/Session/MultiSearchSession+Observing.swift:6
+    @MainActor static func multiSearchSessionObservingLine6() async throws {
+        let id = all.observe { section in
+            print(section.displayName, section.publication.publishedAt, section.state)
+        }
+    }
+
+    // Sources/InstantSearch/Session/MultiSearchSession+Observing.swift:30
+    @MainActor static func multiSearchSessionObservingLine30() async throws {
+        var shown = all.sections
+        for await section in all.sectionUpdates() { shown[section.index] = section }
+    }
+
+    // Sources/InstantSearch/Session/MultiSearchSession+Section.swift:6
+    @MainActor static func multiSearchSessionSectionLine6() async throws {
+        for section in all.sections {
+            print(section.displayName, section.state.items.count, section.publication.isLoadingMore)
+        }
+    }
+
+    // Sources/InstantSearch/Session/MultiSearchSession+Section.swift:38
+    @MainActor static func multiSearchSessionSectionLine38() async throws {
+        let id = all.observe { print($0.displayName, $0.state) }
+        all.removeObserver(id)
+    }
+
+    // Sources/InstantSearch/Session/MultiSearchSession.swift:15
+    @MainActor static func multiSearchSessionLine15() async throws {
+        let all = MultiSearchSession(providers: [wikipedia, books, commons])
+        Task { for await section in all.sectionUpdates() { print(section.displayName, section.state) } }
+        all.update(query: "dune")   // after the debounce, one search per source, in parallel
+    }
+
+    // Sources/InstantSearch/Session/MultiSearchSession.swift:68
+    @MainActor static func multiSearchSessionLine68() async throws {
+        for section in all.sections where section.state.message != nil { all.retry(section: section.index) }
+    }
+
     // Sources/InstantSearch/Session/SearchSession+Configuration.swift:4
     @MainActor static func searchSessionConfigurationLine4() async throws {
         let configuration = SearchSession.Configuration(debounce: .zero, pageSize: 50)
@@ -91,20 +129,20 @@ extension InstantSearchDocExamples {
         let session = SearchSession(provider: commons, configuration: .init(pageSize: 50))
     }
 
-    // Sources/InstantSearch/Session/SearchSession.swift:75
-    @MainActor static func searchSessionLine75() async throws {
+    // Sources/InstantSearch/Session/SearchSession.swift:81
+    @MainActor static func searchSessionLine81() async throws {
         session.update(query: "")
         session.state  // .idle, at once
     }
 
-    // Sources/InstantSearch/Session/SearchSession.swift:89
-    @MainActor static func searchSessionLine89() async throws {
+    // Sources/InstantSearch/Session/SearchSession.swift:95
+    @MainActor static func searchSessionLine95() async throws {
         let typedAt = session.elapsed
         session.update(query: "swift")
     }
 
-    // Sources/InstantSearch/Session/SearchSession.swift:109
-    @MainActor static func searchSessionLine109() async throws {
+    // Sources/InstantSearch/Session/SearchSession.swift:115
+    @MainActor static func searchSessionLine115() async throws {
         if case .failed = session.state { session.retry() }
     }
 
@@ -126,6 +164,19 @@ extension InstantSearchDocExamples {
         }
     }
 
+    // Sources/InstantSearch/ViewModel/MultiSearchViewModel.swift:13
+    @MainActor static func multiSearchViewModelLine13() async throws {
+        let model = MultiSearchViewModel(providers: [wikipedia, books, commons])   // on the main actor
+        model.query = "dune"
+        // later, through Observation:
+        for section in model.sections { print(section.displayName, section.state.items.count) }
+    }
+
+    // Sources/InstantSearch/ViewModel/MultiSearchViewModel.swift:42
+    @MainActor static func multiSearchViewModelLine42() async throws {
+        let model = MultiSearchViewModel(session: MultiSearchSession(providers: [wikipedia, books]))
+    }
+
     // Sources/InstantSearch/ViewModel/SearchViewModel.swift:12
     @MainActor static func searchViewModelLine12() async throws {
         let model = SearchViewModel(provider: wikipedia)   // on the main actor
@@ -139,8 +190,8 @@ extension InstantSearchDocExamples {
         let model = SearchViewModel(session: SearchSession(provider: books))
     }
 
-    // Sources/InstantSearch/ViewModel/SearchViewModel.swift:68
-    @MainActor static func searchViewModelLine68() async throws {
+    // Sources/InstantSearch/ViewModel/SearchViewModel.swift:62
+    @MainActor static func searchViewModelLine62() async throws {
         let model = SearchViewModel(provider: wikipedia, configuration: .init(debounce: .milliseconds(100)))
     }
 }
@@ -152,6 +203,12 @@ extension InstantSearchDocExamples {
         examples.append(DocExample("Sources/InstantSearch/Pagination/Paginator.swift:11", paginatorLine11))
         examples.append(DocExample("Sources/InstantSearch/Pagination/Paginator.swift:51", paginatorLine51))
         examples.append(DocExample("Sources/InstantSearch/Pagination/Paginator.swift:143", paginatorLine143))
+        examples.append(DocExample("Sources/InstantSearch/Session/MultiSearchSession+Observing.swift:6", multiSearchSessionObservingLine6))
+        examples.append(DocExample("Sources/InstantSearch/Session/MultiSearchSession+Observing.swift:30", multiSearchSessionObservingLine30))
+        examples.append(DocExample("Sources/InstantSearch/Session/MultiSearchSession+Section.swift:6", multiSearchSessionSectionLine6))
+        examples.append(DocExample("Sources/InstantSearch/Session/MultiSearchSession+Section.swift:38", multiSearchSessionSectionLine38))
+        examples.append(DocExample("Sources/InstantSearch/Session/MultiSearchSession.swift:15", multiSearchSessionLine15))
+        examples.append(DocExample("Sources/InstantSearch/Session/MultiSearchSession.swift:68", multiSearchSessionLine68))
         examples.append(DocExample("Sources/InstantSearch/Session/SearchSession+Configuration.swift:4", searchSessionConfigurationLine4))
         examples.append(DocExample("Sources/InstantSearch/Session/SearchSession+Configuration.swift:34", searchSessionConfigurationLine34))
         examples.append(DocExample("Sources/InstantSearch/Session/SearchSession+Observing.swift:6", searchSessionObservingLine6))
@@ -162,15 +219,17 @@ extension InstantSearchDocExamples {
         examples.append(DocExample("Sources/InstantSearch/Session/SearchSession+Publication.swift:81", searchSessionPublicationLine81))
         examples.append(DocExample("Sources/InstantSearch/Session/SearchSession.swift:14", searchSessionLine14))
         examples.append(DocExample("Sources/InstantSearch/Session/SearchSession.swift:49", searchSessionLine49))
-        examples.append(DocExample("Sources/InstantSearch/Session/SearchSession.swift:75", searchSessionLine75))
-        examples.append(DocExample("Sources/InstantSearch/Session/SearchSession.swift:89", searchSessionLine89))
-        examples.append(DocExample("Sources/InstantSearch/Session/SearchSession.swift:109", searchSessionLine109))
+        examples.append(DocExample("Sources/InstantSearch/Session/SearchSession.swift:81", searchSessionLine81))
+        examples.append(DocExample("Sources/InstantSearch/Session/SearchSession.swift:95", searchSessionLine95))
+        examples.append(DocExample("Sources/InstantSearch/Session/SearchSession.swift:115", searchSessionLine115))
         examples.append(DocExample("Sources/InstantSearch/Session/TypingRhythm.swift:5", typingRhythmLine5))
         examples.append(DocExample("Sources/InstantSearch/State/SearchState+StaleResults.swift:8", searchStateStaleResultsLine8))
         examples.append(DocExample("Sources/InstantSearch/State/SearchState.swift:9", searchStateLine9))
+        examples.append(DocExample("Sources/InstantSearch/ViewModel/MultiSearchViewModel.swift:13", multiSearchViewModelLine13))
+        examples.append(DocExample("Sources/InstantSearch/ViewModel/MultiSearchViewModel.swift:42", multiSearchViewModelLine42))
         examples.append(DocExample("Sources/InstantSearch/ViewModel/SearchViewModel.swift:12", searchViewModelLine12))
         examples.append(DocExample("Sources/InstantSearch/ViewModel/SearchViewModel.swift:52", searchViewModelLine52))
-        examples.append(DocExample("Sources/InstantSearch/ViewModel/SearchViewModel.swift:68", searchViewModelLine68))
+        examples.append(DocExample("Sources/InstantSearch/ViewModel/SearchViewModel.swift:62", searchViewModelLine62))
         return examples
     }()
 }

@@ -8,6 +8,8 @@ enum InstantSearchDocExamples {
     static var commons: any SearchProvider { docExampleContext() }
     static var books: any SearchProvider { docExampleContext() }
     static var session: SearchSession { docExampleContext() }
+    /// A multi-search over several sources.
+    static var all: MultiSearchSession { docExampleContext() }
     static var query: SearchQuery { docExampleContext() }
     static var paginator: Paginator {
         get { docExampleContext() }

@@ -47,17 +47,23 @@ final class ScriptedProvider: SearchProvider {
         var scripts: [ScriptKey: [Reply]] = [:]
         var calls: [Call] = []
         var completed = 0
+        var cancelled = 0
     }
 
-    let source: SourceID = "scripted"
-    let displayName = "Scripted"
+    let source: SourceID
+    let displayName: String
     let clock: ManualClock
     let ignoresCancellation: Bool
     let defaultLatency: Duration
     private let state = Mutex(State())
 
-    init(clock: ManualClock, ignoresCancellation: Bool = false, defaultLatency: Duration = .zero) {
+    init(
+        clock: ManualClock, source: SourceID = "scripted", displayName: String = "Scripted",
+        ignoresCancellation: Bool = false, defaultLatency: Duration = .zero
+    ) {
         self.clock = clock
+        self.source = source
+        self.displayName = displayName
         self.ignoresCancellation = ignoresCancellation
         self.defaultLatency = defaultLatency
     }
@@ -72,6 +78,8 @@ final class ScriptedProvider: SearchProvider {
     var queries: [String] { calls.map(\.query) }
     /// Calls that returned or threw.
     var completedCalls: Int { state.withLock { $0.completed } }
+    /// Calls whose wait was cut short by the caller's cancellation.
+    var cancelledCalls: Int { state.withLock { $0.cancelled } }
 
     func search(_ query: SearchQuery, cursor: SearchCursor?, limit: Int) async throws -> SearchPage {
         // The deadline is fixed before the call is visible in `calls`, so a test that saw the call
@@ -95,7 +103,12 @@ final class ScriptedProvider: SearchProvider {
             // An unstructured task does not inherit cancellation: this wait cannot be cut short.
             await Task { [clock] in try? await clock.sleep(until: deadline) }.value
         } else {
-            try await clock.sleep(until: deadline)
+            do {
+                try await clock.sleep(until: deadline)
+            } catch {
+                state.withLock { $0.cancelled += 1 }
+                throw error
+            }
         }
         switch reply.outcome {
         case .page(let page): return page
