@@ -78,6 +78,11 @@ struct MultiSearchSessionTests {
         #expect(h.states[0].items.count == 3)
         #expect(h.states[2].items.count == 3)
 
+        // An index of no section (a stale one from a UI) does nothing rather than trap.
+        h.session.retry(section: 3)
+        h.session.loadMore(section: -1)
+        #expect(h.states[1] == .failed(query: "dune", message: failure.userMessage, retryAfter: nil))
+
         h.session.retry(section: 1)
         #expect(h.states[1] == .loading(query: "dune", previous: nil))
         #expect(await eventually { h.providers[1].calls.count == 2 })

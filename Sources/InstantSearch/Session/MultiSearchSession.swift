@@ -63,19 +63,23 @@ public final class MultiSearchSession: Sendable {
         for session in sessions { session.update(query: raw) }
     }
 
-    /// Runs the current query again at once for one section only (see ``SearchSession/retry()``).
+    /// Runs the current query again at once for one section only (see ``SearchSession/retry()``);
+    /// an index of no section does nothing.
     ///
     /// ```swift
     /// for section in all.sections where section.state.message != nil { all.retry(section: section.index) }
     /// ```
     public func retry(section index: Int) {
+        guard sessions.indices.contains(index) else { return }
         sessions[index].retry()
     }
 
-    /// Loads the next page of one section's results (see ``SearchSession/loadMore()``).
+    /// Loads the next page of one section's results (see ``SearchSession/loadMore()``); an index
+    /// of no section does nothing.
     ///
     /// Call it when that section's last row comes into view.
     public func loadMore(section index: Int) {
+        guard sessions.indices.contains(index) else { return }
         sessions[index].loadMore()
     }
 }

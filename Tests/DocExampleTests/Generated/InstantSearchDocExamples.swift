@@ -60,8 +60,8 @@ extension InstantSearchDocExamples {
         all.update(query: "dune")   // after the debounce, one search per source, in parallel
     }
 
-    // Sources/InstantSearch/Session/MultiSearchSession.swift:68
-    @MainActor static func multiSearchSessionLine68() async throws {
+    // Sources/InstantSearch/Session/MultiSearchSession.swift:69
+    @MainActor static func multiSearchSessionLine69() async throws {
         for section in all.sections where section.state.message != nil { all.retry(section: section.index) }
     }
 
@@ -208,7 +208,7 @@ extension InstantSearchDocExamples {
         examples.append(DocExample("Sources/InstantSearch/Session/MultiSearchSession+Section.swift:6", multiSearchSessionSectionLine6))
         examples.append(DocExample("Sources/InstantSearch/Session/MultiSearchSession+Section.swift:38", multiSearchSessionSectionLine38))
         examples.append(DocExample("Sources/InstantSearch/Session/MultiSearchSession.swift:15", multiSearchSessionLine15))
-        examples.append(DocExample("Sources/InstantSearch/Session/MultiSearchSession.swift:68", multiSearchSessionLine68))
+        examples.append(DocExample("Sources/InstantSearch/Session/MultiSearchSession.swift:69", multiSearchSessionLine69))
         examples.append(DocExample("Sources/InstantSearch/Session/SearchSession+Configuration.swift:4", searchSessionConfigurationLine4))
         examples.append(DocExample("Sources/InstantSearch/Session/SearchSession+Configuration.swift:34", searchSessionConfigurationLine34))
         examples.append(DocExample("Sources/InstantSearch/Session/SearchSession+Observing.swift:6", searchSessionObservingLine6))
