@@ -28,7 +28,7 @@ struct WikipediaLanguageTests {
             configureForFake: { configuration, fake in
                 configuration.wikipediaAPITemplate = fake.languageTemplate
                 configuration.wikipediaLanguage = "en"
-                if let clock { configuration.searchClock = clock }
+                if let clock { configuration.clock = clock }
             }
         ) { fake, _, port in
             fake.languages = ["en": Self.english, "de": Self.german, "fr": Self.french]

@@ -21,7 +21,7 @@ func withScoutApp<T>(
     _ body: (FakeWikipedia, ScoutApp, UInt16) async throws -> T
 ) async throws -> T {
     try await withFakeWikipedia(pages: pages, suggestions: suggestions, clock: fakeClock) { fake in
-        var configuration = ScoutServerConfiguration()
+        var configuration = ScoutServerConfiguration(clock: ContinuousClock())
         configuration.wikipediaAPITemplate = fake.baseURL.absoluteString
         configuration.imageCacheDirectory = nil
         configuration.clientBurst = 1000
