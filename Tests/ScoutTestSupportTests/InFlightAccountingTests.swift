@@ -36,7 +36,8 @@ struct InFlightAccountingTests {
             let slow = try RawHTTPConnection(port: fake.port, timeout: .seconds(30))
             async let trickled = slow.get(Self.target)
             await fake.waitForRequests(count: 1)
-            try await Task.sleep(for: .milliseconds(50))
+            // Its handler has returned: the reply's head is handed over, the body on its way.
+            #expect(await eventually { fake.recorder.answeredAt(sequenceNumber: 1) != nil })
             let other = try RawHTTPConnection(port: fake.port)
             #expect(try await other.get(Self.target).status == 200)
             #expect((try await trickled).status == 200)
