@@ -29,7 +29,8 @@ struct WikipediaLanguageTests {
                 configuration.wikipediaAPITemplate = fake.languageTemplate
                 configuration.wikipediaLanguage = "en"
                 if let clock { configuration.clock = clock }
-            }
+            },
+            client: clock.map(oneAttemptClient(on:))
         ) { fake, _, port in
             fake.languages = ["en": Self.english, "de": Self.german, "fr": Self.french]
             try await body(fake, try RawHTTPConnection(port: port), port)

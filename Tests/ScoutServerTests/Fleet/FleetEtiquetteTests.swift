@@ -116,7 +116,9 @@ struct FleetEtiquetteTests {
                 sessions.indices.allSatisfy { person in
                     let state = sessions[person].state
                     if case .loading = state { return false }
-                    return state.query == lastTyped.withLock { $0[person] }
+                    // The session searches the text trimmed ("tokyo " is "tokyo").
+                    let typed = lastTyped.withLock { $0[person] }?.trimmingCharacters(in: .whitespaces)
+                    return state.query == typed
                 }
             }
             #expect(settled, "every person's last search answered")

@@ -40,6 +40,16 @@ func withScoutApp<T>(
     }
 }
 
+/// An upstream client on `clock` making one attempt a call: a failure is final at once, so no
+/// retry's backoff waits on a manual clock that a test advances only to expire its cache.
+func oneAttemptClient(on clock: any Clock<Duration>) -> APIClient {
+    var policy = HostPolicy()
+    policy.maxAttempts = 1
+    return APIClient(
+        configuration: .init(userAgent: UserAgent.make(contact: nil), hostPolicies: [:], defaultPolicy: policy),
+        clock: clock)
+}
+
 /// Percent-encodes a query value for test URLs (RFC 3986 unreserved set).
 func encoded(_ value: String) -> String {
     value.addingPercentEncoding(
