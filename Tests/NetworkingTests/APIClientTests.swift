@@ -158,6 +158,7 @@ struct APIClientTests {
     func concurrencyCap() async throws {
         let upstream = ScriptedUpstream()
         upstream.setFallback { _ in
+            // Slow in real time, so the client's calls overlap at the server and the cap shows.
             try? await Task.sleep(for: .milliseconds(30))
             return .json(bytes: Array(#"{"ok":true}"#.utf8))
         }
