@@ -11,21 +11,22 @@ extension BooksCommand {
             let store = try await BookStores.open(
                 database.location, creating: creation, readingAnalyzer: readingAnalyzer)
             switch action {
-            case .crawl(let crawl): return try await crawl.crawl(into: store)
+            case .crawl(let crawl): return try await crawl.crawl(into: store, clock: clock)
             case .importGoodbooks(let files):
                 for file in [files.books, files.tags, files.bookTags, files.ratings, files.toRead].compactMap(\.self) {
                     _ = try readable(file)
                 }
                 let importer = GoodbooksImporter(
-                    store: store, batchSize: importOptions.batchSize, progress: progressBar.show)
+                    store: store, batchSize: importOptions.batchSize, clock: clock, progress: progressBar.show)
                 try await report(try await importer.importFiles(files), store: store)
             case .importGoodreadsExport(let file, let reader):
                 let importer = GoodreadsExportImporter(
-                    store: store, reader: reader, batchSize: importOptions.batchSize, progress: progressBar.show)
+                    store: store, reader: reader, batchSize: importOptions.batchSize, clock: clock,
+                    progress: progressBar.show)
                 try await report([try await importer.importExport(from: readable(file))], store: store)
             case .importJSONLines(let file):
                 let importer = JSONLinesImporter(
-                    store: store, batchSize: importOptions.batchSize, progress: progressBar.show)
+                    store: store, batchSize: importOptions.batchSize, clock: clock, progress: progressBar.show)
                 try await report([try await importer.importBooks(from: readable(file))], store: store)
             case .export(let destination):
                 let count = try await JSONLinesExporter(store: store).export(to: destination)
@@ -68,7 +69,7 @@ extension BooksCommand {
         }
     }
 
-    private var progressBar: ProgressBar { ProgressBar(style: importOptions.progress) }
+    private var progressBar: ProgressBar { ProgressBar(style: importOptions.progress, clock: clock) }
 
     /// The catalog's location for messages (never a password).
     var databaseLabel: String { database.location.description }

@@ -99,9 +99,12 @@ struct BooksCommand: ScoutCommand {
     /// The MeCab dictionary folder that reads the Japanese texts of the books it writes, if not
     /// the installed one (`SCOUT_MECAB_DICTIONARY`).
     let mecabDictionary: String?
+    /// Times the imports and their progress bar.
+    let clock: any Clock<Duration>
 
     init(arguments: [String], configuration: ScoutConfiguration) throws(UsageError) {
         mecabDictionary = configuration.mecabDictionary
+        clock = configuration.clock
         // `crawl` has options of its own, so it parses its words itself.
         if arguments.first == "crawl" {
             let crawl = try BooksCrawlCommand(arguments: Array(arguments.dropFirst()), configuration: configuration)

@@ -77,8 +77,10 @@ struct BooksCrawlCommand: Sendable, Equatable {
     /// Crawls into `store`, printing a line per page on standard error and the summary on
     /// standard output, then rebuilds the relations. Returns the exit code: 1 when no page at all
     /// could be read. Store errors are thrown for `scout books` to report.
-    func crawl(into store: any BookStore) async throws -> Int32 {
-        let summary = try await Crawler(store: store, configuration: configuration).crawl(startURLs) { event in
+    /// - Parameter clock: paces the requests and times their deadlines.
+    func crawl(into store: any BookStore, clock: any Clock<Duration>) async throws -> Int32 {
+        let summary = try await Crawler(store: store, configuration: configuration, clock: clock).crawl(startURLs) {
+            event in
             Console.error(Self.line(for: event))
         }
         let relations = try await store.rebuildRelations()

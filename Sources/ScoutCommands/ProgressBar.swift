@@ -28,10 +28,14 @@ final class ProgressBar: Sendable {
     /// Time since the bar was made, on its clock.
     private let elapsed: @Sendable () -> Duration
 
-    init<C: Clock>(style: Style, clock: C = ContinuousClock()) where C.Duration == Duration {
+    init(style: Style, clock: any Clock<Duration>) {
         self.style = style
+        elapsed = Self.elapsed(on: clock)
+    }
+
+    private static func elapsed(on clock: some Clock<Duration>) -> @Sendable () -> Duration {
         let origin = clock.now
-        elapsed = { origin.duration(to: clock.now) }
+        return { origin.duration(to: clock.now) }
     }
 
     /// Shows `progress` (a progress handler for importers).

@@ -173,7 +173,7 @@ struct ServeCommand: ScoutCommand {
         let creation: BookStores.Creation = database.isDefault ? .fileAndFolders : .file
         let log = CatalogFailureLog()
         let readingAnalyzer = CatalogReadings.analyzer(folder: configuration.mecabDictionary)
-        return CatalogConnection {
+        return CatalogConnection(clock: configuration.clock) {
             do {
                 let store = try await BookStores.open(location, creating: creation, readingAnalyzer: readingAnalyzer)
                 if let summary = try await StarterCatalog.installIfEmpty(into: store) {
@@ -197,7 +197,7 @@ struct ServeCommand: ScoutCommand {
         limits.maxConnectionsPerIP = connectionsPerIP
         let serverConfiguration = ServerConfiguration(
             host: listen.host, port: listen.port, threadCount: threads, limits: limits,
-            accessLog: isQuiet ? nil : .standardError)
+            accessLog: isQuiet ? nil : .standardError, clock: configuration.clock)
         var appConfiguration = configuration.server
         if let clientRate {
             appConfiguration.clientRequestsPerSecond = Double(clientRate)

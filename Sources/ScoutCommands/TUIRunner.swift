@@ -25,18 +25,19 @@ struct TUIRunner {
 
     @MainActor
     private func runApp(events: AsyncStream<TerminalEvent>) async -> [URL] {
+        let clock = settings.configuration.clock
         let tabs = sources.map { source in
             // Wikipedia's tab moves through its languages with Ctrl-L.
             let languages = source.languages.map { codes in
                 LanguageSwitch(languages: codes) { code in
-                    SearchViewModel(provider: source.inLanguage?(code) ?? source.provider)
+                    SearchViewModel(provider: source.inLanguage?(code) ?? source.provider, clock: clock)
                 }
             }
             // Photos show as a grid of thumbnails, articles and books as rows.
             return SourceTab(
                 name: UILanguageOption.sourceName(
                     source.provider.source, otherwise: source.provider.displayName, settings.messages),
-                model: SearchViewModel(provider: source.provider),
+                model: SearchViewModel(provider: source.provider, clock: clock),
                 layout: [.commons, .flickr].contains(source.provider.source) ? .grid : .list, related: source.related,
                 language: source.languages?.first, languages: languages)
         }
@@ -44,7 +45,7 @@ struct TUIRunner {
             settings.imageMode == .none ? nil : ThumbnailStore(mode: settings.imageMode, loader: settings.imageLoader())
         let app = TerminalApp(
             tabs: tabs, output: .standard, size: WindowSize.current() ?? WindowSize(rows: 24, columns: 80),
-            thumbnails: thumbnails, opener: .system(hasDisplay: settings.configuration.hasDisplay),
+            clock: clock, thumbnails: thumbnails, opener: .system(hasDisplay: settings.configuration.hasDisplay),
             messages: settings.messages)
         return await app.run(events: events)
     }

@@ -114,7 +114,7 @@ struct TUISettings: Sendable {
         }
         var loader = ImageLoader.Configuration(userAgent: configuration.userAgent)
         loader.diskDirectory = configuration.cacheDirectory?.appending(path: "tui-images")
-        return ImageLoader(configuration: loader, policy: policy)
+        return ImageLoader(configuration: loader, policy: policy, clock: configuration.clock)
     }
 
     private static func origin(of url: URL) -> String {

@@ -51,7 +51,7 @@ struct CrawlCommandTests {
                 let command = try BooksCrawlCommand(
                     arguments: [site.url(Path.hungerGames).absoluteString, "--depth", "1", "--rate", "100"],
                     configuration: ScoutConfiguration(environment: ["SCOUT_CONTACT": testContact]))
-                #expect(try await command.crawl(into: store) == 0)
+                #expect(try await command.crawl(into: store, clock: ContinuousClock()) == 0)
                 #expect(try await store.count() == 3)
                 let hungerGames = try #require(try await store.search("hunger games", limit: 1).first)
                 #expect(try await store.related(to: hungerGames.id).contains { $0.book.title == "Catching Fire" })
@@ -66,7 +66,7 @@ struct CrawlCommandTests {
                 let command = try BooksCrawlCommand(
                     arguments: [site.url(Path.failing).absoluteString, "--depth", "0", "--rate", "100"],
                     configuration: ScoutConfiguration(environment: [:]))
-                #expect(try await command.crawl(into: store) == 1)
+                #expect(try await command.crawl(into: store, clock: ContinuousClock()) == 1)
             }
         }
     }

@@ -1,3 +1,4 @@
+import ScoutTestSupport
 import Synchronization
 import Testing
 
@@ -16,7 +17,7 @@ struct InflightRegistryTests {
     func lateSuspensionIsAbandoned() async {
         let registry = InflightRegistry()
         let early = RecordedSuspension()
-        registry.run(early) { try? await Task.sleep(for: .seconds(3600)) }
+        registry.run(early) { try? await untilCancelled() }
         registry.cancelAll()
         registry.abandonAll()
         #expect(early.abandoned.withLock { $0 } == 1)
@@ -25,7 +26,8 @@ struct InflightRegistryTests {
         let ran = Mutex(false)
         registry.run(late) { ran.withLock { $0 = true } }
         #expect(late.abandoned.withLock { $0 } == 1)
-        try? await Task.sleep(for: .milliseconds(50))
+        // Work that had been registered would run before it left the registry.
+        #expect(await eventually { registry.counts.tasks == 0 })
         #expect(!ran.withLock { $0 })
     }
 
@@ -35,11 +37,7 @@ struct InflightRegistryTests {
         registry.cancelAll()
         let sawCancellation = Mutex<Bool?>(nil)
         registry.run(RecordedSuspension()) { sawCancellation.withLock { $0 = Task.isCancelled } }
-        var waited = 0
-        while sawCancellation.withLock({ $0 }) == nil, waited < 200 {
-            try? await Task.sleep(for: .milliseconds(5))
-            waited += 1
-        }
+        #expect(await eventually { sawCancellation.withLock { $0 } != nil })
         #expect(sawCancellation.withLock { $0 } == true)
     }
 }

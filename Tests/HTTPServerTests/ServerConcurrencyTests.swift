@@ -41,13 +41,15 @@ struct ServerConcurrencyTests {
     @Test("shutdown lets in-flight requests finish, answers new ones 503, then refuses connections")
     func shutdownFinishesInFlight() async throws {
         let started = ArrivalGate(expected: 1)
+        let release = AsyncStream<Void>.makeStream()
         var router = Router()
         router.add(.get, "/slow") { _ in
             await started.arriveAndWait()
-            try await Task.sleep(for: .milliseconds(300))
+            for await _ in release.stream { break }
             return .text("finished")
         }
-        var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, accessLog: nil)
+        // Never advanced: shutdown ends on the request's finishing alone, not on its grace period.
+        var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, accessLog: nil, clock: ManualClock())
         configuration.shutdownGracePeriod = .seconds(5)
         let server = Server(configuration: configuration, responder: router)
         try server.start()
@@ -60,6 +62,7 @@ struct ServerConcurrencyTests {
         // While the request in flight goes on, a new one answers 503 and its connection closes.
         // (Until the shutdown task starts draining, the probe answers 404 and is tried again.)
         #expect(await eventually { (try? await RawHTTPConnection(port: port).get("/elsewhere"))?.status == 503 })
+        release.continuation.yield()
         let response = try await connection.readResponse()
         #expect(response.status == 200)
         #expect(response.text == "finished")
@@ -74,7 +77,7 @@ struct ServerConcurrencyTests {
         var router = Router()
         router.add(.get, "/forever") { _ in
             await started.arriveAndWait()
-            try await Task.sleep(for: .seconds(3600))
+            try await untilCancelled()
             return .text("never")
         }
         // Ignores cancellation altogether: shutdown must still resume its connection.
@@ -85,8 +88,9 @@ struct ServerConcurrencyTests {
             }
             return .text("late")
         }
-        var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, accessLog: nil)
-        configuration.shutdownGracePeriod = .milliseconds(100)
+        let clock = ManualClock()
+        var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, accessLog: nil, clock: clock)
+        configuration.shutdownGracePeriod = .seconds(5)
         let server = Server(configuration: configuration, responder: router)
         try server.start()
         let cancellable = try RawHTTPConnection(port: server.port)
@@ -95,10 +99,14 @@ struct ServerConcurrencyTests {
         try await deaf.send("GET /deaf HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(await eventually { await started.count == 2 })
 
-        let clock = ContinuousClock()
-        let began = clock.now
-        await server.shutdown()
-        #expect(clock.now - began < .seconds(3))
+        let shutdown = Task { await server.shutdown() }
+        // The grace period passes on the server's clock with both still running; cancelled,
+        // /forever ends, and /deaf's half second for noticing passes too.
+        await clock.waitForSleepers(count: 1)
+        clock.advance(by: .seconds(5))
+        await clock.waitForSleepers(count: 1)
+        clock.advance(by: .milliseconds(500))
+        await shutdown.value
         #expect(try await cancellable.readResponse().status == 503)
         #expect(try await deaf.readResponse().status == 503)
         stuck.withLock { $0?.resume() }

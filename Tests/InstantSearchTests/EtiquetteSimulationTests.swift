@@ -90,7 +90,9 @@ struct EtiquetteSimulationTests {
         }
     }
 
-    /// Lets woken tasks run their (real) HTTP round trips before the clock moves on.
+    /// Lets woken tasks run their (real) HTTP round trips before the clock moves on: real
+    /// sockets and libcurl's thread do not follow the manual clock, and nothing tells when every
+    /// one of twenty sessions' round trips has landed.
     private func settle() async {
         for _ in 0..<3 { await Task.yield() }
         try? await Task.sleep(for: .microseconds(300))

@@ -48,12 +48,15 @@ struct WikipediaSessionTests {
             session.update(query: "cat")
             clock.advance(by: .milliseconds(150))
             await fake.waitForRequests(count: 2)
-            // "cat" answers after 20 ms, "ca" only after 500 ms.
-            for _ in 0..<60 {
-                clock.advance(by: .milliseconds(10))
-                try await Task.sleep(for: .milliseconds(2))
-            }
+            // "cat" answers 20 ms after it arrived (at 300 ms), once the fake waits on the clock…
+            let catAnswers = ManualClock.Instant(offset: .milliseconds(320))
+            #expect(await eventually { clock.pendingDeadlines.contains(catAnswers) })
+            clock.advance(by: .milliseconds(20))
             #expect(await eventually(within: .seconds(5)) { shown.values.last == "cat" })
+            // …and "ca", asked 150 ms earlier, 500 ms after it arrived: later still.
+            clock.advance(by: .milliseconds(500))
+            #expect(await eventually { fake.recorder.answeredAt(sequenceNumber: 1) != nil }, "ca's late reply sent")
+            #expect(shown.values.last == "cat")
             #expect(session.state.query == "cat")
             #expect(session.state.items.map(\.title) == ["Cat", "Catalonia", "Cathedral"])
             #expect(!shown.values.contains("ca"))

@@ -24,7 +24,7 @@ struct APIClientTests {
     func deadline() async throws {
         let upstream = ScriptedUpstream()
         upstream.setFallback { _ in
-            try? await Task.sleep(for: .seconds(30))
+            try? await untilCancelled()
             return .text("late")
         }
         try await upstream.serve { url in
@@ -46,7 +46,7 @@ struct APIClientTests {
     func deadlineOnManualClock() async throws {
         let upstream = ScriptedUpstream()
         upstream.setFallback { _ in
-            try? await Task.sleep(for: .seconds(30))
+            try? await untilCancelled()
             return .text("late")
         }
         try await upstream.serve { url in
@@ -63,13 +63,13 @@ struct APIClientTests {
     func cancellation() async throws {
         let upstream = ScriptedUpstream()
         upstream.setFallback { _ in
-            try? await Task.sleep(for: .seconds(30))
+            try? await untilCancelled()
             return .text("late")
         }
         try await upstream.serve { url in
             let client = makeClient(policy: quickPolicy())
             let call = Task { try await client.send(okEndpoint(url)) }
-            try await Task.sleep(for: .milliseconds(50))
+            #expect(await eventually { upstream.received.count == 1 })  // the call is in flight
             call.cancel()
             await #expect(throws: CancellationError.self) { try await call.value }
         }
@@ -158,6 +158,7 @@ struct APIClientTests {
     func concurrencyCap() async throws {
         let upstream = ScriptedUpstream()
         upstream.setFallback { _ in
+            // Slow in real time, so the client's calls overlap at the server and the cap shows.
             try? await Task.sleep(for: .milliseconds(30))
             return .json(bytes: Array(#"{"ok":true}"#.utf8))
         }

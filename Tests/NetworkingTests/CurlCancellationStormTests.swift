@@ -34,6 +34,7 @@
             upstream.setFallback { request in
                 switch request.path {
                 case "/api/late":
+                    // Slow in real time, so libcurl is still waiting for the head when cancelled.
                     try? await Task.sleep(for: .milliseconds(Int.random(in: 1...10)))
                     return .json(bytes: Array(#"{"ok":true}"#.utf8))
                 case "/api/slow": return slowBody(chunkCount: 40)
@@ -66,6 +67,8 @@
                             try await transport.send(URLRequest(url: url), maxBytes: 1 << 20, allowsRedirects: false)
                         }
                         if let delay = plan.delay {
+                            // The storm is a race against libcurl's own thread: the cancellation
+                            // lands at a random real moment of the transfer.
                             if delay > .milliseconds(1) { try? await Task.sleep(for: delay) }
                             call.cancel()
                         }

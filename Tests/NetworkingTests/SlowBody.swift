@@ -5,6 +5,8 @@ import ScoutTestSupport
 func slowBody(chunkCount: Int, chunkSize: Int = 1024, pause: Duration = .milliseconds(2)) -> Response {
     let sent = Locked(0)
     let stream = ResponseStream(declaredLength: chunkCount * chunkSize) {
+        // Slow in real time: libcurl reads it over a real socket, and the cancellation under
+        // test must land while the body is still arriving.
         try? await Task.sleep(for: pause)
         let index = sent.withLock { sent in
             defer { sent += 1 }

@@ -41,7 +41,7 @@ struct BooksProviderTests {
             let store = try await SQLiteBookStore(path: directory.appending(path: "books.sqlite").path)
             _ = try await store.upsert(Self.books)
             _ = try await store.rebuildRelations()
-            var configuration = ScoutServerConfiguration()
+            var configuration = ScoutServerConfiguration(clock: ContinuousClock())
             configuration.imageCacheDirectory = nil
             let app = ScoutApp(configuration: configuration, books: store)
             let server = ServerConfiguration(host: "127.0.0.1", port: 0, accessLog: nil, shutdownGracePeriod: .zero)
@@ -104,7 +104,7 @@ struct BooksProviderTests {
                         == "The book server at http://127.0.0.1:\(port) has no such book. Search for it by title.")
             }
         }
-        var configuration = ScoutServerConfiguration()
+        var configuration = ScoutServerConfiguration(clock: ContinuousClock())
         configuration.imageCacheDirectory = nil
         let app = ScoutApp(configuration: configuration)
         let server = ServerConfiguration(host: "127.0.0.1", port: 0, accessLog: nil, shutdownGracePeriod: .zero)

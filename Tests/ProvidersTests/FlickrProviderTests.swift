@@ -359,11 +359,6 @@ struct FlickrBudgetTests {
 
     /// Waits until `sleepers` tasks sleep on `clock` (at most a second of real time).
     static func quiet(_ clock: ManualClock, sleepers: Int) async {
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { await clock.waitForSleepers(count: sleepers) }
-            group.addTask { try? await Task.sleep(for: .seconds(1)) }
-            await group.next()
-            group.cancelAll()
-        }
+        _ = await eventually(within: .seconds(1), pollingEvery: .milliseconds(1)) { clock.sleeperCount >= sleepers }
     }
 }

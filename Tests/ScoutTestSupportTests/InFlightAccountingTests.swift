@@ -20,7 +20,9 @@ struct InFlightAccountingTests {
             fake.inject(fault, count: 1)
             fake.faults.latency = .milliseconds(1)  // every request goes through the counted path
             try await Self.giveUp(on: Self.target, port: fake.port, after: .milliseconds(300))
-            try await Task.sleep(for: .milliseconds(100))  // the socket is closed on its own queue
+            // The kernel closes the fake's end of the socket on its own time, and nothing the fake
+            // shows tells when: its next request checks the socket, which must be closed by then.
+            try await Task.sleep(for: .milliseconds(100))
             let next = try RawHTTPConnection(port: fake.port)
             #expect(try await next.get(Self.target).status == 200)
             // Counted alongside the abandoned one, this would be 2.
@@ -36,7 +38,8 @@ struct InFlightAccountingTests {
             let slow = try RawHTTPConnection(port: fake.port, timeout: .seconds(30))
             async let trickled = slow.get(Self.target)
             await fake.waitForRequests(count: 1)
-            try await Task.sleep(for: .milliseconds(50))
+            // Its handler has returned: the reply's head is handed over, the body on its way.
+            #expect(await eventually { fake.recorder.answeredAt(sequenceNumber: 1) != nil })
             let other = try RawHTTPConnection(port: fake.port)
             #expect(try await other.get(Self.target).status == 200)
             #expect((try await trickled).status == 200)

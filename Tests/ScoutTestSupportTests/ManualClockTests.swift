@@ -92,7 +92,7 @@ struct ManualClockTests {
         await cancelled.value
     }
 
-    @Test("works as any Clock<Duration>, e.g. for Task.sleep-style helpers")
+    @Test("works as any Clock<Duration>, e.g. for sleep-style helpers")
     func existential() async throws {
         let manual = ManualClock()
         let clock: any Clock<Duration> = manual

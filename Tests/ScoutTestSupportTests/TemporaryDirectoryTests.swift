@@ -48,7 +48,7 @@ struct TemporaryDirectoryTests {
     @Test("async variant removes the directory after awaiting, and when cancelled")
     func asyncVariant() async throws {
         let seen = try await withTemporaryDirectory(prefix: "scout-async") { directory in
-            try await Task.sleep(for: .milliseconds(1))
+            await Task.yield()
             #expect(directory.lastPathComponent.hasPrefix("scout-async-"))
             return directory
         }
@@ -56,7 +56,7 @@ struct TemporaryDirectoryTests {
 
         let task = Task {
             try await withTemporaryDirectory { directory in
-                try await Task.sleep(for: .seconds(30))
+                try await untilCancelled()
                 return directory
             }
         }

@@ -1,6 +1,7 @@
 import Foundation
 import InstantSearch
 import ScoutModels
+import ScoutTestSupport
 import Testing
 
 @testable import TerminalUI
@@ -30,12 +31,13 @@ struct AppLayoutTests {
     private func app(layout: SourceTab.Layout) -> TerminalApp {
         let model = SearchViewModel(provider: Photos(), configuration: .init(debounce: .zero, pageSize: 20))
         let tab = SourceTab(name: "Photos", model: model, layout: layout)
-        return TerminalApp(tabs: [tab], output: .memory(), size: WindowSize(rows: 20, columns: 80))
+        return TerminalApp(
+            tabs: [tab], output: .memory(), size: WindowSize(rows: 20, columns: 80), clock: ManualClock())
     }
 
+    /// Waits through the one `eventually` for the model's search task (the debounce is zero).
     private func settle(_ app: TerminalApp, until condition: () -> Bool) async throws {
-        for _ in 0..<500 where !condition() { try await Task.sleep(for: .milliseconds(5)) }
-        #expect(condition())
+        #expect(await eventually { condition() })
     }
 
     private func text(of grid: CellGrid, row: Int) -> String {

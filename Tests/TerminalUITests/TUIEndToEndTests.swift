@@ -15,19 +15,26 @@ struct TUIEndToEndTests {
 
     @Test("typing with out-of-order replies: the screen ends on the final query's results")
     func outOfOrder() async throws {
-        try await withFakeWikipedia(pages: Self.cities) { fake in
-            // Shorter queries answer late, after the longer ones.
-            fake.faults.setLatency { text in text.count < 4 ? .milliseconds(900) : .milliseconds(50) }
+        let clock = ManualClock()
+        try await withFakeWikipedia(pages: Self.cities, clock: clock) { fake in
+            // Shorter queries answer late, after the longer ones: held until the clock moves.
+            fake.faults.setLatency { text in text.count < 4 ? .seconds(1) : .zero }
             try await withScoutInTmux(environment: tuiEnvironment(fake)) { tmux in
                 try await tmux.waitFor("Type to search Wikipedia")
-                for prefix in ["z", "u", "r", "i"] {
+                for (typed, prefix) in ["z", "u", "r", "i"].enumerated() {
                     try tmux.type(prefix)
-                    try await Task.sleep(for: .milliseconds(450))
+                    // Its search has reached the upstream before the next key comes.
+                    #expect(await Self.hasReceived(typed + 1, fake), "a search for each prefix")
                 }
                 let screen = try await tmux.waitFor("Zürich Hauptbahnhof")
                 #expect(screen.hasPrefix("› zuri"))
-                try await Task.sleep(for: .milliseconds(1_500))  // every late reply has arrived
-                let settled = try tmux.screen()
+                clock.advance(by: .seconds(1))  // the late replies go
+                #expect(await Self.hasAnsweredAll(fake), "every late reply has been sent")
+                // A key pressed after them is handled after them: once the selection has moved,
+                // the screen shows whatever they did.
+                let before = Self.selectedRow(on: screen)
+                try tmux.press("Down")
+                let settled = try await tmux.waitForScreen("the selection moved") { Self.selectedRow(on: $0) != before }
                 #expect(!settled.contains("Zug"))
                 #expect(!settled.contains("Zurbarán"))
                 #expect(settled.contains("Largest city in Switzerland"))
@@ -35,6 +42,23 @@ struct TUIEndToEndTests {
                 #expect(fake.recorder.count >= 2)  // at least one request was superseded
             }
         }
+    }
+
+    /// Whether `fake` receives `count` requests within `eventually`'s bound.
+    static func hasReceived(_ count: Int, _ fake: FakeWikipedia) async -> Bool {
+        await eventually { fake.recorder.count >= count }
+    }
+
+    /// Whether `fake` hands over a reply to every request it has had within `eventually`'s bound.
+    static func hasAnsweredAll(_ fake: FakeWikipedia) async -> Bool {
+        await eventually {
+            fake.requests.allSatisfy { fake.recorder.answeredAt(sequenceNumber: $0.sequenceNumber) != nil }
+        }
+    }
+
+    /// The row the selection marks (`▌`), if any.
+    static func selectedRow(on screen: String) -> String? {
+        screen.split(separator: "\n").first { $0.hasPrefix("▌") }.map(String.init)
     }
 
     @Test("the endless list: moving to the end loads the next page")

@@ -63,7 +63,7 @@ struct TUIJapaneseTests {
         let model = SearchViewModel(provider: Cities(), configuration: .init(debounce: .zero, pageSize: 20))
         let app = TerminalApp(
             tabs: [SourceTab(name: "Wikipedia", model: model)], output: .memory(),
-            size: WindowSize(rows: 20, columns: 80),
+            size: WindowSize(rows: 20, columns: 80), clock: ManualClock(),
             messages: Messages(.japanese))
         app.handle(.key(.text("東")))
         // No time need pass (the debounce is zero): the search task runs, and the one poll waits for it.

@@ -80,6 +80,6 @@ struct TUISafetyTests {
     }
 
     private func waitForFile(_ name: String, in tmux: Tmux) async throws {
-        for _ in 0..<100 where tmux.file(name)?.isEmpty != false { try await Task.sleep(for: .milliseconds(20)) }
+        _ = await eventually(within: .seconds(2), pollingEvery: .milliseconds(20)) { tmux.file(name)?.isEmpty == false }
     }
 }

@@ -12,15 +12,16 @@ import Foundation
 public struct GoodreadsExportImporter: Sendable {
     /// Whose readings these are: stored as `goodreads:<reader>`.
     public let reader: String
-    /// Where the books go, in batches of how many, reported to whom.
+    /// Where the books go, in batches of how many, timed on which clock, reported to whom.
     let runner: ImportRun
 
     /// Makes an importer: `GoodreadsExportImporter(store: store, reader: "ada")`.
     public init(
-        store: any BookStore, reader: String = "me", batchSize: Int = 500, progress: ImportProgressHandler? = nil
+        store: any BookStore, reader: String = "me", batchSize: Int = 500,
+        clock: any Clock<Duration> = ContinuousClock(), progress: ImportProgressHandler? = nil
     ) {
         self.reader = reader
-        runner = ImportRun(store: store, batchSize: batchSize, clock: ContinuousClock(), progress: progress)
+        runner = ImportRun(store: store, batchSize: batchSize, clock: clock, progress: progress)
     }
 
     /// Imports the export at `url`. Throws ``BookCatalogError`` for an unreadable file or one

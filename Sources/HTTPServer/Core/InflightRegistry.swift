@@ -11,13 +11,48 @@ final class InflightRegistry: Sendable {
         var isDraining = false
         var isCancelled = false
         var isAbandoned = false
+        /// Who waits for no task (or no request) to be in flight, by waiter.
+        var idleWaiters: [UInt64: IdleWaiter] = [:]
+        var cancelledWaiters: Set<UInt64> = []
+
+        /// Removes and returns the waiters whose kind of work has none left in flight.
+        mutating func takeIdleWaiters() -> [CheckedContinuation<Void, Never>] {
+            let idle = idleWaiters.filter { isIdle($0.value.kind) }
+            for id in idle.keys { idleWaiters[id] = nil }
+            return idle.values.map(\.continuation)
+        }
+
+        func isIdle(_ kind: Work) -> Bool {
+            switch kind {
+            case .tasks: tasks.isEmpty
+            case .requests: openRequests == 0
+            }
+        }
+    }
+
+    /// What shutdown waits to see finish: the handlers' tasks, or the requests libmicrohttpd
+    /// has not yet reported complete.
+    enum Work {
+        case tasks
+        case requests
+    }
+
+    struct IdleWaiter {
+        let kind: Work
+        let continuation: CheckedContinuation<Void, Never>
     }
 
     private let state = Mutex(State())
 
     /// Counts a request from the moment its URI arrives until libmicrohttpd reports it complete.
     func requestOpened() { state.withLock { $0.openRequests += 1 } }
-    func requestClosed() { state.withLock { $0.openRequests -= 1 } }
+    func requestClosed() {
+        let idle = state.withLock { state in
+            state.openRequests -= 1
+            return state.takeIdleWaiters()
+        }
+        for waiter in idle { waiter.resume() }
+    }
 
     var isDraining: Bool { state.withLock { $0.isDraining } }
     func startDraining() { state.withLock { $0.isDraining = true } }
@@ -39,10 +74,12 @@ final class InflightRegistry: Sendable {
             state.tasks[id] = Task { [weak self] in
                 if startsCancelled { withUnsafeCurrentTask { $0?.cancel() } }
                 await work()
-                self?.state.withLock { state in
+                let idle = self?.state.withLock { state in
                     state.tasks[id] = nil
                     state.suspensions[id] = nil
+                    return state.takeIdleWaiters()
                 }
+                for waiter in idle ?? [] { waiter.resume() }
             }
             return false
         }
@@ -51,6 +88,35 @@ final class InflightRegistry: Sendable {
 
     var counts: (tasks: Int, requests: Int) {
         state.withLock { ($0.tasks.count, $0.openRequests) }
+    }
+
+    /// Returns once no work of `kind` is in flight, or as soon as the waiting task is cancelled
+    /// (shutdown races it against its grace period, on the server's clock).
+    func waitUntilIdle(_ kind: Work) async {
+        let id = state.withLock { state in
+            defer { state.nextID += 1 }
+            return state.nextID
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let isIdle = state.withLock { state in
+                    if state.cancelledWaiters.remove(id) != nil || state.isIdle(kind) { return true }
+                    state.idleWaiters[id] = IdleWaiter(kind: kind, continuation: continuation)
+                    return false
+                }
+                if isIdle { continuation.resume() }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state in
+                guard let waiter = state.idleWaiters.removeValue(forKey: id) else {
+                    state.cancelledWaiters.insert(id)
+                    return IdleWaiter?.none
+                }
+                return waiter
+            }
+            waiter?.continuation.resume()
+        }
+        state.withLock { _ = $0.cancelledWaiters.remove(id) }
     }
 
     /// Cancels every running task, and every task started from now on.

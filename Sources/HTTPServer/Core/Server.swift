@@ -118,26 +118,28 @@ public final class Server: Sendable {
         // loses (a defect still open upstream; it crashed twice in about 100 stress runs here).
         registry.startDraining()
 
-        let clock = ContinuousClock()
-        let graceEnds = clock.now + configuration.shutdownGracePeriod
-        while registry.counts.tasks > 0, clock.now < graceEnds {
-            try? await Task.sleep(for: .milliseconds(5))
-        }
+        await wait(for: .tasks, atMost: configuration.shutdownGracePeriod)
         registry.cancelAll()
-        let cancelEnds = clock.now + .milliseconds(500)
-        while registry.counts.tasks > 0, clock.now < cancelEnds {
-            try? await Task.sleep(for: .milliseconds(5))
-        }
+        await wait(for: .tasks, atMost: .milliseconds(500))
         // Handlers that ignore cancellation still get their connection answered and resumed.
         registry.abandonAll()
-        let flushEnds = clock.now + .seconds(1)
-        while registry.counts.requests > 0, clock.now < flushEnds {
-            try? await Task.sleep(for: .milliseconds(5))
-        }
+        await wait(for: .requests, atMost: .seconds(1))
         MHD_stop_daemon(daemon.pointer)
         state.withLock { $0 = .stopped }
         retainedCore.release()
         configuration.accessLog?.flush()
+    }
+
+    /// Returns once no `work` is in flight, or after `limit` on the server's clock.
+    private func wait(for work: InflightRegistry.Work, atMost limit: Duration) async {
+        let registry = core.registry
+        let clock = configuration.clock
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await registry.waitUntilIdle(work) }
+            group.addTask { try? await clock.sleep(for: limit) }
+            await group.next()
+            group.cancelAll()
+        }
     }
 
     /// Starts a server, runs `body`, and shuts the server down however `body` ends.

@@ -61,7 +61,7 @@ struct ChaosSoak {
             ])
         var ending: String?
         defer { if ending == nil { _ = server.stop() } }
-        let deadline = ScoutServerConfiguration().upstreamDeadline
+        let deadline = ScoutServerConfiguration(clock: ContinuousClock()).upstreamDeadline
         let tally = ReplyTally(
             contract: try await server.contract(), lateAfter: deadline + .milliseconds(250),
             forbidden: [FakeFlickr.defaultAPIKey])
@@ -85,7 +85,7 @@ struct ChaosSoak {
         }
         // Warm-up: until the gateway's cache is full (it keeps every search until it holds
         // `capacity`), so that the level after the first measured minute is not a cache still filling.
-        let capacity = ScoutServerConfiguration().searchCacheCapacity
+        let capacity = ScoutServerConfiguration(clock: ContinuousClock()).searchCacheCapacity
         while clock.now < start + settings.chaosWarmUp, tally.storedSearches < capacity {
             try? await clock.sleep(for: .seconds(1))
         }

@@ -65,7 +65,7 @@ struct LoadSoak {
         defer { if ending == nil { _ = server.stop() } }
         let port = server.port
         let contract = try await server.contract()
-        let deadline = ScoutServerConfiguration().upstreamDeadline
+        let deadline = ScoutServerConfiguration(clock: ContinuousClock()).upstreamDeadline
         let checks = ReplyTally(contract: contract, lateAfter: deadline + .milliseconds(250))
 
         // The routes, each checked once against the contract before the load (the searches

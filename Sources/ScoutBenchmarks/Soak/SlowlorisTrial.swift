@@ -34,7 +34,7 @@ struct SlowlorisTrial {
 
     func run(port: UInt16, contract: APIContract, queries: LoadQueries) async throws -> Outcome {
         let clock = ContinuousClock()
-        let lateAfter = ScoutServerConfiguration().upstreamDeadline + .milliseconds(250)
+        let lateAfter = ScoutServerConfiguration(clock: ContinuousClock()).upstreamDeadline + .milliseconds(250)
         let searcher = ProbeClient(
             name: "127.0.0.2", port: port, address: "127.0.0.2", interval: .milliseconds(50)
         ) { $0 % 10 == 9 ? queries.fresh(1_000_000 + $0 / 10) : queries.cached($0) }

@@ -31,7 +31,8 @@ struct TerminalBenchmark {
                 apiTemplate: fake.baseURL.absoluteString)
             let model = SearchViewModel(provider: provider, configuration: .init(debounce: .zero))
             let sink = TerminalOutput.memory(keepsText: false)
-            let app = TerminalApp(tabs: [SourceTab(name: "Wikipedia", model: model)], output: sink, size: size)
+            let app = TerminalApp(
+                tabs: [SourceTab(name: "Wikipedia", model: model)], output: sink, size: size, clock: ContinuousClock())
             app.render()
             try await warmUp(app)
             let warmUpRequests = fake.recorder.count

@@ -23,7 +23,7 @@ enum TransportServers {
 
     /// Scout's app, searching Wikipedia at `fake` through `transport`.
     static func gateway(fake: FakeWikipedia, transport: any Transport) -> Router {
-        var configuration = ScoutServerConfiguration()
+        var configuration = ScoutServerConfiguration(clock: ContinuousClock())
         configuration.wikipediaAPITemplate = fake.baseURL.absoluteString
         configuration.imageCacheDirectory = nil
         configuration.clientRequestsPerSecond = 1e9

@@ -76,6 +76,9 @@ struct ScoutConfiguration: Sendable {
     /// Memory for cached images in MiB (`SCOUT_IMAGE_MEMORY`; `--image-memory`), as given:
     /// `serve` checks it.
     var imageMemory: String?
+    /// The one clock of every command: what waits, expires, is rationed or timed reads it. The
+    /// real clock; nothing below the command line makes one of its own.
+    var clock: any Clock<Duration> = ContinuousClock()
 
     /// Reads every variable Scout knows from `environment`; unset and empty ones keep the defaults.
     init(environment: [String: String]) {
@@ -124,7 +127,7 @@ struct ScoutConfiguration: Sendable {
 
     /// `scout serve`'s app, configured from these values.
     var server: ScoutServerConfiguration {
-        var server = ScoutServerConfiguration()
+        var server = ScoutServerConfiguration(clock: clock)
         server.wikipediaAPITemplate = wikipediaAPITemplate
         server.wikipediaLanguage = wikipediaLanguage
         if let wikimediaUpload { server.wikimediaUploadBase = wikimediaUpload }
@@ -136,8 +139,8 @@ struct ScoutConfiguration: Sendable {
         return server
     }
 
-    /// A client for upstream calls, with ``userAgent``.
+    /// A client for upstream calls, with ``userAgent``, on ``clock``.
     func client() -> APIClient {
-        APIClient(configuration: .init(userAgent: userAgent))
+        APIClient(configuration: .init(userAgent: userAgent), clock: clock)
     }
 }

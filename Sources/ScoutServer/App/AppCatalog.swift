@@ -14,13 +14,15 @@ struct AppCatalog: Sendable {
     let sources: SourceCatalog
 
     /// - Parameters:
-    ///   - client: sends every upstream search; nil: one with Scout's host policies.
+    ///   - client: sends every upstream search; nil: one with Scout's host policies on the
+    ///     configuration's clock.
     ///   - books: the book catalog behind the `books` source; nil leaves the source out.
     init(
         configuration: ScoutServerConfiguration, client: APIClient?, books: CatalogConnection?, fleet: AppFleet,
         metrics: ScoutMetrics
     ) {
-        let client = (client ?? APIClient(configuration: .init(userAgent: configuration.userAgent)))
+        let client =
+            (client ?? APIClient(configuration: .init(userAgent: configuration.userAgent), clock: configuration.clock))
             .sharing(fleet.state)
             .reporting(to: metrics.upstream)
         sources = SourceCatalog(configuration: configuration, client: client, books: books)

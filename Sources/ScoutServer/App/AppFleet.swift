@@ -24,7 +24,7 @@ struct AppFleet: Sendable {
                 url: url, connections: 4,
                 configuration: RedisConfiguration(
                     connectTimeout: fleet.commandTimeout * 2, commandTimeout: fleet.commandTimeout,
-                    maximumReconnectDelay: .seconds(2), observer: metrics.redis))
+                    maximumReconnectDelay: .seconds(2), clock: configuration.clock, observer: metrics.redis))
         }
         self.redis = redis
         state =
@@ -33,7 +33,7 @@ struct AppFleet: Sendable {
                     client: redis, prefix: fleet.keyPrefix, limiter: limiter,
                     clientRate: (configuration.clientRequestsPerSecond, configuration.clientBurst),
                     fleetSize: fleet.minimumFleetSize, heartbeatInterval: fleet.heartbeatInterval,
-                    slotLease: fleet.slotLeaseLifetime)
+                    slotLease: fleet.slotLeaseLifetime, clock: configuration.clock)
             } ?? LocalFleetState(limiter: limiter)
     }
 }

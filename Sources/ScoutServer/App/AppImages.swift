@@ -23,6 +23,6 @@ struct AppImages: Sendable {
             configuration: .init(
                 userAgent: configuration.userAgent, memoryCapacity: configuration.imageMemoryCapacity,
                 diskDirectory: configuration.imageCacheDirectory?.appending(path: "images", directoryHint: .isDirectory)
-            ))
+            ), clock: configuration.clock)
     }
 }

@@ -7,7 +7,7 @@ import ScoutModels
 /// of ``ScoutMetrics``, the image loader's and the fleet's size).
 ///
 /// ```swift
-/// AppMonitoring(metrics: metrics, books: books, fleet: fleet, images: images, gateway: gateway)
+/// AppMonitoring(metrics: metrics, books: books, fleet: fleet, images: images, gateway: gateway, clock: clock)
 ///     .register(in: &router)
 /// ```
 struct AppMonitoring: Sendable {
@@ -16,6 +16,8 @@ struct AppMonitoring: Sendable {
     let fleet: AppFleet
     let images: AppImages
     let gateway: SearchGateway
+    /// Bounds `/readyz`'s checks.
+    let clock: any Clock<Duration>
 
     func register(in router: inout Router) {
         // Asked every few seconds by each load balancer: built into a reply once.
@@ -23,7 +25,7 @@ struct AppMonitoring: Sendable {
             PreparedResponse(headers: ["Content-Type": "application/json"], body: SharedBytes($0))
         }
         router.add(.get, "/healthz", immediate: { _ in health?.response ?? .text("ok") })
-        router.add(.get, "/readyz", handler: ReadinessRoute(books: books, redis: fleet.redis).handler)
+        router.add(.get, "/readyz", handler: ReadinessRoute(books: books, redis: fleet.redis, clock: clock).handler)
         let state = fleet.state
         let gateway = gateway
         router.add(

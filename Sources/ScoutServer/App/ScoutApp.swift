@@ -11,7 +11,7 @@ import Redis
 /// budgets are shared by all of them — and, with Redis, by every instance of its fleet.
 ///
 /// ```swift
-/// let app = ScoutApp(configuration: ScoutServerConfiguration())
+/// let app = ScoutApp(configuration: ScoutServerConfiguration(clock: ContinuousClock()))
 /// try await Server.withRunning(serverConfiguration, responder: app.router) { server in … }
 /// ```
 public struct ScoutApp: Sendable {
@@ -53,7 +53,7 @@ public struct ScoutApp: Sendable {
     public init(configuration: ScoutServerConfiguration, catalog books: CatalogConnection?, client: APIClient? = nil) {
         let limiter = ClientRateLimiter(
             requestsPerSecond: configuration.clientRequestsPerSecond, burst: configuration.clientBurst,
-            clock: configuration.clientLimitClock)
+            clock: configuration.clock)
         let limit = ClientLimit(limiter: limiter, clients: configuration.clientAddress)
         let metrics = ScoutMetrics()
         let fleet = AppFleet(configuration: configuration, limiter: limiter, metrics: metrics)
@@ -64,8 +64,9 @@ public struct ScoutApp: Sendable {
             configuration: configuration, fleet: fleet.state, metrics: metrics, thumbnails: images.thumbnails)
         let api = SearchAPI(catalog: catalog.sources, gateway: gateway, limit: limit, thumbnails: images.thumbnails)
         var router = Router()
-        AppMonitoring(metrics: metrics, books: books, fleet: fleet, images: images, gateway: gateway)
-            .register(in: &router)
+        AppMonitoring(
+            metrics: metrics, books: books, fleet: fleet, images: images, gateway: gateway, clock: configuration.clock
+        ).register(in: &router)
         AppRoutes(api: api, books: books, images: images, limit: limit).register(in: &router)
         router.observer = metrics.requests
         self.router = router

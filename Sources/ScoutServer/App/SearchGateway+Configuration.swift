@@ -13,7 +13,7 @@ extension SearchGateway {
             timeToLive: configuration.searchCacheTimeToLive,
             localTimeToLive: configuration.localSearchCacheTimeToLive,
             staleLifetime: configuration.fleet.staleLifetime, leaseLifetime: configuration.fleet.leaseLifetime,
-            capacity: configuration.searchCacheCapacity, clock: configuration.searchClock, fleet: fleet,
+            capacity: configuration.searchCacheCapacity, clock: configuration.clock, fleet: fleet,
             metrics: metrics.search,
             render: { page, query, source in SearchAPI.render(page, query, source, thumbnails: thumbnails) })
     }

@@ -8,7 +8,7 @@ import ScoutModels
 /// serve` sets what its configuration read from the environment (the app never reads it).
 ///
 /// ```swift
-/// var configuration = ScoutServerConfiguration()
+/// var configuration = ScoutServerConfiguration(clock: ContinuousClock())
 /// configuration.wikipediaAPITemplate = fake.baseURL.absoluteString   // tests
 /// ```
 public struct ScoutServerConfiguration: Sendable {
@@ -50,24 +50,28 @@ public struct ScoutServerConfiguration: Sendable {
     public var localSearchCacheTimeToLive: Duration
     /// How many distinct searches the shared cache keeps.
     public var searchCacheCapacity: Int
-    /// The search gateway's time: its cache's lifetimes (fresh and stale), its leases and
-    /// polls, and a reply's `tookMs` (a `ManualClock` in tests, so a cache expires without a wait).
-    public var searchClock: any Clock<Duration> = ContinuousClock()
+    /// The app's time, the one clock everything in it reads: the search gateway's cache
+    /// lifetimes, leases and polls and a reply's `tookMs`, the client buckets' refill, the
+    /// upstream client's deadlines, retries and budgets (when the app makes the client), the
+    /// image proxy's deadlines, the fleet's heartbeats, slot renewals and Redis backoff, and
+    /// `/readyz`'s bound. `scout serve` passes the real clock; tests a `ManualClock`, so a
+    /// cache expires or a backoff ends without a wait.
+    public var clock: any Clock<Duration>
     /// Each client (IP address) may search this often …
     public var clientRequestsPerSecond: Double
     /// … with bursts up to this many. Other routes take their ``RouteCost`` of a search from
     /// the same bucket.
     public var clientBurst: Int
-    /// Refills the per-client buckets (a `ManualClock` in tests).
-    public var clientLimitClock: any Clock<Duration> = ContinuousClock()
     /// How a request's client is told: by its peer address, or behind the proxies trusted
     /// here by the address they forward (`--trusted-proxy`, `SCOUT_TRUSTED_PROXIES`).
     public var clientAddress = ClientAddress()
     /// The fleet this instance belongs to (Redis, when configured: set by `scout serve`).
     public var fleet = FleetConfiguration()
 
-    /// The defaults: the public upstreams, no Flickr key, no disk cache, the project's contact.
-    public init() {
+    /// The defaults: the public upstreams, no Flickr key, no disk cache, the project's contact,
+    /// on `clock` (the caller's choice: the real clock in `scout serve`, a manual one in tests).
+    public init(clock: any Clock<Duration>) {
+        self.clock = clock
         wikipediaAPITemplate = WikipediaProvider.defaultAPITemplate
         wikipediaLanguage = "en"
         wikimediaUploadBase = URL(string: "https://upload.wikimedia.org/")!

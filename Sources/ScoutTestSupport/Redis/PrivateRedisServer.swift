@@ -87,6 +87,17 @@ public final class PrivateRedisServer: Sendable {
         running.withLock { $0 = nil }
     }
 
+    /// Freezes the server (SIGSTOP): it keeps its connections and answers nothing — a Redis
+    /// that does not answer — until ``resume()``.
+    public func pause() {
+        running.withLock { $0 }?.signal(SIGSTOP)
+    }
+
+    /// Lets a paused server answer again (SIGCONT), at once.
+    public func resume() {
+        running.withLock { $0 }?.signal(SIGCONT)
+    }
+
     /// Waits until the server exited by itself (after `SHUTDOWN`); kills it after 10 s, so a
     /// server that ignored the command fails the test instead of hanging it.
     public func waitUntilExited() async {
@@ -150,9 +161,12 @@ private final class RunningServer: @unchecked Sendable {
         for waiter in exits { waiter.resume() }
     }
 
-    func terminate() {
+    func terminate() { signal(SIGKILL) }
+
+    /// Sends `signal` to the server unless it has exited.
+    func signal(_ signal: Int32) {
         guard !state.withLock({ $0.hasExited }) else { return }
-        kill(process.processIdentifier, SIGKILL)
+        kill(process.processIdentifier, signal)
     }
 
     func waitUntilReady() async -> Bool {

@@ -13,7 +13,7 @@ import ScoutModels
 /// real app, a list in tests and benchmarks) and frames go to a ``TerminalOutput``.
 ///
 /// ```swift
-/// let app = TerminalApp(tabs: [wikipediaTab], output: .standard, size: WindowSize.current()!)
+/// let app = TerminalApp(tabs: [wikipediaTab], output: .standard, size: WindowSize.current()!, clock: ContinuousClock())
 /// let links = await app.run(events: TerminalEvents().stream)   // links to print on exit
 /// ```
 @MainActor
@@ -45,6 +45,8 @@ public final class TerminalApp {
     let opener: LinkOpener
     /// The app's words, in the reader's language (``Localization/Messages``).
     let messages: Messages
+    /// Turns the loading indicator (a manual clock in tests).
+    let clock: any Clock<Duration>
 
     /// An app over `tabs` (at least one) that paints into `output`.
     /// - Parameters:
@@ -52,9 +54,10 @@ public final class TerminalApp {
     ///   - opener: opens a link; ``LinkOpener/system(environment:)`` uses `xdg-open` when a
     ///     display exists.
     ///   - messages: the language of its words (the locale's: `LANG`, `--ui-lang`).
+    ///   - clock: turns the loading indicator; `scout tui` passes its configuration's.
     public init(
-        tabs: [SourceTab], output: TerminalOutput, size: WindowSize, thumbnails: ThumbnailStore? = nil,
-        opener: LinkOpener = .never, messages: Messages = Messages(.english)
+        tabs: [SourceTab], output: TerminalOutput, size: WindowSize, clock: any Clock<Duration>,
+        thumbnails: ThumbnailStore? = nil, opener: LinkOpener = .never, messages: Messages = Messages(.english)
     ) {
         precondition(!tabs.isEmpty, "the terminal app needs at least one source")
         self.tabs = tabs
@@ -63,6 +66,7 @@ public final class TerminalApp {
         self.thumbnails = thumbnails
         self.opener = opener
         self.messages = messages
+        self.clock = clock
         thumbnails?.onUpdate = { [weak self] in self?.scheduleRender() }
     }
 
@@ -128,9 +132,10 @@ public final class TerminalApp {
     private func updateSpinner() {
         let isBusy = model.isLoading || model.isLoadingMore || related?.isLoading == true
         if isBusy, spinner == nil {
+            let clock = clock
             spinner = Task { @MainActor [weak self] in
                 while !Task.isCancelled {
-                    try? await Task.sleep(for: .milliseconds(120))
+                    try? await clock.sleep(for: .milliseconds(120))
                     guard let self, !Task.isCancelled else { return }
                     self.spinnerFrame += 1
                     self.render()

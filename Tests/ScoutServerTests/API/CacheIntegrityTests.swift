@@ -25,7 +25,7 @@ struct CacheIntegrityTests {
         arguments: lookalikes)
     func lookalikesAreTheirOwnSearches(first: String, second: String) async throws {
         let clock = ManualClock()
-        try await withScoutApp(pages: Self.pages, configure: { $0.searchClock = clock }) { fake, _, port in
+        try await withScoutApp(pages: Self.pages, configure: { $0.clock = clock }) { fake, _, port in
             let connection = try RawHTTPConnection(port: port)
             let firstReply = try await connection.get(Self.target(first))
             #expect(try firstReply.json()["query"] == .string(first))
@@ -77,7 +77,9 @@ struct CacheIntegrityTests {
     @Test("an upstream failure is answered from the requester's own earlier search only, never a lookalike's")
     func staleAnswersAreTheRequestersOwn() async throws {
         let clock = ManualClock()
-        try await withScoutApp(pages: Self.pages, configure: { $0.searchClock = clock }) { fake, _, port in
+        try await withScoutApp(
+            pages: Self.pages, configure: { $0.clock = clock }, client: oneAttemptClient(on: clock)
+        ) { fake, _, port in
             let connection = try RawHTTPConnection(port: port)
             let fresh = try await connection.get(Self.target("Straße"))
             #expect(fresh.status == 200)

@@ -56,7 +56,7 @@ extension CanaryKeyTests {
 
     @Test("the key never shows in the configuration's description")
     func keyNeverDescribed() {
-        var configuration = ScoutServerConfiguration()
+        var configuration = ScoutServerConfiguration(clock: ContinuousClock())
         #expect(configuration.flickrAPIKey == nil)
         configuration.flickrAPIKey = FlickrAPIKey(Self.flickrCanary)
         #expect(!String(describing: configuration).contains(Self.flickrCanary))

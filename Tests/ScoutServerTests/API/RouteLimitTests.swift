@@ -23,7 +23,7 @@ struct RouteLimitTests {
                 configure: {
                     $0.clientBurst = 30
                     $0.clientRequestsPerSecond = 10
-                    $0.clientLimitClock = ManualClock()
+                    $0.clock = ManualClock()
                 }
             ) { _, _, port in try await body(port) }
         }

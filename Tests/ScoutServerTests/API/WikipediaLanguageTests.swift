@@ -28,8 +28,9 @@ struct WikipediaLanguageTests {
             configureForFake: { configuration, fake in
                 configuration.wikipediaAPITemplate = fake.languageTemplate
                 configuration.wikipediaLanguage = "en"
-                if let clock { configuration.searchClock = clock }
-            }
+                if let clock { configuration.clock = clock }
+            },
+            client: clock.map(oneAttemptClient(on:))
         ) { fake, _, port in
             fake.languages = ["en": Self.english, "de": Self.german, "fr": Self.french]
             try await body(fake, try RawHTTPConnection(port: port), port)

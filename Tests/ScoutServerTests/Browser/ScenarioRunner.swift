@@ -1,4 +1,5 @@
 import Foundation
+import ScoutTestSupport
 import Synchronization
 
 /// Runs one scenario of `Tests/browser/scenarios.py` (or of another script that takes the same
@@ -70,19 +71,12 @@ struct ScenarioRunner {
             }
         }
 
-        var timedOut = false
-        let deadline = ContinuousClock.now + timeout
-        while process.isRunning {
-            if ContinuousClock.now > deadline {
-                timedOut = true
-                // SIGTERM lets the script quit Chromium; SIGKILL if it does not within 5 s.
-                process.terminate()
-                let grace = ContinuousClock.now + .seconds(5)
-                while process.isRunning, ContinuousClock.now < grace { try? await Task.sleep(for: .milliseconds(50)) }
-                if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-                break
-            }
-            try? await Task.sleep(for: .milliseconds(50))
+        let timedOut = await !eventually(within: timeout, pollingEvery: .milliseconds(50)) { !process.isRunning }
+        if timedOut {
+            // SIGTERM lets the script quit Chromium; SIGKILL if it does not within 5 s.
+            process.terminate()
+            let quit = await eventually(within: .seconds(5), pollingEvery: .milliseconds(50)) { !process.isRunning }
+            if !quit { kill(process.processIdentifier, SIGKILL) }
         }
         process.waitUntilExit()
         try? replies.close()
@@ -128,9 +122,6 @@ private final class PipeReader: Sendable {
     /// Waits (at most 5 s, in case a child of the process keeps the pipe open) for end of file,
     /// without blocking a thread of the cooperative pool (other suites run beside this one).
     func waitForEnd() async {
-        let deadline = ContinuousClock.now + .seconds(5)
-        while !isDone.withLock({ $0 }), ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(10))
-        }
+        _ = await eventually { isDone.withLock { $0 } }
     }
 }

@@ -47,7 +47,7 @@ func runScenario(
         Issue.record("The browser tests cannot run on CI: \(missing)", sourceLocation: sourceLocation)
         return
     }
-    var configuration = ScoutServerConfiguration()
+    var configuration = ScoutServerConfiguration(clock: ContinuousClock())
     configuration.wikipediaAPITemplate = fake.baseURL.absoluteString
     configuration.userAgent = "Scout-browser-tests/1.0 (https://example.invalid/scout)"
     configuration.imageCacheDirectory = nil

@@ -86,9 +86,11 @@ struct SchemathesisTests {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
+        let exited = AsyncStream<Void>.makeStream()
+        process.terminationHandler = { _ in exited.continuation.finish() }
         try process.run()
         let reader = Task.detached { output.fileHandleForReading.readDataToEndOfFile() }
-        while process.isRunning { try await Task.sleep(for: .milliseconds(100)) }
+        for await _ in exited.stream {}
         return (process.terminationStatus, String(decoding: await reader.value, as: UTF8.self))
     }
 }

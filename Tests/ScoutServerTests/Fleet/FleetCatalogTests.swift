@@ -54,13 +54,13 @@ struct FleetCatalogTests {
             #expect(summary.imported == 1)
             let imported = ContinuousClock.now
             var waiting = fleet.flatMap { instance in targets.map { (instance, $0) } }
-            while !waiting.isEmpty, imported.duration(to: .now) < .seconds(4) {
+            _ = try await eventually(within: .seconds(4), pollingEvery: .milliseconds(50)) {
                 var still: [(FleetInstance, String)] = []
                 for (instance, target) in waiting where try await !Self.finds(title, instance, target) {
                     still.append((instance, target))
                 }
                 waiting = still
-                if !waiting.isEmpty { try await Task.sleep(for: .milliseconds(50)) }
+                return waiting.isEmpty
             }
             let took = imported.duration(to: .now)
             #expect(waiting.isEmpty, "still not found: \(waiting.map(\.1))")

@@ -80,11 +80,13 @@ struct FleetEtiquetteTests {
             }
             let started = ContinuousClock.now
             let retryAfterSentAt = Mutex<ContinuousClock.Instant?>(nil)
+            // Mid-simulation: once the fleet has made 30 upstream calls (about 2.5 s of typing).
             let told = Task {
-                try await Task.sleep(for: .milliseconds(2_500))
+                await fake.waitForRequests(count: 30)
                 retryAfterSentAt.withLock { $0 = .now }
                 fake.inject(.retryAfter(seconds: 2), count: 1)
             }
+            let lastTyped = Locked<[Int: String]>([:])
             await withTaskGroup(of: Void.self) { group in
                 for person in 0..<people {
                     let keystrokes = 10_000 / people + (person < 10_000 % people ? 1 : 0)
@@ -100,13 +102,26 @@ struct FleetEtiquetteTests {
                             typed = String(target.prefix(typed.count + 1))
                             sessions[person].update(query: typed)
                             let pause = typed == target ? 100 : 5 + Int(random.next() % 16)
+                            // A person types in real time: the fleet's budget is kept in Redis,
+                            // on Redis's own clock, and this test measures the real arrivals.
                             try? await Task.sleep(for: .milliseconds(pause))
                         }
+                        lastTyped.withLock { $0[person] = typed }
                     }
                 }
             }
-            try await told.value
-            try await Task.sleep(for: .seconds(1))  // the last searches land
+            await told.value
+            // The last searches land: every session has settled on what its person typed last.
+            let settled = await eventually(within: .seconds(10)) {
+                sessions.indices.allSatisfy { person in
+                    let state = sessions[person].state
+                    if case .loading = state { return false }
+                    // The session searches the text trimmed ("tokyo " is "tokyo").
+                    let typed = lastTyped.withLock { $0[person] }?.trimmingCharacters(in: .whitespaces)
+                    return state.query == typed
+                }
+            }
+            #expect(settled, "every person's last search answered")
             let typing = started.duration(to: .now)
 
             let requests = fake.requests

@@ -21,21 +21,30 @@ struct FleetPeekTests {
     }
 
     /// A fleet state whose Redis calls are counted, with clients' buckets of `burst` (refilled
-    /// at `rate` a second), once its first heartbeat is done (the next is an hour away).
+    /// at `rate` a second), once its first heartbeat is done. Its clock never moves: the next
+    /// heartbeat never comes, and a reserve never expires under a slow test.
     private static func state(
         url: RedisURL, prefix: String, burst: Int, rate: Double = 0.001, counter: CallCounter
     ) async throws -> RedisFleetState {
+        let clock = ManualClock()
         let client = RedisClient(
             url: url, connections: 1,
             configuration: RedisConfiguration(
-                connectTimeout: .milliseconds(500), commandTimeout: .milliseconds(250), observer: counter))
+                connectTimeout: .milliseconds(500), commandTimeout: .milliseconds(250), clock: clock,
+                observer: counter))
         let state = RedisFleetState(
-            client: client, prefix: prefix, limiter: ClientRateLimiter(requestsPerSecond: rate, burst: burst),
-            clientRate: (rate, burst), heartbeatInterval: .seconds(3600), log: { _ in })
-        let deadline = ContinuousClock.now + .seconds(5)
-        while counter.count == 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
-        try #require(counter.count == 1, "the first heartbeat")
+            client: client, prefix: prefix,
+            limiter: ClientRateLimiter(requestsPerSecond: rate, burst: burst, clock: clock),
+            clientRate: (rate, burst), heartbeatInterval: .seconds(3600), clock: clock, log: { _ in })
+        try #require(await eventually { counter.count > 0 }, "the first heartbeat")
+        try #require(counter.count == 1, "one heartbeat")
         return state
+    }
+
+    /// Waits until no refill of a client's reserve is under way: each fills the reserve before
+    /// it leaves `refills`.
+    private static func refillsLanded(_ state: RedisFleetState) async throws {
+        try #require(await eventually { state.refills.withLock { $0.isEmpty } }, "refills under way")
     }
 
     @Test("a published page comes with the token, in one round trip; a missing one is nil")
@@ -118,7 +127,7 @@ struct FleetPeekTests {
         }
         #expect(admitted == 40)
         #expect(counter.count - before < 40, "requests waited for refills instead of each asking Redis")
-        try await Task.sleep(for: .milliseconds(50))  // a refill ahead still landing
+        try await Self.refillsLanded(state)
         var left = 0
         while state.admitFromReserve(client: "198.51.100.9") { left += 1 }
         #expect(left == 0, "tokens taken from the bucket and never used")
@@ -138,11 +147,8 @@ struct FleetPeekTests {
             Int(try await redis.send(["HGET", bucket, "tokens"]).stringValue.flatMap(Double.init) ?? -1)
         }
         func refilled(to tokens: Int) async throws {
-            let deadline = ContinuousClock.now + .seconds(5)
-            while try await bucketTokens() != tokens, ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(5))
-            }
-            try await Task.sleep(for: .milliseconds(20))  // the reply kept in the reserve
+            try #require(try await eventually { try await bucketTokens() == tokens }, "bucket at \(tokens)")
+            try await Self.refillsLanded(state)  // the reply kept in the reserve
         }
         #expect(await state.admit(client: "198.51.100.8") == nil)  // 16 taken, 15 kept
         var admitted = 1
@@ -165,7 +171,7 @@ struct FleetPeekTests {
             } else if await state.admit(client: "198.51.100.8") == nil {
                 admitted += 1
             } else {
-                try await Task.sleep(for: .milliseconds(50))  // a refill ahead still landing
+                try await Self.refillsLanded(state)
                 guard state.admitFromReserve(client: "198.51.100.8") else { break }
                 admitted += 1
             }

@@ -1,25 +1,40 @@
 import Foundation
 import HTTPServer
 import Networking
+import Redis
 import ScoutModels
 import ScoutServer
 import ScoutTestSupport
 import Testing
+
+@testable import ScoutServer
 
 /// When the upstream fails, is over Scout's budget or sits inside a `Retry-After`, a search
 /// answered in the last 24 h is answered again, marked stale — by the instance that searched
 /// it, and with Redis by every instance of the fleet; and Scout out of its own budget says so.
 @Suite("Stale-if-error and Scout's own budget", .timeLimit(.minutes(10)))
 struct StaleIfErrorTests {
+    /// Wikimedia's budget with one attempt a call: a failure is final at once, so no retry
+    /// waits on the app's manual clock.
+    static let oneAttempt = {
+        var policy = HostPolicy.wikimedia
+        policy.maxAttempts = 1
+        return policy
+    }()
+
     @Test("without Redis: an expired answer is served marked stale while the upstream fails")
     func staleWithoutRedis() async throws {
+        let clock = ManualClock()
         try await withFleet(
-            instances: 1, pages: FleetRedis.pages, redis: nil,
-            configure: { $0.searchCacheTimeToLive = .milliseconds(300) }
+            instances: 1, pages: FleetRedis.pages, redis: nil, policy: Self.oneAttempt,
+            configure: {
+                $0.searchCacheTimeToLive = .seconds(60)
+                $0.clock = clock
+            }
         ) { fake, fleet, _ in
             let fresh = try await fleet[0].get("/api/v1/search?q=alpha")
             #expect(try fresh.json()["stale"] == nil)
-            try await Task.sleep(for: .milliseconds(400))  // past the TTL below
+            clock.advance(by: .seconds(60))  // the TTL has passed
             fake.inject(.status(503))
             let stale = try await fleet[0].get("/api/v1/search?q=alpha")
             #expect(stale.status == 200)
@@ -39,13 +54,19 @@ struct StaleIfErrorTests {
         "with Redis: an instance that never searched serves the fleet's stale answer",
         .enabled(if: Requirement.redis.mayRun, Comment(rawValue: Requirement.redis.skipReason)))
     func staleFromTheFleet() async throws {
+        let redis = try FleetRedis.client()
+        defer { Task { await redis.close() } }
         try await withFleet(
-            pages: FleetRedis.pages, redis: try FleetRedis.url(),
-            configure: { $0.searchCacheTimeToLive = .milliseconds(300) }
-        ) { fake, fleet, _ in
+            pages: FleetRedis.pages, redis: try FleetRedis.url(), policy: Self.oneAttempt,
+            configure: { $0.clock = ManualClock() }
+        ) { fake, fleet, prefix in
             let fresh = try await fleet[0].get("/api/v1/search?q=alpha")
             #expect(fresh.status == 200)
-            try await Task.sleep(for: .milliseconds(400))
+            // The fresh copy's TTL is Redis's own, in real time: end it as it would end, by the
+            // key's going. The other instances never searched, so they hold no copy of their own.
+            let key = SearchGateway.Key(
+                source: .wikipedia, language: "en", query: try SearchQuery("alpha"), cursor: nil, limit: 20)
+            #expect(try await redis.send(["DEL", .string(prefix + "search:" + key.fleetKey)]) == .integer(1))
             fake.inject(.status(503))
             for instance in fleet.dropFirst() {
                 let stale = try await instance.get("/api/v1/search?q=alpha")

@@ -53,7 +53,7 @@ func withFleet<T>(
     _ body: (FakeWikipedia, [FleetInstance], String) async throws -> T
 ) async throws -> T {
     try await withFakeWikipedia(pages: pages, clock: fakeClock) { fake in
-        var configuration = ScoutServerConfiguration()
+        var configuration = ScoutServerConfiguration(clock: ContinuousClock())
         configuration.wikipediaAPITemplate = fake.baseURL.absoluteString
         configuration.imageCacheDirectory = nil
         configuration.clientBurst = 1000
@@ -68,7 +68,8 @@ func withFleet<T>(
         let settings = configuration
         let client = APIClient(
             configuration: .init(
-                userAgent: configuration.userAgent, hostPolicies: ["127.0.0.1": policy, "localhost": policy]))
+                userAgent: configuration.userAgent, hostPolicies: ["127.0.0.1": policy, "localhost": policy]),
+            clock: configuration.clock)
         func start(_ started: [FleetInstance]) async throws -> T {
             guard started.count < count else { return try await body(fake, started, settings.fleet.keyPrefix) }
             let catalog = started.count < books.count ? books[started.count] : nil

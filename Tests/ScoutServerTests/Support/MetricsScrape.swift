@@ -24,14 +24,15 @@ struct MetricsScrape {
     static func scrape(port: UInt16, until condition: (MetricsScrape) -> Bool = { _ in true }) async throws
         -> MetricsScrape
     {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while true {
+        var last: MetricsScrape?
+        _ = try await eventually(within: .seconds(10), pollingEvery: .milliseconds(20)) {
             let reply = try await RawHTTPConnection(port: port).get("/metrics")
             #expect(reply.status == 200)
             let scrape = MetricsScrape(text: reply.text)
-            if condition(scrape) || ContinuousClock.now > deadline { return scrape }
-            try await Task.sleep(for: .milliseconds(20))
+            last = scrape
+            return condition(scrape)
         }
+        return try #require(last)
     }
 
     subscript(_ key: String) -> Double? { samples[key] }

@@ -21,7 +21,7 @@ func withScoutApp<T>(
     _ body: (FakeWikipedia, ScoutApp, UInt16) async throws -> T
 ) async throws -> T {
     try await withFakeWikipedia(pages: pages, suggestions: suggestions, clock: fakeClock) { fake in
-        var configuration = ScoutServerConfiguration()
+        var configuration = ScoutServerConfiguration(clock: ContinuousClock())
         configuration.wikipediaAPITemplate = fake.baseURL.absoluteString
         configuration.imageCacheDirectory = nil
         configuration.clientBurst = 1000
@@ -38,6 +38,16 @@ func withScoutApp<T>(
             try await body(fake, app, server.port)
         }
     }
+}
+
+/// An upstream client on `clock` making one attempt a call: a failure is final at once, so no
+/// retry's backoff waits on a manual clock that a test advances only to expire its cache.
+func oneAttemptClient(on clock: any Clock<Duration>) -> APIClient {
+    var policy = HostPolicy()
+    policy.maxAttempts = 1
+    return APIClient(
+        configuration: .init(userAgent: UserAgent.make(contact: nil), hostPolicies: [:], defaultPolicy: policy),
+        clock: clock)
 }
 
 /// Percent-encodes a query value for test URLs (RFC 3986 unreserved set).

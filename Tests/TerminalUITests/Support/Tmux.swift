@@ -62,14 +62,13 @@ struct Tmux {
     func waitForScreen(
         timeout: Duration = .seconds(10), _ what: String, _ condition: (String) -> Bool
     ) async throws -> String {
-        let deadline = ContinuousClock.now + timeout
         var last = ""
-        while ContinuousClock.now < deadline {
+        let appeared = try await eventually(within: timeout, pollingEvery: .milliseconds(50)) {
             last = try screen()
-            if condition(last) { return last }
-            try await Task.sleep(for: .milliseconds(50))
+            return condition(last)
         }
-        throw TmuxTimeout(what: what, screen: last)
+        guard appeared else { throw TmuxTimeout(what: what, screen: last) }
+        return last
     }
 
     /// Waits until the screen contains `text`.
