@@ -36,6 +36,10 @@ shards=(
   ''
 )
 
+# Swift Testing colours its marks when its output is a pipe; keep colour for a person at a
+# terminal and plain text for logs (CI greps them).
+[ -t 1 ] || export NO_COLOR=1
+
 logs=$(mktemp -d -t scout-tests.XXXXXX)
 trap 'rm -rf "$logs"' EXIT
 taken=()
