@@ -145,6 +145,24 @@ struct MultisearchTests {
         }
     }
 
+    @Test("a client that closes its connection ends its multisearch at the next line, not at the deadline")
+    func clientGone() async throws {
+        try await MultisearchHarness.run { app in
+            app.commons.faults.latency = .seconds(2)
+            app.flickr.faults.latency = .seconds(100)
+            do {
+                var stream = try await MultisearchStream(
+                    port: app.port, target: "/api/v1/multisearch?q=hut&sources=wikipedia,commons,flickr")
+                #expect(try await stream.next()?["source"] == "wikipedia")
+            }  // the connection is closed here
+            await app.clock.waitForSleepers(count: 3)  // the stream's deadline, Commons', Flickr's
+            app.clock.advance(by: .seconds(2))
+            // Commons' line finds the client gone: the multisearch is cancelled, its deadline with
+            // it, long before the deadline passes; only Flickr's upstream request still sleeps.
+            #expect(await eventually { app.clock.sleeperCount == 1 })
+        }
+    }
+
     static func lines(port: UInt16, target: String) async throws -> [JSONValue] {
         var stream = try await MultisearchStream(port: port, target: target)
         return try await stream.rest()
