@@ -52,6 +52,8 @@ struct MultisearchRoute: Sendable {
     /// Takes one search per source from the client's bucket — where `/api/v1/search` takes its
     /// searches: this instance's, or the fleet's in a fleet — or throws the 429 that says when
     /// to retry. A multisearch costs what its sources asked one by one would: it is the same work.
+    /// In a fleet that is a round trip to Redis per source (at most four), and a request refused
+    /// part way keeps the tokens it took, as the searches before a refused one would.
     func admit(_ request: Request, searches: Int) async throws {
         guard api.gateway.fleet.isShared else {
             return try api.limit.admit(request, cost: RouteCost.search * Double(searches))
