@@ -108,7 +108,17 @@ struct SearchAPI: Sendable {
     }
 
     func parse(_ query: QueryParameters) throws -> Parameters {
-        let sourceName = query["source"] ?? SourceID.wikipedia.rawValue
+        try parse(
+            source: query["source"] ?? SourceID.wikipedia.rawValue, text: query["q"], limit: query["limit"],
+            language: query["lang"], cursor: query["cursor"])
+    }
+
+    /// The search `/api/v1/search` would make of these parameters (each as the query string
+    /// gives it, nil when absent), or the error it would answer; `/api/v1/multisearch` parses
+    /// each of its sources through here, so its lines cannot differ from this route's replies.
+    func parse(source sourceName: String, text: String?, limit: String?, language: String?, cursor: String?) throws
+        -> Parameters
+    {
         guard let entry = catalog.entry(sourceName) else {
             let known = catalog.entries.map(\.id.rawValue).joined(separator: ", ")
             throw GatewayError.badRequest(
@@ -121,21 +131,25 @@ struct SearchAPI: Sendable {
                 retryAfter: nil)
         }
         let text = try SearchTextParameter.read(
-            query["q"], source: entry.id, whenEmpty: "Type something to search for (the q parameter).")
-        var limit = Self.defaultLimit
-        if let limitText = query["limit"] {
-            guard let value = Int(limitText), (1...Self.maximumLimit).contains(value) else {
-                throw GatewayError.badRequest(
-                    "bad_limit", "limit must be a whole number from 1 to \(Self.maximumLimit).", source: entry.id)
-            }
-            limit = value
-        }
-        let language = try Self.language(query["lang"], of: entry)
+            text, source: entry.id, whenEmpty: "Type something to search for (the q parameter).")
+        let limit = try Self.limit(limit, source: entry.id)
+        let language = try Self.language(language, of: entry)
         let asked = try Self.provider(of: entry, language: language, default: provider)
-        let cursor = try Self.cursor(query["cursor"], of: entry, readBy: asked)
+        let cursor = try Self.cursor(cursor, of: entry, readBy: asked)
         return Parameters(
             entry: entry, provider: asked,
             key: .init(source: entry.id, language: language, query: text, cursor: cursor, limit: limit))
+    }
+
+    /// `limit` read: absent is ``defaultLimit``; else a whole number from 1 to
+    /// ``maximumLimit`` or a 400 `bad_limit` (naming `source` when there is one).
+    static func limit(_ text: String?, source: SourceID?) throws -> Int {
+        guard let text else { return defaultLimit }
+        guard let value = Int(text), (1...maximumLimit).contains(value) else {
+            throw GatewayError.badRequest(
+                "bad_limit", "limit must be a whole number from 1 to \(maximumLimit).", source: source)
+        }
+        return value
     }
 
     /// The parse error of `query`, if it has one (for pages that show it instead of throwing).

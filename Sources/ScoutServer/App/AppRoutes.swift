@@ -6,13 +6,16 @@ import Localization
 /// the client's limit at its ``RouteCost``.
 ///
 /// ```swift
-/// AppRoutes(api: api, books: books, images: images, limit: limit).register(in: &router)
+/// AppRoutes(api: api, books: books, images: images, limit: limit, multisearchDeadline: .seconds(4))
+///     .register(in: &router)
 /// ```
 struct AppRoutes: Sendable {
     let api: SearchAPI
     let books: CatalogConnection?
     let images: AppImages
     let limit: ClientLimit
+    /// How long `/api/v1/multisearch` waits for its sources.
+    let multisearchDeadline: Duration
 
     func register(in router: inout Router) {
         let limit = limit
@@ -32,6 +35,8 @@ struct AppRoutes: Sendable {
             handler: page(.immediate { request in assets.response(forPath: "openapi.json", request: request) }))
         router.add(.get, "/api/v1/sources", handler: page(api.sourcesHandler))
         router.add(.get, "/api/v1/search", handler: api.handler)
+        router.add(
+            .get, "/api/v1/multisearch", handler: MultisearchRoute(api: api, deadline: multisearchDeadline).handler)
         router.add(.get, "/api/v1/wikipedia/counts", handler: LanguageCountsRoute(api: api).handler)
         router.add(.get, "/search", handler: ResultsPageRoute(api: api).handler)
         router.add(

@@ -67,7 +67,10 @@ public struct ScoutApp: Sendable {
         AppMonitoring(
             metrics: metrics, books: books, fleet: fleet, images: images, gateway: gateway, clock: configuration.clock
         ).register(in: &router)
-        AppRoutes(api: api, books: books, images: images, limit: limit).register(in: &router)
+        AppRoutes(
+            api: api, books: books, images: images, limit: limit,
+            multisearchDeadline: configuration.multisearchDeadline ?? configuration.upstreamDeadline + .seconds(1)
+        ).register(in: &router)
         router.observer = metrics.requests
         self.router = router
         gatewayStatistics = { gateway.upstreamCalls }

@@ -42,6 +42,10 @@ public struct ScoutServerConfiguration: Sendable {
     public var imageMemoryCapacity: Int
     /// How long one upstream search may take, retries included.
     public var upstreamDeadline: Duration
+    /// How long `/api/v1/multisearch` waits for its sources before it answers `timeout` for
+    /// those still out and ends; nil: a second past ``upstreamDeadline``, so a source that times
+    /// out upstream says so in its own words (504 `upstream_timeout`) first. On ``clock``.
+    public var multisearchDeadline: Duration?
     /// How long a search result stays in the shared cache.
     public var searchCacheTimeToLive: Duration
     /// How long a search of the book catalog stays in the shared cache: short, since the

@@ -5,8 +5,9 @@ import HTTPServer
 /// 429 with `Retry-After` before its handler runs (SECURITY.md T12); the catalog's routes also
 /// take turns per client (``ClientTurns``).
 ///
-/// Routes other than `/api/v1/search` count in this instance's buckets, also in a fleet: the
-/// search route asks the fleet's (Redis) bucket, where its cost is most of the traffic.
+/// Routes other than `/api/v1/search` and `/api/v1/multisearch` count in this instance's
+/// buckets, also in a fleet: the search routes ask the fleet's (Redis) bucket, where their cost
+/// is most of the traffic.
 ///
 /// ```swift
 /// let limit = ClientLimit(limiter: limiter, clients: configuration.clientAddress)

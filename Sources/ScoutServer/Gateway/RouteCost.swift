@@ -7,6 +7,7 @@
 /// | route | cost | why |
 /// |---|---|---|
 /// | `/api/v1/search`, `/search` | 1 | the unit: a cache lookup, else an upstream or catalog search |
+/// | `/api/v1/multisearch` | 1 per source asked | the searches `/api/v1/search` would make for its sources one by one, each through the same cache; taken from the fleet's bucket in a fleet, as a search's are |
 /// | `/api/v1/books/search` | 1 | a ranked catalog search and a page of up to 50 books |
 /// | `/api/v1/books/{id}/related` | 1 | a lookup and up to 50 related books |
 /// | `/map` | 2 | a catalog search, then up to 50 related books, all in one reply |

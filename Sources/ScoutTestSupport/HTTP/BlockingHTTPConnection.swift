@@ -79,17 +79,7 @@ final class BlockingHTTPConnection {
     /// Reads one response: status line, headers, and a body framed by `Content-Length`,
     /// chunked encoding, or the connection closing.
     func readResponse(forHead isHead: Bool = false) throws(RawHTTPError) -> RawHTTPResponse {
-        let head = try readUntil(Array("\r\n\r\n".utf8))
-        let lines = String(decoding: head, as: UTF8.self).components(separatedBy: "\r\n")
-        let statusParts = lines[0].split(separator: " ", maxSplits: 2)
-        guard statusParts.count >= 2, let status = Int(statusParts[1]) else { throw .malformed(lines[0]) }
-        var headers = HTTPHeaders()
-        for line in lines.dropFirst() where !line.isEmpty {
-            guard let colon = line.firstIndex(of: ":") else { throw .malformed(line) }
-            headers.add(
-                name: String(line[..<colon]),
-                value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
-        }
+        let (status, headers) = try readHead()
         let body: [UInt8]
         if isHead || status == 204 || status == 304 || (100..<200).contains(status) {
             body = []
@@ -101,6 +91,22 @@ final class BlockingHTTPConnection {
             body = try readToEnd()
         }
         return RawHTTPResponse(status: status, headers: headers, body: body)
+    }
+
+    /// Reads a response's status line and header fields, leaving its body to be read.
+    func readHead() throws(RawHTTPError) -> (status: Int, headers: HTTPHeaders) {
+        let head = try readUntil(Array("\r\n\r\n".utf8))
+        let lines = String(decoding: head, as: UTF8.self).components(separatedBy: "\r\n")
+        let statusParts = lines[0].split(separator: " ", maxSplits: 2)
+        guard statusParts.count >= 2, let status = Int(statusParts[1]) else { throw .malformed(lines[0]) }
+        var headers = HTTPHeaders()
+        for line in lines.dropFirst() where !line.isEmpty {
+            guard let colon = line.firstIndex(of: ":") else { throw .malformed(line) }
+            headers.add(
+                name: String(line[..<colon]),
+                value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        }
+        return (status, headers)
     }
 
     /// True when the server has closed the connection (a read returns end of file).
@@ -153,16 +159,24 @@ final class BlockingHTTPConnection {
 
     private func readChunked() throws(RawHTTPError) -> [UInt8] {
         var body: [UInt8] = []
-        while true {
-            let sizeLine = String(decoding: try readUntil([13, 10]), as: UTF8.self)
-            guard let size = Int(sizeLine.split(separator: ";")[0], radix: 16) else { throw .malformed(sizeLine) }
-            if size == 0 {
-                _ = try readUntil([13, 10])
-                return body
-            }
-            body += try readExactly(size)
-            _ = try readExactly(2)
+        while let chunk = try readChunk() { body += chunk }
+        return body
+    }
+
+    /// Reads the next chunk of a chunked body; nil for the last (empty) chunk, after which the
+    /// body is over.
+    func readChunk() throws(RawHTTPError) -> [UInt8]? {
+        let sizeLine = String(decoding: try readUntil([13, 10]), as: UTF8.self)
+        guard let size = Int(sizeLine.split(separator: ";").first ?? "", radix: 16) else {
+            throw .malformed(sizeLine)
         }
+        if size == 0 {
+            _ = try readUntil([13, 10])
+            return nil
+        }
+        let chunk = try readExactly(size)
+        _ = try readExactly(2)
+        return chunk
     }
 
     func readToEnd() throws(RawHTTPError) -> [UInt8] {

@@ -54,6 +54,24 @@ public final class RawHTTPConnection: @unchecked Sendable {
         try await perform { (socket) throws(RawHTTPError) in try socket.readResponse(forHead: isHead) }
     }
 
+    /// Reads a response's status line and header fields only, for a test that reads its body
+    /// as it arrives (``readChunk()``).
+    ///
+    /// ```swift
+    /// try await connection.send("GET /api/v1/multisearch?q=hut HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    /// let head = try await connection.readHead()
+    /// while let chunk = try await connection.readChunk() { … }
+    /// ```
+    public func readHead() async throws(RawHTTPError) -> (status: Int, headers: HTTPHeaders) {
+        try await perform { (socket) throws(RawHTTPError) in try socket.readHead() }
+    }
+
+    /// Reads the next chunk of a chunked body as the server sent it, waiting for it; nil once
+    /// the body is over.
+    public func readChunk() async throws(RawHTTPError) -> [UInt8]? {
+        try await perform { (socket) throws(RawHTTPError) in try socket.readChunk() }
+    }
+
     /// Reads every byte until the server closes the connection; throws ``RawHTTPError/timedOut``
     /// when it stays open.
     public func readToEnd() async throws(RawHTTPError) -> [UInt8] {

@@ -15,7 +15,9 @@ import Testing
 /// schema-valid requests accepted and schema-violating ones refused, 405 with `Allow` for
 /// other methods, and the stateful checks over links; in every phase, the stateful one
 /// included. `schemathesis.toml` beside this file holds the one setting a command line cannot
-/// say, with its reason.
+/// say, with its reason. schemathesis has no reader for `application/x-ndjson` and says so (a
+/// warning, not a failure): `/api/v1/multisearch`'s statuses, content types and headers are
+/// judged here, its lines against `MultisearchLine` by `MultisearchTests`.
 @Suite("API conformance (schemathesis)", .timeLimit(.minutes(10)))
 struct SchemathesisTests {
     static let schemathesis = BrowserEnvironment.packageRoot.appending(path: ".build/venv/bin/schemathesis").path

@@ -1,0 +1,138 @@
+import HTTPServer
+import Networking
+import ScoutModels
+
+/// `GET /api/v1/multisearch?q=…&sources=wikipedia,books,commons`: the page's "All" tab, one
+/// request per settled query. Answered as `application/x-ndjson`, one ``MultisearchLine`` per
+/// source as soon as that source answers; the stream ends when every source has its line, or
+/// at ``deadline``, when each source still out gets a `timeout` line instead.
+///
+/// Each source is searched exactly as `/api/v1/search?source=<source>&q=…&lang=…&limit=…`
+/// searches it (``SearchAPI/parse(source:text:limit:language:cursor:)``, the gateway's cache,
+/// coalescing, fleet and budgets), so its line is that route's reply or error. No cursors:
+/// a multisearch is every source's first page; the next pages come from `/api/v1/search`.
+///
+/// `q`, `lang` and `limit` are read by `/api/v1/search`'s rules before anything runs, and
+/// `sources` by ``sources(_:offered:)``: a mistake in any is a 400 for the whole request. The
+/// request costs its client one search per source asked (``admit(_:searches:)``).
+///
+/// A client that goes away ends the stream: at the next line, which finds its socket closed, or
+/// at the deadline, ``MultisearchReply`` cancels the multisearch, which stops waiting for its
+/// sources. A search already sent upstream is not cancelled — the gateway shares it with every
+/// requester of its key, as for `/api/v1/search`, and caches its answer.
+struct MultisearchRoute: Sendable {
+    let api: SearchAPI
+    /// How long the stream waits for its sources, on the gateway's clock.
+    let deadline: Duration
+
+    var handler: Handler {
+        .deferred { request in try await answer(request) }
+    }
+
+    func answer(_ request: Request) async throws -> Response {
+        let query = request.query
+        let sources = try Self.sources(query["sources"], offered: api.catalog.entries.map(\.id))
+        try await admit(request, searches: sources.count)
+        // Every source would refuse these alike: the request is refused once, before any search.
+        _ = try SearchTextParameter.read(query["q"], whenEmpty: "Type something to search for (the q parameter).")
+        _ = try SearchAPI.limit(query["limit"], source: nil)
+        _ = try SearchAPI.language(query["lang"], source: nil)
+        let lines = MultisearchLines(sources: sources)
+        let expiresAt = api.gateway.timeline.now() + deadline
+        let reply = MultisearchReply(
+            lines: lines, search: Task { await search(sources, query: query, until: expiresAt, into: lines) },
+            client: request.clientSocket)
+        return Response(
+            status: 200,
+            // Proxies that buffer replies (nginx) would hold the lines back until the last.
+            headers: ["Content-Type": "application/x-ndjson", "X-Accel-Buffering": "no"],
+            body: .stream(ResponseStream { await reply.next() }))
+    }
+
+    /// Takes one search per source from the client's bucket — where `/api/v1/search` takes its
+    /// searches: this instance's, or the fleet's in a fleet — or throws the 429 that says when
+    /// to retry. A multisearch costs what its sources asked one by one would: it is the same work.
+    /// In a fleet that is a round trip to Redis per source (at most four), and a request refused
+    /// part way keeps the tokens it took, as the searches before a refused one would.
+    func admit(_ request: Request, searches: Int) async throws {
+        guard api.gateway.fleet.isShared else {
+            return try api.limit.admit(request, cost: RouteCost.search * Double(searches))
+        }
+        let client = api.clients.of(request)
+        for _ in 0..<searches { try await api.admitThroughFleet(client) }
+    }
+
+    /// Searches every source at once, writing each one's line as it answers, and the timeout
+    /// lines at `expiresAt`.
+    private func search(
+        _ sources: [SourceID], query: QueryParameters, until expiresAt: Duration, into lines: MultisearchLines
+    ) async {
+        let timeline = api.gateway.timeline
+        await withTaskGroup(of: Void.self) { group in
+            for source in sources {
+                group.addTask {
+                    let response = await response(for: source, query: query)
+                    lines.answer(source, with: MultisearchLine.line(source: source, response: response))
+                }
+            }
+            group.addTask {
+                do { try await timeline.sleep(until: expiresAt) } catch { return }
+                lines.expire { source in
+                    MultisearchLine.timeout(
+                        source: source, name: api.catalog.entry(source.rawValue)?.name ?? source.rawValue,
+                        after: deadline)
+                }
+            }
+            // Once every source has its line, nothing is left to wait for: not the deadline either.
+            for await _ in group where lines.isFinished { group.cancelAll() }
+        }
+    }
+
+    /// What `/api/v1/search` answers for `source` with this query's `q`, `limit` and `lang`.
+    func response(for source: SourceID, query: QueryParameters) async -> Response {
+        do {
+            let parameters = try api.parse(
+                source: source.rawValue, text: query["q"], limit: query["limit"], language: query["lang"], cursor: nil)
+            if let cached = api.gateway.cachedResponse(for: parameters.key) { return cached.response }
+            return try await api.search(parameters)
+        } catch let error as any HTTPResponseError {
+            return error.response
+        } catch {
+            // As the server answers a handler's unexpected error: a 500 that says nothing internal.
+            if !(error is CancellationError) { ServerLog.write("multisearch of \(source) failed: \(error)") }
+            return HTTPError.internalError.response
+        }
+    }
+}
+
+/// A multisearch's lines and its task, held by the server for as long as it holds the reply:
+/// when the reply is freed — sent whole, or its client gone — the task is cancelled.
+///
+/// libmicrohttpd does not watch a connection while it waits for the next chunk of a reply, so
+/// it hears that the client left only when a write fails, which may be a line later than the
+/// one that first finds the client gone. So each fetch asks the socket first (two system calls,
+/// never blocking): a client that left between two lines ends the stream at the first of them.
+final class MultisearchReply: Sendable {
+    private let lines: MultisearchLines
+    private let search: Task<Void, Never>
+    /// The client's connection (nil for a request made in memory).
+    private let client: ClientSocket?
+
+    init(lines: MultisearchLines, search: Task<Void, Never>, client: ClientSocket?) {
+        self.lines = lines
+        self.search = search
+        self.client = client
+    }
+
+    deinit { search.cancel() }
+
+    /// The lines written since the last call (see ``MultisearchLines/next()``); nil, and the
+    /// search cancelled, once the client has closed its connection.
+    func next() async -> [UInt8]? {
+        if client?.isClosed == true {
+            search.cancel()
+            return nil
+        }
+        return await lines.next()
+    }
+}
