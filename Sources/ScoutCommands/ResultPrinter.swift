@@ -37,19 +37,24 @@ enum ResultPrinter {
         }
     }
 
-    /// One JSON object per result and line.
-    static func printJSONLines(_ items: [SearchItem]) {
+    /// Keys sorted, slashes as they are: the same bytes for the same results.
+    static var jsonEncoder: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
+    /// One JSON object per result and line.
+    static func printJSONLines(_ items: [SearchItem]) {
         for item in items {
-            guard let data = try? encoder.encode(JSONLine(item)) else { continue }
+            guard let data = try? jsonEncoder.encode(JSONLine(item)) else { continue }
             Console.out(String(decoding: data, as: UTF8.self))
         }
     }
 
     /// The documented shape of a `--json` line; `details` (author, license …) only when the
     /// source has some.
-    private struct JSONLine: Encodable {
+    struct JSONLine: Encodable {
         let id: String
         let title: String
         @ExplicitNull var description: String?

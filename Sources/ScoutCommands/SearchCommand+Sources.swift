@@ -5,9 +5,9 @@ import Providers
 import ScoutModels
 
 extension SearchCommand {
-    /// The provider for ``source``, from the process's configuration; a bad address setting
+    /// The provider for `source`, from the process's configuration; a bad address setting
     /// throws the provider's error, which ``SettingHint`` tells the variable of.
-    func makeProvider() throws -> any SearchProvider {
+    func makeProvider(for source: SourceID) throws -> any SearchProvider {
         let client = configuration.client()
         switch source {
         case .commons:

@@ -4,7 +4,8 @@ import Networking
 import Providers
 import ScoutModels
 
-/// `scout search <source> <query…>`: one search, printed as a table or as JSON Lines.
+/// `scout search <source> <query…>`: one search, printed as a table or as JSON Lines;
+/// `scout search all <query…>` searches every configured source at once (`SearchCommand+All`).
 struct SearchCommand: ScoutCommand {
     static let name = "search"
     static let summary = "Search a source once and print the results."
@@ -16,7 +17,13 @@ struct SearchCommand: ScoutCommand {
         with --json. No results prints "No results for …" (and a suggestion when the source
         has one) and exits 0; a failed search prints why and exits 1.
 
+        'all' searches every configured source at once and prints each one's results under its
+        name as that source answers, fastest first (--json: one line per source,
+        {"source":"wikipedia","results":[…]}, or with "error" and the sentence). A source that
+        fails prints why under its name; the exit code is 1 only when every source failed.
+
         Sources:
+          all          Every source below that is configured (Flickr only with its key)
           wikipedia    Wikipedia articles (prefix search, filled up with full-text search)
           commons      Photos and other files on Wikimedia Commons (no key needed)
           flickr       Photos on Flickr (needs FLICKR_API_KEY)
@@ -28,7 +35,7 @@ struct SearchCommand: ScoutCommand {
           --all        Follow continuation and print every result (up to 500).
           --json       One JSON object per line: id, title, description, thumbnail, link, source,
                        and details (author, license …) when the source has them.
-          --lang xx    Wikipedia language, a code such as en, de or zh-yue (env
+          --lang xx    Wikipedia language (with wikipedia or all), a code such as en, de or zh-yue (env
                        SCOUT_WIKIPEDIA_LANG; default en).
           --ui-lang xx The language of the lines for people: en or ja (default from LC_ALL,
                        LC_MESSAGES or LANG, else en). --json is the same in any language.
@@ -50,7 +57,13 @@ struct SearchCommand: ScoutCommand {
     /// The most pages `--pages` and `--all` load.
     static let maxPages = 50
 
-    let source: SourceID
+    /// The source searched; with `all`, the first of ``sources``.
+    var source: SourceID { sources[0] }
+    /// The sources searched: the one named, or for `all` every one `scout search` knows (Flickr is
+    /// dropped later when it has no key).
+    let sources: [SourceID]
+    /// True for `scout search all`.
+    let searchesAll: Bool
     let query: SearchQuery
     let language: String
     let limit: Int
@@ -72,11 +85,17 @@ struct SearchCommand: ScoutCommand {
         let words = try scanner.remainingPositionals()
         let available = Self.sources.map(\.rawValue).joined(separator: ", ")
         guard let sourceName = words.first else { throw UsageError("name a source to search: \(available)") }
-        guard let source = Self.sources.first(where: { $0.rawValue == sourceName }) else {
-            throw UsageError("unknown source '\(sourceName)'; available: \(available)")
+        searchesAll = sourceName == Self.allSources
+        if searchesAll {
+            sources = Self.sources
+        } else if let named = Self.sources.first(where: { $0.rawValue == sourceName }) {
+            sources = [named]
+        } else {
+            throw UsageError("unknown source '\(sourceName)'; available: \(available), \(Self.allSources)")
         }
-        self.source = source
-        if languageText != nil, source != .wikipedia { throw UsageError("--lang applies to wikipedia only") }
+        if languageText != nil, !sources.contains(.wikipedia) {
+            throw UsageError("--lang applies to wikipedia and all only")
+        }
         language = languageText ?? configuration.wikipediaLanguage
         limit = try Self.number(limitText, option: "--limit", in: 1...50) ?? 10
         if pagesText != nil, followsContinuation { throw UsageError("use --pages or --all, not both") }
@@ -91,26 +110,21 @@ struct SearchCommand: ScoutCommand {
         self.configuration = configuration
     }
 
+    /// The name that searches every source.
+    static let allSources = "all"
+
     func run() async -> Int32 {
+        if searchesAll { return await runAll() }
         let provider: any SearchProvider
         do {
-            provider = try makeProvider()
+            provider = try makeProvider(for: source)
         } catch {
             Console.error("scout: \(SettingHint.describe(error)).")
             return ExitCode.usage
         }
         let results = await collect(from: provider)
         if results.items.isEmpty, results.failure == nil {
-            let source = UILanguageOption.sourceName(provider.source, otherwise: provider.displayName, messages)
-            let query = messages.text("quote", ["text": TerminalText.sanitize(query.text)])
-            if let suggestion = results.suggestion {
-                let suggestion = messages.text("quote", ["text": TerminalText.sanitize(suggestion)])
-                Console.out(
-                    messages.text(
-                        "cli.noResultsWithSuggestion", ["query": query, "source": source, "suggestion": suggestion]))
-            } else {
-                Console.out(messages.text("cli.noResults", ["query": query, "source": source]))
-            }
+            printNoResults(results, from: provider)
         } else if printsJSON {
             ResultPrinter.printJSONLines(results.items)
         } else if !results.items.isEmpty {
@@ -120,6 +134,20 @@ struct SearchCommand: ScoutCommand {
         guard let failure = results.failure else { return ExitCode.success }
         Console.error("scout: \(failure)")
         return ExitCode.failure
+    }
+
+    /// "No results for “dune” on Wikipedia.", with the source's suggestion when it has one.
+    func printNoResults(_ results: Results, from provider: any SearchProvider) {
+        let source = UILanguageOption.sourceName(provider.source, otherwise: provider.displayName, messages)
+        let query = messages.text("quote", ["text": TerminalText.sanitize(query.text)])
+        if let suggestion = results.suggestion {
+            let suggestion = messages.text("quote", ["text": TerminalText.sanitize(suggestion)])
+            Console.out(
+                messages.text(
+                    "cli.noResultsWithSuggestion", ["query": query, "source": source, "suggestion": suggestion]))
+        } else {
+            Console.out(messages.text("cli.noResults", ["query": query, "source": source]))
+        }
     }
 
     /// `text` as a whole number in `range`, nil when the option was not given.
