@@ -9,7 +9,10 @@ struct TUICommand: ScoutCommand {
         Usage: scout tui [--source name] [--images kitty|blocks|none] [--lang xx[,yy…]]
                          [--books-server url] [--ui-lang en|ja]
 
-        A full-screen search: type and results appear as you type, with thumbnails.
+        A full-screen search: type and results appear as you type, with thumbnails. The first
+        tab, All, searches every source at once: a section per source, each shown as it
+        answers, its first results and "more in …" (Enter or → there opens that source's tab
+        with the same query); a source that failed says why, r retries it.
 
         Keys:
           typing, ←/→, Home/End, Ctrl-A/E/U/W, Backspace/Delete   edit the query
@@ -27,8 +30,8 @@ struct TUICommand: ScoutCommand {
         output; in a script use 'scout search'.
 
         Options:
-          --source name        The tab to start on: wikipedia, commons, flickr (with
-                               FLICKR_API_KEY) or books (default wikipedia).
+          --source name        The tab to start on: all, wikipedia, commons, flickr (with
+                               FLICKR_API_KEY) or books (default all).
           --images mode        kitty (kitty graphics protocol), blocks (truecolor half-blocks) or
                                none; detected from TERM, KITTY_WINDOW_ID and COLORTERM by default.
           --lang xx[,yy…]      Wikipedia languages, the first searched at start (env

@@ -1,5 +1,6 @@
 import Foundation
 import InstantSearch
+import Localization
 import ScoutModels
 import TerminalUI
 
@@ -39,12 +40,22 @@ struct TUIRunner {
                     source.provider.source, otherwise: source.provider.displayName, settings.messages),
                 model: SearchViewModel(provider: source.provider, clock: clock),
                 layout: [.commons, .flickr].contains(source.provider.source) ? .grid : .list, related: source.related,
-                language: source.languages?.first, languages: languages)
+                language: source.languages?.first, languages: languages, source: source.provider.source)
         }
+        // The All tab's sections come in tab order, whichever tab --source starts on.
+        let providers = sources.map(\.provider).sorted { first, second in
+            let order = TUISettings.sourceNames
+            return (order.firstIndex(of: first.source) ?? order.count)
+                < (order.firstIndex(of: second.source) ?? order.count)
+        }
+        let overview = OverviewTab(
+            name: settings.messages.text("tui.all.tab"), model: MultiSearchViewModel(providers: providers, clock: clock)
+        )
         let thumbnails =
             settings.imageMode == .none ? nil : ThumbnailStore(mode: settings.imageMode, loader: settings.imageLoader())
         let app = TerminalApp(
-            tabs: tabs, output: .standard, size: WindowSize.current() ?? WindowSize(rows: 24, columns: 80),
+            tabs: tabs, overview: overview, showingAll: settings.firstSource == nil, output: .standard,
+            size: WindowSize.current() ?? WindowSize(rows: 24, columns: 80),
             clock: clock, thumbnails: thumbnails, opener: .system(hasDisplay: settings.configuration.hasDisplay),
             messages: settings.messages)
         return await app.run(events: events)

@@ -14,7 +14,8 @@ struct TUISettings: Sendable {
     let languages: [String]
     var language: String { languages[0] }
     let booksServer: URL
-    let firstSource: SourceID
+    /// The source tab to start on; nil starts on the All tab (`--source all`, the default).
+    let firstSource: SourceID?
     let configuration: ScoutConfiguration
     /// The app's words (`--ui-lang`, else the locale's).
     let messages: Messages
@@ -37,11 +38,11 @@ struct TUISettings: Sendable {
             throw UsageError("--books-server takes an http(s) address such as http://127.0.0.1:8080, not '\(server)'")
         }
         booksServer = url
-        let source = try scanner.value(for: "--source") ?? SourceID.wikipedia.rawValue
-        guard Self.sourceNames.map(\.rawValue).contains(source) else {
-            throw UsageError("--source takes wikipedia, commons, flickr or books, not '\(source)'")
+        let source = try scanner.value(for: "--source") ?? Self.allSources
+        guard source == Self.allSources || Self.sourceNames.map(\.rawValue).contains(source) else {
+            throw UsageError("--source takes all, wikipedia, commons, flickr or books, not '\(source)'")
         }
-        firstSource = SourceID(rawValue: source)
+        firstSource = source == Self.allSources ? nil : SourceID(rawValue: source)
         self.configuration = configuration
     }
 
@@ -65,8 +66,10 @@ struct TUISettings: Sendable {
         return Array(languages.prefix(maximumLanguages))
     }
 
-    /// The sources `--source` may name, in tab order.
+    /// The sources `--source` may name, in tab order — the All tab's sections' order too.
     static let sourceNames: [SourceID] = [.wikipedia, .commons, .flickr, .books]
+    /// `--source`'s name of the All tab.
+    static let allSources = "all"
 
     /// The configured sources, in tab order, with the one asked for first. Flickr is configured
     /// only with an API key (`FLICKR_API_KEY`); without one it has no tab.
@@ -96,6 +99,7 @@ struct TUISettings: Sendable {
                     RelatedEntry(item: related.item, reason: related.reason.isEmpty ? related.phrase : related.reason)
                 }
             })
+        guard let firstSource else { return all }
         guard all.contains(where: { $0.provider.source == firstSource }) else {
             throw UsageError("--source \(firstSource) is not configured (Flickr needs FLICKR_API_KEY)")
         }

@@ -21,7 +21,8 @@ struct TUIFeatureTests {
                     "SCOUT_WIKIPEDIA_API": fake.baseURL.absoluteString,
                     "SCOUT_WIKIMEDIA_UPLOAD": host.baseURL.absoluteString,
                 ]
-                try await withScoutInTmux(["--images", "blocks"], environment: environment) { tmux in
+                try await withScoutInTmux(["--images", "blocks", "--source", "wikipedia"], environment: environment) {
+                    tmux in
                     try await tmux.waitFor("Type to search")
                     try tmux.type("z")
                     let screen = try await tmux.waitForScreen("two thumbnails") { screen in

@@ -36,7 +36,8 @@ struct TUIJapaneseTests {
     func byFlag() async throws {
         try await withFakeWikipedia(pages: Self.pages) { fake in
             try await withScoutInTmux(
-                ["--images", "none", "--ui-lang", "ja"], environment: tuiEnvironment(fake, locale: "en_US.UTF-8")
+                ["--images", "none", "--ui-lang", "ja", "--source", "wikipedia"],
+                environment: tuiEnvironment(fake, locale: "en_US.UTF-8")
             ) { tmux in
                 try await tmux.waitFor("入力して")
                 try tmux.type("zzzz")

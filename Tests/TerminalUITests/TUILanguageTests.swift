@@ -18,7 +18,9 @@ struct TUILanguageTests {
                 "SCOUT_WIKIPEDIA_API": fake.languageTemplate, "SCOUT_BOOKS_API": "http://127.0.0.1:9/",
                 "LANGUAGE": "fr_CH:de", "LANG": "C.UTF-8",
             ]
-            try await withScoutInTmux(["--images", "none", "--lang", "en,de"], environment: environment) { tmux in
+            try await withScoutInTmux(
+                ["--images", "none", "--lang", "en,de", "--source", "wikipedia"], environment: environment
+            ) { tmux in
                 try await tmux.waitFor("Type to search")
                 try tmux.type("Zürichsee")
                 try await tmux.waitFor("0 results")
@@ -50,7 +52,8 @@ struct TUILanguageTests {
                 "LANGUAGE": "", "LANG": "C.UTF-8",
             ]
             try await withScoutInTmux(
-                ["--images", "none", "--lang", "en,de", "--ui-lang", "ja"], environment: environment
+                ["--images", "none", "--lang", "en,de", "--ui-lang", "ja", "--source", "wikipedia"],
+                environment: environment
             ) { tmux in
                 try await tmux.waitFor("入力して")
                 try tmux.type("Zürichsee")

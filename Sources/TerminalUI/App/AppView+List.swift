@@ -53,38 +53,47 @@ extension AppView {
     ) {
         let visible = max(1, rowsAvailable / Self.itemRows)
         let first = app.scrolledTop(visible: visible)
-        let textColumn = app.thumbnails == nil ? 2 : 2 + ThumbnailStore.columns + 1
         for index in first..<min(entries.count, first + visible) {
-            let row = top + (index - first) * Self.itemRows
             let (item, detail) = entries[index]
-            let isSelected = index == app.selection
-            if isSelected {
-                grid.write("▌", row: row, column: 0, style: Style(foreground: Self.accent))
-                grid.write("▌", row: row + 1, column: 0, style: Style(foreground: Self.accent))
-            }
-            app.thumbnails?.draw(item, into: &grid, row: row, column: 2)
-            let title = TerminalText.sanitize(item.title)
-            var titleStyle = Style(isBold: isSelected, isDim: isStale)
-            let end = grid.write(title, row: row, column: textColumn, style: titleStyle)
-            titleStyle.foreground = Self.accent
-            titleStyle.isUnderlined = true
-            for (offset, width) in TitleMarks.columns(of: item, shownAs: title, query: query) {
-                let column = textColumn + offset
-                guard column < end else { break }
-                grid.restyle(row: row, column: column, count: min(width, end - column)) { $0 = titleStyle }
-            }
-            if let detail {
-                grid.write(detail, row: row + 1, column: textColumn, style: Style(isDim: true))
-            }
-            if isSelected {
-                grid.restyle(row: row, column: 1, count: grid.columns - 1) { $0.background = .basic(8) }
-            }
+            drawItem(
+                item, detail: detail, into: &grid, row: top + (index - first) * Self.itemRows,
+                isSelected: index == app.selection, highlight: query, isStale: isStale)
+        }
+    }
+
+    /// One result on two rows from `row`: its thumbnail, its title with the matched parts
+    /// marked, `detail` dimmed below; a bar and a shaded title when selected.
+    func drawItem(
+        _ item: SearchItem, detail: String?, into grid: inout CellGrid, row: Int, isSelected: Bool,
+        highlight query: String, isStale: Bool
+    ) {
+        let textColumn = app.thumbnails == nil ? 2 : 2 + ThumbnailStore.columns + 1
+        if isSelected {
+            grid.write("▌", row: row, column: 0, style: Style(foreground: Self.accent))
+            grid.write("▌", row: row + 1, column: 0, style: Style(foreground: Self.accent))
+        }
+        app.thumbnails?.draw(item, into: &grid, row: row, column: 2)
+        let title = TerminalText.sanitize(item.title)
+        var titleStyle = Style(isBold: isSelected, isDim: isStale)
+        let end = grid.write(title, row: row, column: textColumn, style: titleStyle)
+        titleStyle.foreground = Self.accent
+        titleStyle.isUnderlined = true
+        for (offset, width) in TitleMarks.columns(of: item, shownAs: title, query: query) {
+            let column = textColumn + offset
+            guard column < end else { break }
+            grid.restyle(row: row, column: column, count: min(width, end - column)) { $0 = titleStyle }
+        }
+        if let detail {
+            grid.write(detail, row: row + 1, column: textColumn, style: Style(isDim: true))
+        }
+        if isSelected {
+            grid.restyle(row: row, column: 1, count: grid.columns - 1) { $0.background = .basic(8) }
         }
     }
 
     /// What the list says when it has no rows.
-    private func placeholder(for state: SearchState) -> String {
-        let source = app.tabs[app.activeTab].name
+    func placeholder(for state: SearchState, source: String? = nil) -> String {
+        let source = source ?? app.tabs[app.activeTab].name
         let messages = app.messages
         switch state {
         case .idle:

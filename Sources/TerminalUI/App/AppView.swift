@@ -21,11 +21,19 @@ struct AppView {
             grid.write(app.messages.text("tui.tooSmall"), row: 0, column: 0)
             return (grid, nil)
         }
-        app.resetSelectionIfQueryChanged()
-        let cursor = drawQueryLine(into: &grid)
-        drawTabs(into: &grid)
-        drawList(into: &grid)
-        drawStatus(into: &grid)
+        let cursor: ScreenDiffer.Cursor
+        if app.isShowingAll {
+            cursor = drawQueryLine(into: &grid)
+            drawTabs(into: &grid)
+            drawOverview(into: &grid)
+            drawOverviewStatus(into: &grid)
+        } else {
+            app.resetSelectionIfQueryChanged()
+            cursor = drawQueryLine(into: &grid)
+            drawTabs(into: &grid)
+            drawList(into: &grid)
+            drawStatus(into: &grid)
+        }
         return (grid, cursor)
     }
 
@@ -42,16 +50,17 @@ struct AppView {
         return ScreenDiffer.Cursor(row: 0, column: min(grid.columns - 1, 2 + widthBeforeCursor()))
     }
 
-    /// ` Wikipedia  Books ` with the active tab reversed.
+    /// ` All  Wikipedia  Books ` with the active tab reversed.
     private func drawTabs(into grid: inout CellGrid) {
+        var labels = app.tabs.enumerated().map { ($1.name, !app.isShowingAll && $0 == app.activeTab) }
+        if let overview = app.overview { labels.insert((overview.name, app.isShowingAll), at: 0) }
         var column = 0
-        for (index, tab) in app.tabs.enumerated() {
-            let isActive = index == app.activeTab
+        for (name, isActive) in labels {
             let style = isActive ? Style(isBold: true, isReversed: true) : Style(isDim: true)
-            column = grid.write(" \(tab.name) ", row: 1, column: column, style: style)
+            column = grid.write(" \(name) ", row: 1, column: column, style: style)
             column += 1
         }
-        if app.tabs.count > 1 {
+        if labels.count > 1 {
             grid.write(
                 app.messages.text("tui.switchHint"), row: 1, column: max(column, grid.columns - 6),
                 style: Style(isDim: true))

@@ -48,7 +48,7 @@ extension TerminalApp {
         let model = switcher.makeModel(next)
         tabs[activeTab] = SourceTab(
             name: tab.name, model: model, layout: tab.layout, related: tab.related, language: next,
-            languages: switcher)
+            languages: switcher, source: tab.source)
         model.query = editor.text
         shownQuery = nil
         selection = 0

@@ -23,6 +23,8 @@ public struct SourceTab {
     public let language: String?
     /// The languages Ctrl-L moves the tab through; nil for a source without languages.
     public let languages: LanguageSwitch?
+    /// The source it searches: the All tab's "more in …" line of that source leads here.
+    public let source: SourceID?
 
     /// Rows with a title and a line of description, or a grid of thumbnails with a caption.
     public enum Layout: Sendable {
@@ -31,8 +33,9 @@ public struct SourceTab {
 
     public init(
         name: String, model: SearchViewModel, layout: Layout = .list, related: RelatedLookup? = nil,
-        language: String? = nil, languages: LanguageSwitch? = nil
+        language: String? = nil, languages: LanguageSwitch? = nil, source: SourceID? = nil
     ) {
+        self.source = source
         self.name = name
         self.model = model
         self.layout = layout

@@ -8,6 +8,7 @@ extension TerminalApp {
     public func handle(_ key: Key) {
         notice = nil
         if related != nil, handleRelated(key) { return }
+        if isShowingAll, handleOverview(key) { return }
         switch key {
         case .text(let text): type(text)
         case .control("c"): isFinished = true
@@ -56,7 +57,7 @@ extension TerminalApp {
     private func edit(_ change: (inout LineEditor) -> Void) {
         let before = editor.text
         change(&editor)
-        if editor.text != before { model.query = editor.text }
+        if editor.text != before { applyQuery() }
     }
 
     /// True while the status line offers "r to retry".
@@ -95,7 +96,7 @@ extension TerminalApp {
         }
     }
 
-    private func open(_ item: SearchItem?) {
+    func open(_ item: SearchItem?) {
         guard let item else { return }
         if opener.open(item.link) {
             notice = messages.text("tui.opened", ["link": item.link.absoluteString])
@@ -105,13 +106,34 @@ extension TerminalApp {
         }
     }
 
+    /// Tab and Shift-Tab: the next or previous tab, All first, round the list.
     private func switchTab(by step: Int) {
-        guard tabs.count > 1 else { return }
+        let offset = overview == nil ? 0 : 1
+        let count = tabs.count + offset
+        guard count > 1 else { return }
+        let position = isShowingAll ? 0 : activeTab + offset
+        show(tab: (position + step + count) % count - offset)
+    }
+
+    /// Shows source tab `index` (-1: the All tab) with the query typed so far, from its top.
+    func show(tab index: Int) {
         closeRelated()
-        activeTab = (activeTab + step + tabs.count) % tabs.count
-        model.query = editor.text
+        isShowingAll = index < 0 && overview != nil
+        if !isShowingAll { activeTab = index }
+        applyQuery()
         shownQuery = nil
         selection = 0
         scrollTop = 0
+        overviewSlot = nil
+        overviewTop = 0
+    }
+
+    /// Hands the query line to the model of the tab shown.
+    func applyQuery() {
+        if isShowingAll, let overview {
+            overview.model.query = editor.text
+        } else {
+            model.query = editor.text
+        }
     }
 }

@@ -20,8 +20,16 @@ import ScoutModels
 public final class TerminalApp {
     /// The sources, in tab order (a tab is replaced when it switches language).
     public internal(set) var tabs: [SourceTab]
-    /// The index of the tab typing drives.
+    /// The index of the source tab typing drives (while the All tab is not shown).
     public internal(set) var activeTab = 0
+    /// The All tab, before the source tabs; nil when the app has none.
+    public let overview: OverviewTab?
+    /// True while the All tab is shown: typing drives ``overview``'s model.
+    public internal(set) var isShowingAll: Bool
+    /// The selected line of the All tab; nil for its first selectable one.
+    var overviewSlot: OverviewSlot?
+    /// The first section on screen of the All tab.
+    var overviewTop = 0
     /// The query line.
     public internal(set) var editor = LineEditor()
     /// The selected row of the list (of the related panel while it is open).
@@ -55,12 +63,16 @@ public final class TerminalApp {
     ///     display exists.
     ///   - messages: the language of its words (the locale's: `LANG`, `--ui-lang`).
     ///   - clock: turns the loading indicator; `scout tui` passes its configuration's.
+    ///   - overview: the All tab, first of the tabs; `showingAll` starts on it.
     public init(
-        tabs: [SourceTab], output: TerminalOutput, size: WindowSize, clock: any Clock<Duration>,
-        thumbnails: ThumbnailStore? = nil, opener: LinkOpener = .never, messages: Messages = Messages(.english)
+        tabs: [SourceTab], overview: OverviewTab? = nil, showingAll: Bool = true, output: TerminalOutput,
+        size: WindowSize, clock: any Clock<Duration>, thumbnails: ThumbnailStore? = nil, opener: LinkOpener = .never,
+        messages: Messages = Messages(.english)
     ) {
         precondition(!tabs.isEmpty, "the terminal app needs at least one source")
         self.tabs = tabs
+        self.overview = overview
+        isShowingAll = overview != nil && showingAll
         self.output = output
         self.size = size
         self.thumbnails = thumbnails
@@ -130,7 +142,9 @@ public final class TerminalApp {
 
     /// Animates the loading indicator while something loads, and only then.
     private func updateSpinner() {
-        let isBusy = model.isLoading || model.isLoadingMore || related?.isLoading == true
+        let isBusy =
+            isShowingAll
+            ? overview?.model.isLoading == true : model.isLoading || model.isLoadingMore || related?.isLoading == true
         if isBusy, spinner == nil {
             let clock = clock
             spinner = Task { @MainActor [weak self] in

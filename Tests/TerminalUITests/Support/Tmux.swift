@@ -106,7 +106,8 @@ func tuiEnvironment(_ fake: FakeWikipedia, locale: String = "C.UTF-8") -> [Strin
 /// script that records `stty -a` before and after and prints `EXIT=<code>` when scout ends;
 /// runs `body`, then kills the server however `body` ends.
 func withScoutInTmux<T>(
-    _ arguments: [String] = ["--images", "none"], environment: [String: String], columns: Int = 100, rows: Int = 30,
+    _ arguments: [String] = ["--images", "none", "--source", "wikipedia"], environment: [String: String],
+    columns: Int = 100, rows: Int = 30,
     _ body: (Tmux) async throws -> T
 ) async throws -> T {
     let directory = FileManager.default.temporaryDirectory.appending(path: "scout-tui-\(UUID().uuidString)")

@@ -1,0 +1,29 @@
+import Foundation
+import ScoutTestSupport
+import Testing
+
+/// `scout tui` starts on the All tab, in a real terminal.
+@Suite("scout tui All tab in tmux", .serialized, .timeLimit(.minutes(10)))
+struct TUIAllTabTests {
+    @Test("the first tab is All: Wikipedia's results and the book server's failure side by side; Tab moves on")
+    func allSources() async throws {
+        let pages: [FakeWikipedia.Page] = [.init(pageID: 1, title: "Zürich", description: "Swiss city")]
+        try await withFakeWikipedia(pages: pages) { fake in
+            try await withScoutInTmux(["--images", "none"], environment: tuiEnvironment(fake)) { tmux in
+                let idle = try await tmux.waitFor("Type to search every source at once")
+                #expect(idle.split(separator: "\n")[1].hasPrefix(" All   Wikipedia "))
+                try tmux.type("zür")
+                let screen = try await tmux.waitForScreen("Wikipedia's result and Books' failure") {
+                    $0.contains("Zürich") && $0.contains("r to retry")
+                }
+                let lines = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                let wikipedia = try #require(lines.firstIndex(of: "Wikipedia"))
+                let books = try #require(lines.firstIndex(of: "Books"))
+                #expect(wikipedia < books)
+                #expect(lines[books + 1].contains("did not answer"))
+                try tmux.press("Tab")
+                try await tmux.waitFor(" Wikipedia · 1 result")
+            }
+        }
+    }
+}
