@@ -13,17 +13,24 @@ struct TUIAllTabTests {
                 let idle = try await tmux.waitFor("Type to search every source at once")
                 #expect(idle.split(separator: "\n")[1].hasPrefix(" All   Wikipedia "))
                 try tmux.type("zür")
-                let screen = try await tmux.waitForScreen("Wikipedia's result and Books' failure") {
-                    $0.contains("Zürich") && $0.contains("r to retry")
+                // Sections answer in any order (Commons may fail first): wait for Books' own line.
+                let screen = try await tmux.waitForScreen("Wikipedia's result and Books' failure") { screen in
+                    let lines = Self.lines(screen)
+                    guard screen.contains("Zürich"), let books = lines.firstIndex(of: "Books") else { return false }
+                    return lines.indices.contains(books + 1) && lines[books + 1].contains("did not answer")
                 }
-                let lines = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                let lines = Self.lines(screen)
                 let wikipedia = try #require(lines.firstIndex(of: "Wikipedia"))
                 let books = try #require(lines.firstIndex(of: "Books"))
                 #expect(wikipedia < books)
-                #expect(lines[books + 1].contains("did not answer"))
+                #expect(lines[books + 1].contains("r to retry"))
                 try tmux.press("Tab")
                 try await tmux.waitFor(" Wikipedia · 1 result")
             }
         }
+    }
+
+    private static func lines(_ screen: String) -> [String] {
+        screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
     }
 }
