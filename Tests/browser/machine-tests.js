@@ -74,6 +74,26 @@ const done = arguments[arguments.length - 1];
       return this.send({ type: 'page', generation: fetch.generation, source: fetch.source, cursor: fetch.cursor, page });
     }
 
+    /** A multisearch's line for `source`: a page of `titles`, as the shell sends each line. */
+    line(multisearch, source, titles) {
+      return this.answer({ ...multisearch, source, cursor: null }, titles);
+    }
+
+    /** A multisearch's error line for `source`. */
+    failLine(multisearch, source, failure) {
+      return this.fail({ ...multisearch, source, cursor: null }, { ...failure, source });
+    }
+
+    lastMultisearch() {
+      const all = this.of('multisearch');
+      return all[all.length - 1];
+    }
+
+    /** The All tab's sections as [source, state, titles], in the order shown. */
+    sections() {
+      return machine.allSections(this.state).map((section) => [section.source, section.state, section.items.map((item) => item.title)]);
+    }
+
     fail(fetch, failure) {
       return this.send({ type: 'failed', generation: fetch.generation, source: fetch.source, cursor: fetch.cursor, failure });
     }
@@ -95,16 +115,131 @@ const done = arguments[arguments.length - 1];
     { id: 'flickr', name: 'Flickr', kind: 'photos', configured: false, message: 'No key.', language: null, languages: [] },
   ];
 
-  /** A machine that has the sources and the empty start view, at time 0. */
-  function started(init = {}) {
+  /**
+   * A machine that has the sources and the empty start view, at time 0, in `source`'s tab:
+   * Wikipedia's unless said ('' is the default tab, All).
+   */
+  function started(init = {}, source = 'wikipedia') {
     const run = new Run(init);
-    run.send({ type: 'restore', q: '', source: '', lang: '' });
+    run.send({ type: 'restore', q: '', source, lang: '' });
     run.send({ type: 'sources', sources: SOURCES });
     run.effects = [];
     return run;
   }
 
+  const ALL_SOURCES = ['wikipedia', 'books', 'commons']; // Flickr is not set up in SOURCES
+  const FAILURE_502 = { kind: 'error', status: 502, code: 'upstream_failed', apiMessage: 'Commons did not answer.', retryAfter: null };
+
   const tests = {
+    'all: the default tab; one multisearch per settled query, every section loading in the fixed order'() {
+      const run = started({}, '');
+      expectEqual(run.state.source, 'all', 'the default tab');
+      run.type('b');
+      run.advance(50);
+      run.type('ber');
+      run.advance(DEBOUNCE_MS);
+      expectEqual(run.of('fetch').length, 0, 'fetches of single sources');
+      const searches = run.of('multisearch');
+      expectEqual(searches.map((m) => [m.q, m.sources, m.lang, m.limit]), [['ber', ALL_SOURCES, 'en', 3]], 'multisearches');
+      expectEqual(run.state.view, 'all', 'view');
+      expectEqual(run.sections(), ALL_SOURCES.map((source) => [source, 'loading', []]), 'sections');
+      expectEqual(run.of('history').pop().entry, { q: 'ber', source: 'all', lang: 'en' }, 'history keeps source=all');
+    },
+
+    'all: lines arriving in any order fill their own sections; the order stays fixed; settled when all answered'() {
+      const run = started({}, '');
+      run.send({ type: 'query', text: 'oak' });
+      const search = run.lastMultisearch();
+      run.line(search, 'commons', ['Oak.jpg']);
+      expectEqual(run.sections(), [['wikipedia', 'loading', []], ['books', 'loading', []], ['commons', 'results', ['Oak.jpg']]], 'after commons');
+      run.advance(SPINNER_DELAY_MS);
+      expectEqual(run.state.spinner, true, 'spinner while sections load');
+      run.line(search, 'books', []);
+      expectEqual(run.of('saveRecent').length, 0, 'recent searches before every section answered');
+      run.line(search, 'wikipedia', ['Oak', 'Oakland']);
+      expectEqual(run.sections(), [['wikipedia', 'results', ['Oak', 'Oakland']], ['books', 'empty', []], ['commons', 'results', ['Oak.jpg']]], 'all answered');
+      expectEqual([run.state.spinner, run.state.recent], [false, [{ q: 'oak', source: 'all' }]], 'spinner and recent searches');
+      expectEqual(run.line(search, 'flickr', ['Not asked']), [], 'effects of a line for a source not asked');
+      expectEqual(run.sections().length, 3, 'sections after a line not asked for');
+    },
+
+    'all: a stale stream\'s lines are ignored, whenever they come'() {
+      const run = started({}, '');
+      run.send({ type: 'query', text: 'ber' });
+      const first = run.lastMultisearch();
+      run.line(first, 'books', ['Bergen Stories']);
+      run.send({ type: 'query', text: 'berlin' });
+      const second = run.lastMultisearch();
+      expect(second.generation > first.generation && run.of('abort').length >= 2, 'the first stream was not superseded and aborted');
+      // The section keeps the rows it had while its new line is awaited: its place is held.
+      expectEqual(run.sections()[1], ['books', 'loading', ['Bergen Stories']], 'books while the new search loads');
+      expectEqual(run.line(first, 'wikipedia', ['Bern']), [], 'effects of a stale line');
+      run.failLine(first, 'commons', FAILURE_502);
+      run.send({ type: 'ended', generation: first.generation });
+      expectEqual(run.sections().map(([source, state]) => [source, state]), ALL_SOURCES.map((source) => [source, 'loading']), 'after stale lines');
+      run.line(second, 'wikipedia', ['Berlin']);
+      expectEqual(run.sections()[0], ['wikipedia', 'results', ['Berlin']], 'the new line');
+    },
+
+    'all: one failed section says so with Retry, alone, while the others show their rows'() {
+      const run = started({}, '');
+      run.send({ type: 'query', text: 'oak' });
+      const search = run.lastMultisearch();
+      run.line(search, 'wikipedia', ['Oak']);
+      run.failLine(search, 'commons', FAILURE_502);
+      run.line(search, 'books', ['Oak Tales']);
+      expectEqual(run.sections(), [['wikipedia', 'results', ['Oak']], ['books', 'results', ['Oak Tales']], ['commons', 'failed', []]], 'sections');
+      const failed = machine.allSections(run.state)[2];
+      expectEqual([run.state.view, failed.failure.status, failed.failure.apiMessage], ['all', 502, 'Commons did not answer.'], 'the failure');
+      const others = machine.allSections(run.state).slice(0, 2);
+      const fetches = run.of('fetch').length;
+      const effects = run.send({ type: 'retrySection', source: 'commons' });
+      expect(!effects.some((effect) => effect.type === 'abort' || effect.type === 'multisearch'), 'retry of a section searched everything again');
+      const retry = run.lastFetch();
+      expectEqual([run.of('fetch').length - fetches, retry.source, retry.q, retry.generation, retry.cursor, retry.lang, retry.limit], [1, 'commons', 'oak', search.generation, null, null, 3], 'the retry');
+      expectEqual(run.sections()[2], ['commons', 'loading', []], 'commons while retried');
+      expect(machine.allSections(run.state).slice(0, 2).every((section, at) => section === others[at]), 'the other sections changed');
+      expectEqual(run.send({ type: 'retrySection', source: 'books' }), [], 'retry of a section that did not fail');
+      run.answer(retry, ['Oak.jpg']);
+      expectEqual(run.sections()[2], ['commons', 'results', ['Oak.jpg']], 'commons after the retry');
+    },
+
+    'all: the stream closing before a source\'s line fails that section; a refused request fails the tab'() {
+      const run = started({}, '');
+      run.send({ type: 'query', text: 'oak' });
+      const search = run.lastMultisearch();
+      run.line(search, 'wikipedia', ['Oak']);
+      run.send({ type: 'ended', generation: search.generation });
+      expectEqual(run.sections().map(([source, state]) => [source, state]), [['wikipedia', 'results'], ['books', 'failed'], ['commons', 'failed']], 'after the end');
+      run.send({ type: 'query', text: 'oaks' });
+      const refused = run.lastMultisearch();
+      run.fail({ ...refused, source: 'all', cursor: null }, { kind: 'error', status: 429, retryAfter: 3 });
+      expectEqual([run.state.view, run.state.failure.status], ['error', 429], 'refused');
+      run.send({ type: 'retry' });
+      expectEqual([run.lastMultisearch().q, run.lastMultisearch().generation > refused.generation, run.state.view], ['oaks', true, 'all'], 'retried');
+    },
+
+    'all: "more in Books" is the Books tab with the same search; the tabs come back to All'() {
+      const run = started({}, '');
+      run.send({ type: 'query', text: 'oak' });
+      run.send({ type: 'chooseSource', id: 'books' });
+      const fetch = run.lastFetch();
+      expectEqual([run.state.source, fetch.source, fetch.q, fetch.limit], ['books', 'books', 'oak', 20], 'the Books tab');
+      expectEqual(run.of('history').pop(), { at: 0, type: 'history', push: true, entry: { q: 'oak', source: 'books', lang: null } }, 'history');
+      run.send({ type: 'chooseSource', id: 'all' });
+      expectEqual([run.state.source, run.lastMultisearch().q], ['all', 'oak'], 'back to All');
+    },
+
+    'all: sent before the sources were known, it runs again with the sources set up and the reader\'s language'() {
+      const run = new Run({ tags: ['fr-CH'] });
+      run.send({ type: 'restore', q: 'Lac', source: 'all', lang: '' });
+      const first = run.lastMultisearch();
+      expectEqual([first.sources, first.lang], [ALL_SOURCES, null], 'the first multisearch');
+      run.send({ type: 'sources', sources: SOURCES.map((source) => (source.id === 'flickr' ? { ...source, configured: true } : source)) });
+      const again = run.lastMultisearch();
+      expectEqual([again.sources, again.lang, again.generation > first.generation], [[...ALL_SOURCES, 'flickr'], 'fr', true], 'again');
+    },
+
     'debounce: one request for the text typed last, DEBOUNCE_MS after the last keystroke'() {
       const run = started();
       run.type('b');

@@ -325,7 +325,7 @@ def typing(base_url, screenshots):
     """
     page = Page(base_url, screenshots, 'typing')
     try:
-        page.open('/')
+        page.open('/?source=wikipedia')
         page.wait_for(lambda: page.driver.switch_to.active_element == page.field, 'the field is not focused on load')
         audit_both_themes(page, 'empty')
         page.type('ber', gap=0.3)
@@ -396,7 +396,7 @@ def keyboard(base_url, screenshots):
     page = Page(base_url, screenshots, 'keyboard')
     driver = page.driver
     try:
-        page.open('/')
+        page.open('/?source=wikipedia')
         page.type('ma')
         page.wait_for_titles(['Mars', 'Maple', 'Marble'], 'typing "ma" did not list Mars, Maple, Marble')
         main = driver.current_window_handle
@@ -482,7 +482,7 @@ def history(base_url, screenshots):
                       f'the page does not show the search {q!r} with {titles}')
 
     try:
-        page.open('/')
+        page.open('/?source=wikipedia')
         page.type('alpha')
         page.press(Keys.ENTER)
         shows('alpha', ['Alpha', 'Alphabet'])
@@ -552,7 +552,7 @@ def suggestion(base_url, screenshots):
     """
     page = Page(base_url, screenshots, 'suggestion')
     try:
-        page.open('/')
+        page.open('/?source=wikipedia')
         page.type('zurik')
         page.wait_for(lambda: page.view() == 'empty', 'typing "zurik" did not show the empty state')
         notice = page.js('return document.querySelector("#status .notice-title").textContent')
@@ -586,7 +586,7 @@ def languages(base_url, screenshots):
     """
     page = Page(base_url, screenshots, 'languages', languages='en-US,de,fr')
     try:
-        page.open('/')
+        page.open('/?source=wikipedia')
         menu = lambda: page.js('const m = document.getElementById("lang"); return m && !m.closest(".language").hidden ? m.value : null')
         page.wait_for(lambda: menu() == 'en', 'the language menu did not start at the browser\'s English')
         label = page.js('return document.querySelector("label[for=lang]").textContent')
@@ -606,7 +606,7 @@ def languages(base_url, screenshots):
         expect(page.query_parameters()[0].get('lang') == 'de', f'the address is {page.driver.current_url}')
         expect(page.js('return document.activeElement.id') == 'q', 'focus did not go back to the field')
 
-        page.open('/')
+        page.open('/?source=wikipedia')
         page.wait_for(lambda: menu() == 'de', 'the choice of German was not remembered')
         page.open('/?q=Lac&source=wikipedia&lang=fr')
         page.wait_for_titles(['Lac de Zurich'], 'the address\'s lang=fr did not search French Wikipedia')
@@ -663,7 +663,7 @@ def endless(base_url, screenshots):
     """
     page = Page(base_url, screenshots, 'endless')
     try:
-        page.open('/')
+        page.open('/?source=wikipedia')
         # Count the page's searches, and time when the loading indicator shows.
         page.js('''window.__scoutCursors = [];
             window.__scoutFetchTimes = [];
@@ -1206,7 +1206,7 @@ def keyboard_only(base_url, screenshots):
             return box && box.open ? box.querySelector('.lightbox-title').textContent : null''')
 
     try:
-        page.open('/')
+        page.open('/?source=wikipedia')
         focused_on('the search field on load', id='q')
 
         # Before the field: the language switch, the brand, then the skip link, which shows when
@@ -1454,6 +1454,116 @@ INJECTED = '''
 '''
 
 
+
+@scenario
+def all_sources(base_url, screenshots):
+    """The All tab: a section a source in a fixed order, each as its source answers.
+
+    Fake: Wikipedia pages Hut, Hut Point, Hutch, Hutton (3 s latency until `fast`), the book
+    catalog of BookFixtures.books (nothing for "hut"), Commons files "Hut NNN" failing with 503
+    until `recover`; Flickr not set up. Checks the default tab, the held places (nothing moves
+    when Wikipedia answers), the failed section's own Retry, ↑/↓ across the sections, Enter, the
+    address keeping source=all, "More in …" to that tab; axe on loading, partial, one failed, all
+    answered, dark and phone width.
+    """
+    page = Page(base_url, screenshots, 'all-sources')
+    driver = page.driver
+
+    def sections():
+        return page.js('''
+            return Array.from(document.querySelectorAll('#all-sections .all-section'), section => ({
+              source: section.dataset.source,
+              state: section.dataset.state,
+              titles: Array.from(section.querySelectorAll('.result-title'), title => title.textContent),
+              top: Math.round(section.getBoundingClientRect().top),
+            }));''')
+
+    def states():
+        return [(section['source'], section['state']) for section in sections()]
+
+    def active():
+        return page.js('return document.getElementById("q").getAttribute("aria-activedescendant")')
+
+    try:
+        control('slow-wikipedia')
+        page.open('/')
+        page.wait_for(lambda: page.js('const t = document.getElementById("tab-all"); '
+                                      'return t && t.getAttribute("aria-selected") === "true" '
+                                      '&& t === document.querySelector("#tabs .tab")'),
+                      'All is not the first tab, chosen by default')
+        page.type('hut')
+        # Loading and partial: Books answered (nothing), Commons failed, Wikipedia's place held.
+        page.wait_for(lambda: states() == [('wikipedia', 'loading'), ('books', 'empty'), ('commons', 'failed')],
+                      f'the sections are not Wikipedia loading, Books empty, Commons failed: {sections()}')
+        held = {section['source']: section['top'] for section in sections()}
+        expect(page.js('return document.querySelectorAll("#all-sections .all-skeleton").length') == 3,
+               'Wikipedia\'s place is not held by three placeholder rows')
+        page.screenshot('loading')
+        audit(page, 'all-loading-partial-failed')
+        page.wait_for(lambda: states()[0] == ('wikipedia', 'results'), 'Wikipedia did not answer', timeout=15)
+        shown = sections()
+        expect(shown[0]['titles'] == ['Hut', 'Hut Point', 'Hutch'], f'Wikipedia shows {shown[0]["titles"]}')
+        moved = [(s['source'], held[s['source']], s['top']) for s in shown if abs(held[s['source']] - s['top']) > 1]
+        expect(not moved, f'sections moved when Wikipedia answered (source, before, after): {moved}')
+        notice = page.js('const n = document.querySelector(\'.all-section[data-source="commons"] .notice--error\'); '
+                         'return n && n.textContent')
+        expect(notice and 'Retry' in notice, f'the failed Commons section shows no notice with Retry: {notice!r}')
+        page.wait_for(lambda: page.query_parameters()[0] == {'q': 'hut', 'source': 'all'},
+                      f'the address does not keep source=all: {driver.current_url}')
+        audit_both_themes(page, 'all-one-failed')
+        page.screenshot('one-failed')
+
+        # Retry in the failed section: Commons alone, the others as they were.
+        control('recover')
+        page.js('document.querySelector(\'.all-section[data-source="commons"] .retry\').click()')
+        page.wait_for(lambda: states() == [('wikipedia', 'results'), ('books', 'empty'), ('commons', 'results')],
+                      f'Retry did not bring Commons’ rows: {sections()}')
+        expect(sections()[2]['titles'][0].startswith('Hut 0'), f'Commons shows {sections()[2]["titles"]}')
+        audit_both_themes(page, 'all-answered')
+
+        # ↓/↑ across the sections (Books has none), one active option, Enter opens it.
+        page.field.click()
+        for _ in range(3):
+            page.press(Keys.ARROW_DOWN)
+        expect(active() == 'all-wikipedia-2', f'↓↓↓ did not reach Wikipedia\'s third row: {active()}')
+        page.press(Keys.ARROW_DOWN)
+        expect(active() == 'all-commons-0', f'↓ did not move on to Commons’ first row: {active()}')
+        expect(page.js('return document.querySelectorAll("#all-sections [aria-selected=true]").length') == 1,
+               'not exactly one option is selected')
+        expect(page.js('return document.activeElement.id') == 'q', 'focus left the field')
+        audit_both_themes(page, 'all-keyboard')
+        page.press(Keys.ARROW_UP)
+        expect(active() == 'all-wikipedia-2', f'↑ did not move back to Wikipedia\'s last row: {active()}')
+        main = driver.current_window_handle
+        before = set(driver.window_handles)
+        page.press(Keys.ENTER)
+        page.wait_for(lambda: len(set(driver.window_handles) - before) == 1, 'Enter on the active row opened no tab')
+        driver.switch_to.window((set(driver.window_handles) - before).pop())
+        WebDriverWait(driver, WAIT).until(lambda d: d.current_url not in ('about:blank', ''))
+        expect(driver.current_url.endswith('/wiki/Hutch'), f'Enter opened {driver.current_url}')
+        driver.close()
+        driver.switch_to.window(main)
+
+        # Phone width, light and dark.
+        page.driver.set_window_size(*PHONE)
+        page.wait_for(lambda: page.js('return window.innerWidth') <= PHONE[0], 'the window did not shrink')
+        audit_both_themes(page, 'all-phone')
+        page.screenshot('phone')
+        page.driver.set_window_size(*DESKTOP)
+
+        # "More in Commons →": the Photos tab with the same search, in the address too.
+        page.js('document.querySelector(\'.all-section[data-source="commons"] .all-more\').click()')
+        page.wait_for(lambda: page.query_parameters()[0].get('source') == 'commons'
+                      and page.field.get_attribute('value') == 'hut'
+                      and page.js('return document.getElementById("tab-photos").getAttribute("aria-selected")') == 'true',
+                      f'"More in Commons" did not open the Photos tab with the search: {driver.current_url}')
+        page.expect_no_dialog()
+        page.expect_clean_console()
+        page.screenshot()
+    finally:
+        page.close()
+
+
 def inspect_injection(page, baseline, where):
     found = page.js(INJECTED)
     problems = list(found['bad'])
@@ -1511,7 +1621,7 @@ def japanese(base_url, screenshots):
             return rows;''')
 
     try:
-        page.open('/')
+        page.open('/?source=wikipedia')
         shown = texts()
         expect(shown['lang'] == 'ja', f'Accept-Language ja did not give <html lang="ja">: {shown}')
         expect(shown['placeholder'] == 'Wikipedia を検索', f'the field is not in Japanese: {shown}')
@@ -1602,7 +1712,7 @@ def xss(base_url, screenshots):
     """
     page = Page(base_url, screenshots, 'xss')
     try:
-        page.open('/')
+        page.open('/?source=wikipedia')
         baseline = page.js(INJECTED)
         items = api_all(base_url, 'xss')
         expect(len(items) >= 50, f'the API returned only {len(items)} payload items')
@@ -1635,7 +1745,7 @@ def xss(base_url, screenshots):
         shown = page.js('return document.querySelector("#status .notice-text").textContent')
         expect(shown == body['error']['message'], f'the error shows {shown!r}, the API says {body["error"]["message"]!r}')
         inspect_injection(page, baseline, 'a hostile source name')
-        page.open('/')
+        page.open('/?source=wikipedia')
         page.type('xss')
         page.wait_for(lambda: len(page.titles()) >= 20, 'typing "xss" again showed no rows')
         page.expect_clean_console()

@@ -97,6 +97,88 @@ export async function fetchPage(q, source, cursor, signal, limit = PAGE_SIZE, la
   return normalizeReply(body, q);
 }
 
+/** The SearchFailure of an error body's `error` member (`{code, message, retryAfter, source}`). */
+function failureOf(status, info, retryAfterHeader = null) {
+  const error = info && typeof info === 'object' ? info : {};
+  return new SearchFailure('error', {
+    status,
+    code: asString(error.code),
+    message: asString(error.message),
+    retryAfter: asCount(error.retryAfter) ?? parseRetryAfter(retryAfterHeader),
+    source: asString(error.source),
+  });
+}
+
+/** One NDJSON line of a multisearch as {source, page} or {source, failure}; null if it is neither. */
+export function readMultisearchLine(text, q) {
+  let line;
+  try {
+    line = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!line || typeof line !== 'object' || !asString(line.source)) return null;
+  if (line.status === 200 && line.reply && typeof line.reply === 'object') {
+    return { source: line.source, page: normalizeReply(line.reply, q) };
+  }
+  return { source: line.source, failure: failureOf(asCount(line.status) || 0, line.error) };
+}
+
+/**
+ * Every source of `sources` searched for `q` in one request (`/api/v1/multisearch`): calls
+ * `onLine({source, page} | {source, failure})` for each line as it arrives, read from the
+ * stream as it comes; resolves when the stream ends. Throws a SearchFailure when the request
+ * as a whole fails (offline, or refused: 400, 429), and an AbortError once `signal` aborts.
+ */
+export async function fetchMultisearch(q, sources, lang, limit, signal, onLine) {
+  const parameters = new URLSearchParams({ q, sources: sources.join(','), limit: String(limit) });
+  if (lang) parameters.set('lang', lang);
+  let response;
+  try {
+    response = await fetch(`/api/v1/multisearch?${parameters}`, {
+      signal,
+      headers: { Accept: 'application/x-ndjson' },
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    throw new SearchFailure('offline', {});
+  }
+  if (!response.ok || !response.body) {
+    let body = null;
+    try {
+      body = await response.json();
+    } catch (error) {
+      if (isAbort(error)) throw error;
+    }
+    throw failureOf(response.status, body && body.error, response.headers.get('Retry-After'));
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  const emit = (text) => {
+    const line = text.trim() ? readMultisearchLine(text, q) : null;
+    if (line) onLine(line);
+  };
+  for (;;) {
+    let chunk;
+    try {
+      chunk = await reader.read();
+    } catch (error) {
+      if (isAbort(error)) throw error;
+      return; // the stream broke off: the sections still waiting say so (machine.js `ended`)
+    }
+    if (chunk.done) break;
+    buffer += chunk.value;
+    let end = buffer.indexOf('\n');
+    while (end >= 0) {
+      emit(buffer.slice(0, end));
+      buffer = buffer.slice(end + 1);
+      end = buffer.indexOf('\n');
+    }
+  }
+  emit(buffer);
+}
+
 /**
  * How many Wikipedia articles `q` finds in each of `langs` (at most 3): [{lang, found, more}],
  * the languages that did not answer left out; an empty list when Scout could not say.

@@ -5,13 +5,15 @@
 // The entry module: index.html (and the page the server renders for /search) loads this one
 // script. The page is one flow, and no module imports one that imports it back:
 //   machine.js  the search as a pure machine: state + event → new state + effects (debounce,
-//               latest wins, spinner, settle, paging, retry, recent searches, the language)
+//               latest wins, spinner, settle, paging, retry, recent searches, the language);
+//               machine-all.js its All tab, state.js its state, sections.js what sources answered
 //   shell.js    the search's requests, timers, aborts, history and localStorage: it carries
 //               out the machine's effects and renders each state (the Related panel and the
 //               photo grid, factories like the views, still load their own pages)
 //   views, each a factory that takes what it needs and returns render(state):
 //     field.js    the search field (a WAI-ARIA 1.2 combobox) and its keys
 //     results.js  the result list: rows, the active option, endless loading
+//     allview.js  the All tab: a section a source, each as it answers, ↑/↓ across them
 //     status.js   the status line, the empty state, failure notices with Retry
 //     sources.js  the source tabs; recent.js recent searches; languages.js Wikipedia's
 //                 language menu and the other languages with hits
@@ -23,6 +25,7 @@
 // Module scripts are deferred: the document is parsed by then. Without this script the form
 // still works: it submits to /search.
 import { titleFor } from './address.js';
+import { createAllSections } from './allview.js';
 import * as api from './api.js';
 import { createField } from './field.js';
 import { startLanguageSwitch } from './i18n.js';
@@ -76,10 +79,20 @@ if (form && input && list && resultsBox) {
     onChange: render,
   });
   const { books, photos } = panels;
-  const results = createResultList({ elements, books, renderFailure: notices.renderFailure, dispatch });
+  const list = createResultList({ elements, books, renderFailure: notices.renderFailure, dispatch });
+  const all = createAllSections({ elements, renderFailure: notices.renderFailure, dispatch });
+  // The field's ↑/↓ and Enter drive the All tab's rows there, the result list elsewhere.
+  const current = () => (shell.state().view === 'all' ? all : list);
+  const results = {
+    count: () => current().count(),
+    active: () => current().active(),
+    setActive: (index) => current().setActive(index),
+    open: (index) => current().open(index),
+  };
   views.push(
     panels.render,
-    results.render,
+    list.render,
+    all.render,
     createStatus({ statusBox: elements.statusBox, input, photos, notices, dispatch }),
     createRecent({ elements, dispatch }),
     tabs,

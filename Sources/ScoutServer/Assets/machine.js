@@ -7,52 +7,25 @@
 // Latest wins inside the machine: every search and every clear bumps `generation`, each request
 // and timer carries the generation it was made for, and a reply or timer of another is dropped.
 //
-// Effects: fetch, abort, after (a named timer that sends `event`), cancel (a named timer),
-// history, saveRecent, saveLanguages, countLanguages. Events: the keys of HANDLERS.
+// The All tab: one multisearch, whose lines come as `page`/`failed` events of its generation;
+// a section a source (ALL_ORDER), each loading, answered, empty or failed (and retried) alone.
+//
+// Effects: fetch, multisearch, abort, after (a named timer that sends `event`), cancel (a named
+// timer), history, saveRecent, saveLanguages, countLanguages. Events: the keys of HANDLERS.
+import { allHandlers, answerSection, searchAll } from './machine-all.js';
 import {
-  DEFAULT_SOURCE, isKnownLanguage, isPhotoSource, otherLanguages, PAGE_SIZE, PHOTO_PAGE_SIZE,
-  preferredLanguage, sourceInfo, withChosen, withRecent,
+  ALL, allSources, choosable, DEFAULT_SOURCE, isKnownLanguage, isPhotoSource, otherLanguages, PAGE_SIZE,
+  PHOTO_PAGE_SIZE, preferredLanguage, sourceInfo, unknownSources, withChosen, withRecent,
 } from './rules.js';
-import { hasResults, newSection, withPage } from './sections.js';
+import * as sections from './sections.js';
+import { searchLanguage, shownSection } from './state.js';
+
+export { allSections, initialState, searchLanguage, shownSection } from './state.js';
 
 export const DEBOUNCE_MS = 120; // wait this long after a keystroke before searching
 export const SPINNER_DELAY_MS = 200; // show "loading" only for searches slower than this
 export const SETTLE_MS = 1500; // a search left alone this long becomes a history entry and a recent search
 export const CHOOSE_DELAY_MS = 400; // arrows step through the language menu: search where they stop
-
-/** The state before anything happened: `recent` and `chosen` as stored, `tags` the browser's. */
-export function initialState({ recent = [], chosen = [], tags = [] } = {}) {
-  return {
-    text: '', // the field's text
-    source: DEFAULT_SOURCE, // the tab chosen
-    photoSource: null, // the photo source last chosen in the Photos tab
-    unavailable: null, // the id of a tab chosen that is not set up, while its note shows
-    sources: [], // from /api/v1/sources: {id, name, kind, configured, message, language, languages}
-    language: null, // the Wikipedia searched (a code); null: the server's default
-    languages: [], // every Wikipedia's code, from /api/v1/sources
-    defaultLanguage: null,
-    chosen, // the reader's language choices, last first
-    tags, // the browser's languages (navigator.languages)
-    generation: 0, // bumped by every search and every clear; replies of older ones are dropped
-    request: null, // {q, source, lang, settle} of the current generation
-    typing: 0, // counts keystrokes: a debounce timer fires only for the last one
-    debouncing: null, // {q, typing}: the search waiting for the pause in typing
-    spinner: false, // a search has been in flight longer than SPINNER_DELAY_MS
-    view: 'start', // start | results | empty | error | offline
-    sections: {}, // by source: what it answered for the search shown (sections.js)
-    shown: null, // the source whose section is shown
-    failure: null, // the SearchFailure shown (view error or offline)
-    languageOffers: [], // after an empty Wikipedia search: {lang, found, more} of other languages with hits
-    entrySettled: true, // the current history entry holds a finished search: typing pushes a new one
-    recent, // recent searches, newest first: {q, source}
-  };
-}
-
-/** The section shown, or null. */
-export const shownSection = (state) => (state.shown ? state.sections[state.shown] || null : null);
-
-/** The code a search in `source` sends, or null for the server's default. */
-export const searchLanguage = (state, source) => (source === 'wikipedia' ? state.language : null);
 
 /** The new state and the effects of `event` on `state` (which is left as it is). */
 export function step(state, event) {
@@ -103,10 +76,18 @@ function search(s, fx, q, source, settle = 'later') {
   const lang = searchLanguage(s, source);
   s.request = { q, source, lang, settle };
   s.languageOffers = [];
-  const limit = isPhotoSource(source, sourceInfo(s.sources, source)) ? PHOTO_PAGE_SIZE : PAGE_SIZE;
   const generation = s.generation;
   fx.push({ type: 'abort' }, after('spinner', SPINNER_DELAY_MS, { type: 'spinner', generation }));
+  if (source === ALL) return searchAll(s, fx, q, lang);
+  const limit = isPhotoSource(source, sourceInfo(s.sources, source)) ? PHOTO_PAGE_SIZE : PAGE_SIZE;
   fx.push({ type: 'fetch', generation, source, q, lang, cursor: null, limit });
+}
+
+/** The search answered: settled now, later, or never, as asked. */
+function answered(s, fx) {
+  stopSpinner(s, fx);
+  if (s.request.settle === 'now') settleEntry(s, fx);
+  else if (s.request.settle === 'later') fx.push(after('settle', SETTLE_MS, { type: 'settled', generation: s.generation }));
 }
 
 /** Forgets the current search: aborts it, no rows, the start view. */
@@ -125,7 +106,7 @@ function settleEntry(s, fx) {
   if (!s.request) return;
   writeHistory(s, fx, false);
   s.entrySettled = true;
-  if (s.view === 'results' || s.view === 'empty') remember(s, fx, s.request.q, s.request.source);
+  if (['results', 'empty', 'all'].includes(s.view)) remember(s, fx, s.request.q, s.request.source);
 }
 
 function remember(s, fx, q, source) {
@@ -137,9 +118,9 @@ function remember(s, fx, q, source) {
 
 /** The first page of a search: a new section, in the list or, for photos, in the grid. */
 function showPage(s, fx, source, page) {
-  const section = newSection(source, s.generation, page, isPhotoSource(source, sourceInfo(s.sources, source)));
+  const section = sections.newSection(source, s.generation, page, isPhotoSource(source, sourceInfo(s.sources, source)));
   Object.assign(s, { sections: { [source]: section }, shown: source, failure: null });
-  s.view = hasResults(section) ? 'results' : 'empty';
+  s.view = sections.hasResults(section) ? 'results' : 'empty';
   if (s.view === 'empty' && s.request.source === 'wikipedia') offerLanguages(s, fx);
 }
 
@@ -168,6 +149,7 @@ function chooseLanguage(s, fx, code) {
 }
 
 const HANDLERS = {
+  ...allHandlers(answered),
   /** The search in the address (on start, back and forward): {q, source, lang}. */
   restore(s, { q, source, lang }, fx) {
     setSource(s, source || DEFAULT_SOURCE);
@@ -190,7 +172,7 @@ const HANDLERS = {
   submit(s, _event, fx) {
     if (!s.text.trim()) return clear(s, fx);
     const current = s.request;
-    const shown = s.view === 'results' || s.view === 'empty';
+    const shown = ['results', 'empty', 'all'].includes(s.view);
     if (shown && current && current.q === s.text && current.source === s.source) settleEntry(s, fx);
     else search(s, fx, s.text, s.source, 'now');
   },
@@ -206,7 +188,7 @@ const HANDLERS = {
   },
   /** A recent search opened again: in its source, if that is set up. */
   reopen(s, { q, source }, fx) {
-    const known = sourceInfo(s.sources, source);
+    const known = choosable(s.sources, source);
     if (known && known.configured) setSource(s, source);
     enterQuery(s, fx, q);
     search(s, fx, q, s.source, 'now');
@@ -216,7 +198,7 @@ const HANDLERS = {
     fx.push({ type: 'saveRecent', entries: s.recent });
   },
   chooseSource(s, { id }, fx) {
-    const source = sourceInfo(s.sources, id);
+    const source = choosable(s.sources, id);
     if (!source) return;
     if (!source.configured) {
       s.unavailable = id;
@@ -234,9 +216,7 @@ const HANDLERS = {
   chooseLanguage: (s, { code }, fx) => chooseLanguage(s, fx, code),
   /** /api/v1/sources answered (an empty list: it could not say). */
   sources(s, { sources }, fx) {
-    s.sources = sources.length
-      ? sources
-      : [{ id: s.source, name: null, kind: null, configured: true, message: null, language: null, languages: [] }];
+    s.sources = sources.length ? sources : unknownSources(s.source);
     const wikipedia = sourceInfo(s.sources, 'wikipedia');
     s.languages = wikipedia && Array.isArray(wikipedia.languages) ? wikipedia.languages : [];
     s.defaultLanguage = (wikipedia && wikipedia.language) || null;
@@ -244,9 +224,14 @@ const HANDLERS = {
     if (!s.language || !isKnownLanguage(s.language, s.languages)) s.language = preferredLanguage(s);
     // A search that went out before the reader's language was known ran in the default.
     const request = s.request;
-    if (request && request.source === 'wikipedia' && !request.lang && s.language && s.language !== s.defaultLanguage) {
+    const inDefault = request && !request.lang && s.language && s.language !== s.defaultLanguage;
+    if (request && request.source === 'wikipedia' && inDefault) {
       writeHistory(s, fx, false);
       search(s, fx, request.q, 'wikipedia', 'never');
+    }
+    // An All search sent before the sources were known may have asked others than are set up.
+    if (request && request.source === ALL && (inDefault || allSources(s.sources).join() !== request.sources.join())) {
+      search(s, fx, request.q, ALL, request.settle);
     }
   },
   retry: (s, _event, fx) => retry(s, fx),
@@ -266,17 +251,18 @@ const HANDLERS = {
   },
   page(s, { generation, source, cursor, page }, fx) {
     if (generation !== s.generation || !s.request) return; // a newer search started meanwhile
+    if (s.request.source === ALL) return answerSection(s, sections.answeredSection(source, generation, page)) && answered(s, fx);
     if (cursor === null) {
-      stopSpinner(s, fx);
       showPage(s, fx, source, page);
-      if (s.request.settle === 'now') settleEntry(s, fx);
-      else if (s.request.settle === 'later') fx.push(after('settle', SETTLE_MS, { type: 'settled', generation }));
-      return;
+      return answered(s, fx);
     }
-    if (s.sections[source]) s.sections = { ...s.sections, [source]: withPage(s.sections[source], page) };
+    if (s.sections[source]) s.sections = { ...s.sections, [source]: sections.withPage(s.sections[source], page) };
   },
   failed(s, { generation, source, cursor, failure }, fx) {
     if (generation !== s.generation || !s.request) return;
+    if (s.request.source === ALL && s.sections[source]) {
+      return answerSection(s, sections.failedSection(source, generation, failure)) && answered(s, fx);
+    }
     if (cursor !== null) {
       if (s.sections[source]) updateSection(s, source, { loadingMore: false, moreFailure: failure });
       return;

@@ -63,7 +63,8 @@ export function createResultList({ elements, books, renderFailure, dispatch }) {
   /** The rows of `next` (a section or null): new rows appended, another search's replace all. */
   function renderRows(state, next) {
     const same = next && section && next.generation === section.generation && next.source === section.source;
-    if (!same) {
+    // Nothing to clear while no section is shown (the All tab's sections own the field's option then).
+    if (!same && (section || list.firstChild || active >= 0)) {
       list.replaceChildren();
       setActive(-1);
       rendered = 0;

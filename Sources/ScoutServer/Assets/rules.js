@@ -2,9 +2,35 @@
 // no DOM, no storage, no requests. A leaf: the search machine (machine.js) and the views read
 // these rules from here, so they agree without importing each other.
 
-export const DEFAULT_SOURCE = 'wikipedia';
+export const ALL = 'all'; // the All tab: every source's first few results, in sections
+export const DEFAULT_SOURCE = ALL;
 export const PAGE_SIZE = 20; // a list source's page
 export const PHOTO_PAGE_SIZE = 30; // a photo source's page (the grid's)
+export const ALL_LIMIT = 3; // rows a section of the All tab shows
+// The All tab's sections, in this order always, each source that is set up (Flickr needs a key).
+export const ALL_ORDER = ['wikipedia', 'books', 'commons', 'flickr'];
+const ALL_BEFORE_SOURCES = ['wikipedia', 'books', 'commons']; // until /api/v1/sources says
+
+/**
+ * The sources the All tab searches, in ALL_ORDER: those `sources` (/api/v1/sources) lists as
+ * set up, or, before it answered, those Scout always has.
+ */
+export function allSources(sources) {
+  if (!sources.length) return ALL_BEFORE_SOURCES;
+  const listed = ALL_ORDER.filter((id) => {
+    const info = sourceInfo(sources, id);
+    return info && info.configured;
+  });
+  return listed.length ? listed : ALL_BEFORE_SOURCES;
+}
+
+/** What the tab `id` is ({configured}, from `sources`), or null when there is no such tab. */
+export const choosable = (sources, id) => (id === ALL ? { configured: true } : sourceInfo(sources, id));
+
+/** The sources assumed when /api/v1/sources could not say: the one searched (Wikipedia for All). */
+export const unknownSources = (source) => [
+  { id: source === ALL ? 'wikipedia' : source, name: null, kind: null, configured: true, message: null, language: null, languages: [] },
+];
 
 /**
  * Whether the source `id` (with its /api/v1/sources entry, if known) lists photos; the known

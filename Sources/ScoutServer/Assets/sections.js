@@ -40,3 +40,44 @@ export function withPage(section, page) {
   const items = [...section.items, ...fresh(page.items, section.items)];
   return { ...section, next: page.next, found, items, loadingMore: false };
 }
+
+// The All tab's sections: one a source, each in a state of its own — 'loading' (its place held
+// until its line comes), 'results', 'empty' or 'failed' (with the failure, and Retry).
+
+/** The section of `source` while its answer is awaited. */
+export function loadingSection(source, generation) {
+  return { source, generation, state: 'loading', items: [], query: null, failure: null, stale: false };
+}
+
+/** The section of `source`'s first `page` in the All tab (photos as rows, no paging). */
+export function answeredSection(source, generation, page) {
+  const section = newSection(source, generation, page, false);
+  return { ...section, next: null, state: section.items.length ? 'results' : 'empty', failure: null };
+}
+
+/** The section of `source` that failed with `failure` (api.js's SearchFailure). */
+export function failedSection(source, generation, failure) {
+  return { ...loadingSection(source, generation), state: 'failed', failure };
+}
+
+/** A section that ended without an answer: the stream closed before its line came. */
+export function unansweredSection(source, generation) {
+  return failedSection(source, generation, { kind: 'error', status: 0, code: null, apiMessage: null, retryAfter: null, source });
+}
+
+/** Whether any of `sections` (by source) still waits for its answer. */
+export const isLoading = (sections) => Object.values(sections).some((section) => section.state === 'loading');
+
+/**
+ * The All tab's `sources` loading for search `generation`: each keeps the rows it showed
+ * (`before`, by source) while it waits, so its place is held and nothing moves.
+ */
+export function allLoading(sources, generation, before) {
+  const sections = {};
+  for (const source of sources) {
+    const loading = loadingSection(source, generation);
+    const previous = before[source];
+    sections[source] = previous && previous.items.length ? { ...loading, items: previous.items, query: previous.query } : loading;
+  }
+  return sections;
+}

@@ -31,7 +31,7 @@ function writeList(storage, key, list) {
 const isText = (value) => typeof value === 'string';
 
 /**
- * `api`: {fetchPage, fetchLanguageCounts, fetchSources, SearchFailure} (api.js); `timers`:
+ * `api`: {fetchPage, fetchMultisearch, fetchLanguageCounts, fetchSources, SearchFailure} (api.js); `timers`:
  * {setTimeout, clearTimeout}; `storage`: localStorage; `history` and `location`: the window's;
  * `languages`: navigator.languages; `render(state)`: the views. Returns {dispatch, state(),
  * later(ms, callback) → cancel, start()}.
@@ -75,6 +75,22 @@ export function createShell({ api, timers, storage, history, location, languages
     );
   }
 
+  /** The All tab's one request: each line as the event of its source, then `ended`. */
+  function multisearch({ generation, q, lang, sources, limit }) {
+    if (!controller) controller = new AbortController();
+    const signal = controller.signal;
+    const onLine = ({ source, page, failure }) =>
+      dispatch(page ? { type: 'page', generation, source, cursor: null, page } : { type: 'failed', generation, source, cursor: null, failure });
+    api.fetchMultisearch(q, sources, lang, limit, signal, onLine).then(
+      () => dispatch({ type: 'ended', generation }),
+      (error) => {
+        if (isAbort(error)) return; // superseded: not a failure
+        const failure = error instanceof api.SearchFailure ? error : new api.SearchFailure('error', {});
+        dispatch({ type: 'failed', generation, source: 'all', cursor: null, failure });
+      },
+    );
+  }
+
   function writeHistory(push, { q, source, lang }) {
     const url = urlFor(location.pathname, q, source, lang);
     const current = location.pathname + location.search;
@@ -86,6 +102,9 @@ export function createShell({ api, timers, storage, history, location, languages
     switch (effect.type) {
       case 'fetch':
         fetchPage(effect);
+        break;
+      case 'multisearch':
+        multisearch(effect);
         break;
       case 'abort':
         if (controller) controller.abort();

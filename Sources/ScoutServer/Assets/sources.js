@@ -4,7 +4,7 @@
 import { make } from './dom.js';
 import { t } from './i18n.js';
 import { makePhotoSwitch, renderPhotoSwitch } from './photos.js';
-import { isPhotoSource, sourceInfo } from './rules.js';
+import { ALL, isPhotoSource, sourceInfo } from './rules.js';
 
 /** The name of source `id`: the reader's language's for one Scout knows, else the API's. */
 export function sourceName(id, sources) {
@@ -51,7 +51,8 @@ export function createTabs({ elements, dispatch }) {
     tabs.setAttribute('aria-label', t('page.sources'));
     tabs.replaceChildren();
     const photoSources = sources.filter((source) => isPhotoSource(source.id, source));
-    for (const listed of sources) {
+    // All first: every source's first few results, a section each (allview.js).
+    for (const listed of sources.length ? [{ id: ALL, configured: true }, ...sources] : []) {
       // Every photo source shares one Photos tab, at the first one's place; it opens the one
       // chosen last, and a switch inside the tab picks among them.
       const isPhotos = photoSources.includes(listed);
@@ -62,7 +63,7 @@ export function createTabs({ elements, dispatch }) {
       tab.id = isPhotos ? 'tab-photos' : `tab-${source.id}`;
       tab.dataset.source = source.id;
       tab.setAttribute('role', 'tab');
-      tab.setAttribute('aria-controls', 'result-list');
+      tab.setAttribute('aria-controls', source.id === ALL ? 'results' : 'result-list');
       const selected = source.id === current;
       tab.setAttribute('aria-selected', String(selected));
       tab.tabIndex = selected ? 0 : -1;
@@ -89,8 +90,9 @@ export function createTabs({ elements, dispatch }) {
     if (same) return;
     if (tabs) renderTabs(state);
     const name = sourceName(source, sources);
-    input.placeholder = t('page.search.source', { source: name });
-    if (fieldLabel) fieldLabel.textContent = t('page.search.source', { source: name });
+    const label = source === ALL ? t('page.search.all') : t('page.search.source', { source: name });
+    input.placeholder = label;
+    if (fieldLabel) fieldLabel.textContent = label;
     if (sourceField) sourceField.value = source;
   };
 }

@@ -34,9 +34,9 @@ struct PageAssetsTests {
     func embedded() {
         let files = ["index.html", "scout.css", "icon.svg", "search.svg", "clear.svg"]
         let modules = [
-            "app.js", "address.js", "api.js", "books.js", "dom.js", "field.js", "highlight.js", "i18n.js",
-            "languages.js", "lightbox.js", "machine.js", "page.js", "panels.js", "photos.js", "recent.js",
-            "results.js", "rules.js", "sections.js", "shell.js", "sources.js", "status.js",
+            "app.js", "address.js", "allview.js", "api.js", "books.js", "dom.js", "field.js", "highlight.js", "i18n.js",
+            "languages.js", "lightbox.js", "machine.js", "machine-all.js", "page.js", "panels.js", "photos.js",
+            "recent.js", "results.js", "rules.js", "sections.js", "shell.js", "sources.js", "state.js", "status.js",
         ]
         for path in files + modules {
             #expect(ScoutApp.assets[path] != nil, "\(path) is missing")
@@ -103,7 +103,10 @@ struct PageAssetsTests {
         let cycle = try Self.importCycle()
         #expect(cycle == nil, "import cycle \(cycle ?? ""); the modules import:\n\(graph.joined(separator: "\n"))")
         // The machine is tested on its own (SearchMachineBrowserTests): no DOM, no requests.
-        #expect(try Self.imports(of: "machine.js").sorted() == ["rules.js", "sections.js"])
+        // Its All tab (machine-all.js) and its state (state.js) are as pure as it is.
+        #expect(try Set(Self.imports(of: "machine.js")) == ["machine-all.js", "rules.js", "sections.js", "state.js"])
+        #expect(try Self.imports(of: "machine-all.js").sorted() == ["rules.js", "sections.js", "state.js"])
+        #expect(try Self.imports(of: "state.js") == ["rules.js"])
         #expect(try Self.imports(of: "rules.js").isEmpty && Self.imports(of: "sections.js").isEmpty)
     }
 

@@ -1,0 +1,211 @@
+// The All tab: a section a source, in the machine's fixed order, each with its heading, a few
+// rows (options of its own listbox, thumbnails and descriptions as the result list's), and
+// "More in Books →" to that source's tab with the same search. A section's place is held while
+// its source answers (the rows of the search before, dimmed, or a placeholder of the same
+// height), so nothing below it moves; a failed section says so with its own Retry while the
+// others show their rows. The field's ↑/↓ move through every section's rows as one list (the
+// field controls each section's listbox and points at the active option), Enter opens.
+import { urlFor } from './address.js';
+import { make, safeURL, thumbnail } from './dom.js';
+import { appendHighlighted } from './highlight.js';
+import { t } from './i18n.js';
+import { allSections, searchLanguage } from './machine.js';
+import { ALL_LIMIT } from './rules.js';
+import { sourceName } from './sources.js';
+
+/**
+ * The sections, in a container made before the result list; `renderFailure` is the notices'
+ * (status.js). Returns {render(state), count(), active(), setActive(index), open(index)}, the
+ * result list's interface (results.js), so the field drives either.
+ */
+export function createAllSections({ elements, renderFailure, dispatch }) {
+  const { input, list } = elements;
+  const box = make('div', 'all-sections');
+  box.id = 'all-sections';
+  box.hidden = true;
+  list.before(box);
+  const nodes = new Map(); // source → {section (the state shown), element}
+  let rows = []; // every row shown, in order: {source, item, id}
+  let active = -1;
+  let shown = null; // the sections shown (allSections of the state rendered last)
+  let sources = [];
+
+  const rowId = (source, index) => `all-${source}-${index}`;
+  const listId = (source) => `all-list-${source}`;
+  const headingId = (source) => `all-heading-${source}`;
+
+  function renderRow(section, item, index) {
+    const row = make('li', 'result');
+    row.id = rowId(section.source, index);
+    row.setAttribute('role', 'option');
+    row.setAttribute('aria-selected', 'false');
+    if (item.lang) row.lang = item.lang; // checked by api.js
+    const href = safeURL(item.link);
+    if (href) row.dataset.href = href;
+    const body = make('div', href ? 'result-link' : 'result-link result-link--plain');
+    const picture = item.thumbnail || {};
+    const text = make('span', 'result-text');
+    const title = make('span', 'result-title');
+    appendHighlighted(title, item.title, section.query || '', item.titleMatches);
+    text.append(title);
+    if (item.description) text.append(make('span', 'result-description', item.description));
+    body.append(thumbnail('thumb', item.title, picture.url, picture.width, picture.height), text);
+    row.append(body);
+    return row;
+  }
+
+  function renderBody(state, section) {
+    const name = sourceName(section.source, state.sources);
+    const body = make('div', 'all-body');
+    if (section.items.length) {
+      const rowsList = make('ul', 'result-list all-list');
+      rowsList.id = listId(section.source);
+      rowsList.setAttribute('role', 'listbox');
+      rowsList.setAttribute('aria-labelledby', headingId(section.source));
+      if (section.state === 'loading') rowsList.classList.add('is-stale');
+      section.items.slice(0, ALL_LIMIT).forEach((item, index) => rowsList.append(renderRow(section, item, index)));
+      body.append(rowsList);
+    }
+    if (section.state === 'loading') {
+      if (!section.items.length) {
+        const placeholder = make('div', 'all-placeholder');
+        for (let index = 0; index < ALL_LIMIT; index += 1) {
+          const skeleton = make('div', 'all-skeleton');
+          skeleton.setAttribute('aria-hidden', 'true');
+          placeholder.append(skeleton);
+        }
+        body.append(placeholder);
+      }
+      body.append(make('p', 'visually-hidden', t('page.all.loading', { source: name })));
+    } else if (section.state === 'empty') {
+      body.append(make('p', 'all-empty', t('page.all.empty', { source: name })));
+    } else if (section.state === 'failed') {
+      body.append(renderFailure(section.failure, name, () => dispatch({ type: 'retrySection', source: section.source })));
+    }
+    return body;
+  }
+
+  function renderSection(state, section) {
+    const element = make('section', 'all-section');
+    element.dataset.source = section.source;
+    element.dataset.state = section.state;
+    element.setAttribute('aria-labelledby', headingId(section.source));
+    if (section.state === 'loading') element.setAttribute('aria-busy', 'true');
+    const name = sourceName(section.source, state.sources);
+    const heading = make('h2', 'all-heading', name);
+    heading.id = headingId(section.source);
+    element.append(heading, renderBody(state, section));
+    if (state.request) {
+      const { q } = state.request;
+      const more = make('a', 'all-more', t('page.all.more', { source: name }));
+      more.href = urlFor(window.location.pathname, q, section.source, searchLanguage(state, section.source));
+      more.addEventListener('click', (event) => {
+        if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey || event.button !== 0) return;
+        event.preventDefault();
+        dispatch({ type: 'chooseSource', id: section.source });
+        input.focus();
+      });
+      const line = make('p', 'all-more-line');
+      line.append(more);
+      element.append(line);
+    }
+    return element;
+  }
+
+  /** Marks row `index` of `rows` active (-1: none), in view; the field points at it. */
+  function setActive(index) {
+    const previous = active >= 0 && rows[active] ? document.getElementById(rows[active].id) : null;
+    if (previous) {
+      previous.classList.remove('is-active');
+      previous.setAttribute('aria-selected', 'false');
+    }
+    active = index;
+    const row = index >= 0 && rows[index] ? document.getElementById(rows[index].id) : null;
+    if (!row) {
+      active = -1;
+      input.removeAttribute('aria-activedescendant');
+      return;
+    }
+    row.classList.add('is-active');
+    row.setAttribute('aria-selected', 'true');
+    input.setAttribute('aria-activedescendant', row.id);
+    row.scrollIntoView({ block: 'nearest' });
+  }
+
+  /** Opens row `index`: its page in a new tab that cannot reach this one, else its source's tab. */
+  function open(index) {
+    const row = rows[index];
+    if (!row) return;
+    const href = safeURL(row.item.link);
+    if (!href) {
+      dispatch({ type: 'chooseSource', id: row.source });
+      return;
+    }
+    dispatch({ type: 'settle' });
+    window.open(href, '_blank', 'noopener,noreferrer');
+  }
+
+  /** The field controls every section's listbox while the All tab shows rows. */
+  function wireField(isAll) {
+    const lists = isAll ? Array.from(box.querySelectorAll('[role="listbox"]'), (element) => element.id) : [];
+    if (lists.length) {
+      input.setAttribute('aria-controls', lists.join(' '));
+      input.setAttribute('aria-expanded', 'true');
+    } else {
+      input.setAttribute('aria-controls', list.id);
+      if (isAll) input.setAttribute('aria-expanded', 'false');
+    }
+  }
+
+  function render(state) {
+    const sections = allSections(state);
+    const isAll = sections.length > 0;
+    if (!isAll && shown === null) return;
+    const same =
+      shown !== null && sources === state.sources && sections.length === shown.length && sections.every((section, at) => section === shown[at]);
+    if (same) return;
+    const activeId = active >= 0 && rows[active] ? rows[active].id : null;
+    shown = isAll ? sections : null;
+    sources = state.sources;
+    box.hidden = !isAll;
+    if (!isAll) {
+      box.replaceChildren();
+      nodes.clear();
+      rows = [];
+      active = -1;
+      input.removeAttribute('aria-activedescendant');
+      wireField(false);
+      return;
+    }
+    // Only a section that changed is drawn again: the others keep their elements (and focus).
+    const elementsInOrder = sections.map((section) => {
+      const node = nodes.get(section.source);
+      if (node && node.section === section && node.sources === state.sources) return node.element;
+      const element = renderSection(state, section);
+      nodes.set(section.source, { section, sources: state.sources, element });
+      return element;
+    });
+    for (const source of nodes.keys()) {
+      if (!sections.some((section) => section.source === source)) nodes.delete(source);
+    }
+    const sameOrder = elementsInOrder.every((element, at) => box.children[at] === element) && box.children.length === elementsInOrder.length;
+    if (!sameOrder) box.replaceChildren(...elementsInOrder);
+    rows = sections.flatMap((section) =>
+      section.items.slice(0, ALL_LIMIT).map((item, index) => ({ source: section.source, item, id: rowId(section.source, index) })),
+    );
+    wireField(true);
+    active = -1;
+    setActive(activeId ? rows.findIndex((row) => row.id === activeId) : -1);
+  }
+
+  const rowOf = (event) => (event.target.closest ? event.target.closest('.all-list .result') : null);
+  box.addEventListener('mousedown', (event) => {
+    if (rowOf(event) && document.activeElement === input) event.preventDefault();
+  });
+  box.addEventListener('click', (event) => {
+    const row = rowOf(event);
+    if (row) open(rows.findIndex((candidate) => candidate.id === row.id));
+  });
+
+  return { render, count: () => rows.length, active: () => active, setActive, open };
+}
