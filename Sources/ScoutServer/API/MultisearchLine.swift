@@ -37,11 +37,15 @@ enum MultisearchLine {
 
     /// The line for a source the stream stopped waiting for at its deadline.
     static func timeout(source: SourceID, name: String, after deadline: Duration) -> [UInt8] {
-        let error = GatewayError(
+        line(source: source, response: timeoutError(source: source, name: name, after: deadline).response)
+    }
+
+    /// The 504 `timeout` of a source still out at the deadline (also the All page's sentence).
+    static func timeoutError(source: SourceID, name: String, after deadline: Duration) -> GatewayError {
+        GatewayError(
             status: 504, code: "timeout",
             message: "\(name) did not answer within \(seconds(deadline)) s. Search again to see its results.",
             source: source, retryAfter: nil)
-        return line(source: source, response: error.response)
     }
 
     /// `{"source":…,"status":…` with room for `capacity` more bytes.

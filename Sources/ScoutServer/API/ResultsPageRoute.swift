@@ -10,6 +10,8 @@ import ScoutModels
 /// become a page with the same sentence and status.
 struct ResultsPageRoute: Sendable {
     let api: SearchAPI
+    /// How long the All page waits for its sources (`/api/v1/multisearch`'s deadline).
+    let multisearchDeadline: Duration
 
     var handler: Handler {
         .deferred { request in
@@ -49,20 +51,14 @@ struct ResultsPageRoute: Sendable {
                 api.parseError(request.query), query: text, source: sourceName, sources: sources, menu: menu,
                 messages: messages)
         }
+        if sourceName == Self.allSources {
+            return await allPage(for: request, sources: sources, menu: menu, messages: messages)
+        }
         do {
             let parameters =
                 api.gateway.fleet.isShared ? try await api.admitThroughFleet(request) : try api.admit(request)
             let reply = try await api.reply(for: parameters)
-            let items = reply.page.items.map { item in
-                PageItem(
-                    id: item.id, title: item.title, description: item.description,
-                    thumbnail: item.thumbnail.flatMap { thumbnail in
-                        api.thumbnails.proxiedPath(for: thumbnail.url, source: parameters.entry.id).map {
-                            PageThumbnail(url: $0, width: thumbnail.width, height: thumbnail.height)
-                        }
-                    },
-                    link: item.link.absoluteString, language: item.language)
-            }
+            let items = pageItems(reply, source: parameters.entry.id)
             return .html(
                 ResultsPage.render(
                     query: reply.query.text, source: parameters.entry.id.rawValue, sources: sources,
@@ -74,13 +70,27 @@ struct ResultsPageRoute: Sendable {
         }
     }
 
+    /// A reply's results as the page shows them, thumbnails through this server's proxy.
+    func pageItems(_ reply: SearchGateway.Reply, source: SourceID) -> [PageItem] {
+        reply.page.items.map { item in
+            PageItem(
+                id: item.id, title: item.title, description: item.description,
+                thumbnail: item.thumbnail.flatMap { thumbnail in
+                    api.thumbnails.proxiedPath(for: thumbnail.url, source: source).map {
+                        PageThumbnail(url: $0, width: thumbnail.width, height: thumbnail.height)
+                    }
+                },
+                link: item.link.absoluteString, language: item.language)
+        }
+    }
+
     /// The language menu of a page: the language selected and the codes offered.
-    private struct Menu {
+    struct Menu {
         let language: String?
         let languages: [String]
     }
 
-    private func failure(
+    func failure(
         _ error: (any Error)?, query: String, source: String, sources: [PageSource], menu: Menu, messages: Messages
     ) -> Response {
         let gatewayError =

@@ -38,7 +38,8 @@ struct AppRoutes: Sendable {
         router.add(
             .get, "/api/v1/multisearch", handler: MultisearchRoute(api: api, deadline: multisearchDeadline).handler)
         router.add(.get, "/api/v1/wikipedia/counts", handler: LanguageCountsRoute(api: api).handler)
-        router.add(.get, "/search", handler: ResultsPageRoute(api: api).handler)
+        router.add(
+            .get, "/search", handler: ResultsPageRoute(api: api, multisearchDeadline: multisearchDeadline).handler)
         router.add(
             .get, "/map",
             handler: limit.guarding(MapRoute(books: books).handler, cost: RouteCost.map, takingTurns: true))

@@ -20,6 +20,8 @@ import { sourceName } from './sources.js';
  */
 export function createAllSections({ elements, renderFailure, dispatch }) {
   const { input, list } = elements;
+  // The sections the server rendered for a browser without JavaScript: this view draws its own.
+  document.getElementById('all-sections-server')?.remove();
   const box = make('div', 'all-sections');
   box.id = 'all-sections';
   box.hidden = true;

@@ -84,4 +84,27 @@ public enum PageOutcome: Sendable, Hashable {
     /// The search failed; `message` is the sentence for people (the API error's `message`),
     /// `retryAfter` the seconds to wait when the API said so.
     case failure(message: String, retryAfter: Int?)
+    /// The All page: every source's first results, a section each, in the page's order.
+    case sections([PageSection])
+}
+
+/// One source's section of the All page rendered on the server: its first few results, or the
+/// sentence of its failure (a late source's says it did not answer in time).
+///
+/// ```swift
+/// PageSection(source: "books", name: "Books", items: items, failure: nil)
+/// PageSection(source: "commons", name: "Wikimedia Commons", items: [], failure: "Wikimedia Commons is unavailable right now.")
+/// ```
+public struct PageSection: Sendable, Hashable {
+    public let source: String
+    public let name: String
+    public let items: [PageItem]
+    public let failure: String?
+
+    public init(source: String, name: String, items: [PageItem], failure: String?) {
+        self.source = source
+        self.name = name
+        self.items = items
+        self.failure = failure
+    }
 }

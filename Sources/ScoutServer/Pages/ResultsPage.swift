@@ -175,7 +175,7 @@ public enum ResultsPage {
         let name = HTMLEscaping.escape(page.sourceName)
         let query = HTMLEscaping.escape(page.query)
         switch outcome {
-        case .start:
+        case .start, .sections:
             break
         case .results(let items, let next, let suggestion) where items.isEmpty:
             html += #"<div class="notice notice--empty"><p class="notice-title">"#
@@ -227,11 +227,17 @@ public enum ResultsPage {
         let view: String
         var rows = ""
         var more = ""
+        var sectionsHTML = ""
         switch outcome {
         case .start:
             view = "start"
         case .failure:
             view = "error"
+        case .sections(let sections):
+            // Before the (empty) result list, where the script puts its live sections; it
+            // removes these when it runs the search again.
+            view = "results"
+            sectionsHTML = allSections(page, sections)
         case .results(let items, let next, _):
             view = items.isEmpty ? "empty" : "results"
             rows = items.map { row($0, query: page.query) }.joined()
@@ -243,7 +249,7 @@ public enum ResultsPage {
         }
         return """
             <section class="results" id="results" aria-label="\(text("page.results", page))" data-view="\(view)">
-            <ul class="result-list" id="result-list">\(rows)</ul>
+            \(sectionsHTML)<ul class="result-list" id="result-list">\(rows)</ul>
             <div class="more" id="more">\(more)</div>
             <div class="sentinel" id="sentinel" aria-hidden="true"></div>
             </section>

@@ -41,4 +41,40 @@ struct ResultsPageRouteTests {
             #expect(failed.text.contains("Wikipedia is unavailable right now."))
         }
     }
+
+    @Test(
+        "source=all without JavaScript: a section per source offered, in the page's order, each with its rows or its sentence"
+    )
+    func allSections() async throws {
+        try await withScoutApp(pages: Self.pages) { fake, _, port in
+            let reply = try await RawHTTPConnection(port: port).get("/search?q=z%C3%BCr&source=all")
+            #expect(reply.status == 200)
+            let html = reply.text
+            let sections = html.components(separatedBy: #"<section class="all-section" data-source=""#).dropFirst()
+                .map { String($0.prefix { $0 != "\"" }) }
+            #expect(sections.first == "wikipedia")
+            #expect(sections == MultisearchOrder.expected(from: sections))
+            #expect(html.contains(#"<h2 class="all-heading" id="all-heading-wikipedia">Wikipedia</h2>"#))
+            #expect(html.contains("<mark>Zür</mark>ich"))
+            #expect(
+                html.contains(
+                    #"<a class="all-more" href="/search?q=z%C3%BCr&amp;source=wikipedia">More in Wikipedia →</a>"#))
+            // One source failing leaves the others' rows: its section says why.
+            fake.inject(.status(500))
+            let failed = try await RawHTTPConnection(port: port).get("/search?q=zz&source=all")
+            #expect(failed.status == 200)
+            #expect(failed.text.contains("Wikipedia is unavailable right now."))
+            #expect(failed.text.contains(#"data-source="wikipedia""#))
+        }
+    }
+}
+
+/// The All tab's fixed order of sources: Wikipedia, Books, Commons, Flickr.
+private enum MultisearchOrder {
+    static let all = ["wikipedia", "books", "commons", "flickr"]
+
+    /// `sources` sorted into that order (equal to `sources` when they already are in it).
+    static func expected(from sources: [String]) -> [String] {
+        sources.sorted { (all.firstIndex(of: $0) ?? all.count) < (all.firstIndex(of: $1) ?? all.count) }
+    }
 }
