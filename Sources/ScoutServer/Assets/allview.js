@@ -6,7 +6,7 @@
 // others show their rows. The field's ↑/↓ move through every section's rows as one list (the
 // field controls each section's listbox and points at the active option), Enter opens.
 import { urlFor } from './address.js';
-import { make, safeURL, thumbnail } from './dom.js';
+import { make, moveActiveOption, safeURL, thumbnail } from './dom.js';
 import { appendHighlighted } from './highlight.js';
 import { t } from './i18n.js';
 import { allSections, searchLanguage } from './machine.js';
@@ -117,21 +117,8 @@ export function createAllSections({ elements, renderFailure, dispatch }) {
   /** Marks row `index` of `rows` active (-1: none), in view; the field points at it. */
   function setActive(index) {
     const previous = active >= 0 && rows[active] ? document.getElementById(rows[active].id) : null;
-    if (previous) {
-      previous.classList.remove('is-active');
-      previous.setAttribute('aria-selected', 'false');
-    }
-    active = index;
     const row = index >= 0 && rows[index] ? document.getElementById(rows[index].id) : null;
-    if (!row) {
-      active = -1;
-      input.removeAttribute('aria-activedescendant');
-      return;
-    }
-    row.classList.add('is-active');
-    row.setAttribute('aria-selected', 'true');
-    input.setAttribute('aria-activedescendant', row.id);
-    row.scrollIntoView({ block: 'nearest' });
+    active = moveActiveOption(input, previous, row) ? index : -1;
   }
 
   /** Opens row `index`: its page in a new tab that cannot reach this one, else its source's tab. */

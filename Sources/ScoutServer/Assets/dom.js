@@ -95,3 +95,24 @@ export function failureNotice(title, text, onRetry, textLanguage = null) {
   notice.append(actions);
   return { notice, button };
 }
+
+/**
+ * Moves the search field's active option from `previous` to `row` (either may be null): the
+ * marks, `aria-selected`, the field's `aria-activedescendant`, and `row` scrolled into view.
+ * Returns whether an option is active now.
+ */
+export function moveActiveOption(input, previous, row) {
+  if (previous) {
+    previous.classList.remove('is-active');
+    previous.setAttribute('aria-selected', 'false');
+  }
+  if (!row) {
+    input.removeAttribute('aria-activedescendant');
+    return false;
+  }
+  row.classList.add('is-active');
+  row.setAttribute('aria-selected', 'true');
+  input.setAttribute('aria-activedescendant', row.id);
+  row.scrollIntoView({ block: 'nearest' });
+  return true;
+}

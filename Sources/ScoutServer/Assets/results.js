@@ -2,7 +2,7 @@
 // title marked; the active option follows ↑/↓ in the field (aria-activedescendant), and the
 // next page is asked for before the end of the list comes into view (endless loading). A view
 // of the search machine's shown section; the active option is its own.
-import { make, safeURL, setMoreState, thumbnail } from './dom.js';
+import { make, moveActiveOption, safeURL, setMoreState, thumbnail } from './dom.js';
 import { appendHighlighted } from './highlight.js';
 import { t } from './i18n.js';
 import { shownSection } from './machine.js';
@@ -119,22 +119,9 @@ export function createResultList({ elements, books, renderFailure, dispatch }) {
   /** Makes row `index` the active option (-1: none), in view; near the end, loads more. */
   function setActive(index) {
     const previous = active >= 0 ? byId(`result-${active}`) : null;
-    if (previous) {
-      previous.classList.remove('is-active');
-      previous.setAttribute('aria-selected', 'false');
-    }
-    active = index;
     const row = index >= 0 ? byId(`result-${index}`) : null;
-    if (!row) {
-      active = -1;
-      input.removeAttribute('aria-activedescendant');
-      return;
-    }
-    row.classList.add('is-active');
-    row.setAttribute('aria-selected', 'true');
-    input.setAttribute('aria-activedescendant', row.id);
-    row.scrollIntoView({ block: 'nearest' });
-    if (index >= rendered - 3) loadMore();
+    active = moveActiveOption(input, previous, row) ? index : -1;
+    if (active >= 0 && index >= rendered - 3) loadMore();
   }
 
   /** Opens row `index`: a book's Related panel, anything else at its source in a new tab. */
