@@ -4,6 +4,7 @@ import Foundation
 let benchmarks: [(name: String, run: () async throws -> Void)] = [
     ("static-reply", { try StaticReplyBenchmark().run() }),
     ("typing", { try await TypingBenchmark().run() }),
+    ("typing-all", { try await AllTypingBenchmark().run() }),
     ("cached-search", { try await CachedSearchBenchmark().run() }),
     ("fleet", { try await FleetBenchmark().run() }),
     ("books", { try await BooksBenchmark().run() }),

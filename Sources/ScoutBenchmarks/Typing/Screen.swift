@@ -1,3 +1,4 @@
+import InstantSearch
 import ScoutModels
 import Synchronization
 
@@ -35,6 +36,13 @@ final class Screen: Sendable {
             state.shownText = text
             if state.shownAt[text] == nil { state.shownAt[text] = now }
         }
+    }
+
+    /// Shows `state` when it puts a query's own answer on screen: fresh results, or none match.
+    /// (Stale results kept while loading, narrowed or not, are not that query's answer.)
+    func show(_ state: SearchState) {
+        if case .results(let query, _, isStale: false, _, _) = state { show(query) }
+        if case .empty(let query, _) = state { show(query) }
     }
 
     /// Clears the field (between queries).

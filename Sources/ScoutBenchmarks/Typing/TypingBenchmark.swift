@@ -67,7 +67,7 @@ struct TypingBenchmark {
                 // ones more (copying it, and holding the recorder's lock the server records with).
                 fake.recorder.removeAll()
                 var outcome = await simulate(kind, script: script, fake: fake)
-                await Self.settle(fake)
+                await Self.settle([fake])
                 outcome.requests = fake.recorder.count
                 outcomes.append((label, outcome))
             }
@@ -111,15 +111,9 @@ struct TypingBenchmark {
             }
         var outcome = Outcome()
         for query in queries {
-            var lastKey = ContinuousClock.now
-            for keystroke in query.keystrokes {
-                try? await Task.sleep(for: keystroke.delay)
-                screen.typed(keystroke.text)
-                lastKey = ContinuousClock.now
-                strategy.keystroke(keystroke.text)
-            }
+            let lastKey = await query.type(into: strategy, screens: [screen])
             try? await Task.sleep(for: pause)
-            let final = (try? SearchQuery(query.text))?.text ?? query.text
+            let final = query.searchedText
             if screen.shownText != final { outcome.wrong += 1 }
             if let shown = screen.firstShown(final) {
                 let latency = max(.zero, shown - lastKey)
@@ -141,15 +135,16 @@ struct TypingBenchmark {
         return outcome
     }
 
-    /// Waits until requests stop arriving (a strategy that never cancels may still have some
-    /// waiting for its budget), so each strategy is charged its own requests and the next one
-    /// starts against an idle upstream.
-    static func settle(_ fake: FakeWikipedia) async {
-        var last = fake.recorder.count
+    /// Waits until requests stop arriving at `fakes` (a strategy that never cancels may still have
+    /// some waiting for its budget), so each strategy is charged its own requests and the next one
+    /// starts against idle upstreams.
+    static func settle(_ fakes: [any FakeService]) async {
+        func received() -> Int { fakes.reduce(0) { $0 + $1.recorder.count } }
+        var last = received()
         var quiet = Duration.zero
         while quiet < .seconds(1) {
             try? await Task.sleep(for: .milliseconds(100))
-            let count = fake.recorder.count
+            let count = received()
             quiet = count == last ? quiet + .milliseconds(100) : .zero
             last = count
         }

@@ -1,4 +1,5 @@
 import Foundation
+import ScoutModels
 import ScoutTestSupport
 
 /// What simulated people type: real book titles from ../shared/data/goodbooks-10k (the first few
@@ -50,5 +51,23 @@ struct TypingScript {
             let cut = title.range(of: " (").map { String(title[..<$0.lowerBound]) } ?? title
             return cut.isEmpty ? nil : cut
         }
+    }
+}
+
+extension TypingScript.Query {
+    /// The query's text as a search normalizes it, the text a ``Screen`` records it under.
+    var searchedText: String { (try? SearchQuery(text))?.text ?? text }
+
+    /// Types the query key by key at the script's pauses: each key goes on every screen as the
+    /// newest query, then to `strategy`. Returns when the last key was pressed.
+    func type(into strategy: any TypingStrategy, screens: [Screen]) async -> ContinuousClock.Instant {
+        var lastKey = ContinuousClock.now
+        for keystroke in keystrokes {
+            try? await Task.sleep(for: keystroke.delay)
+            for screen in screens { screen.typed(keystroke.text) }
+            lastKey = ContinuousClock.now
+            strategy.keystroke(keystroke.text)
+        }
+        return lastKey
     }
 }

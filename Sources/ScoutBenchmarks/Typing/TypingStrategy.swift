@@ -72,10 +72,7 @@ final class SessionStrategy: TypingStrategy {
 
     init(provider: any SearchProvider, screen: Screen, configuration: SearchSession.Configuration = .init()) {
         session = SearchSession(provider: provider, configuration: configuration)
-        _ = session.observe { publication in
-            if case .results(let query, _, isStale: false, _, _) = publication.state { screen.show(query) }
-            if case .empty(let query, _) = publication.state { screen.show(query) }
-        }
+        _ = session.observe { publication in screen.show(publication.state) }
     }
 
     func keystroke(_ text: String) { session.update(query: text) }
