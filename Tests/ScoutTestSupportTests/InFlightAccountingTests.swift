@@ -20,9 +20,9 @@ struct InFlightAccountingTests {
             fake.inject(fault, count: 1)
             fake.faults.latency = .milliseconds(1)  // every request goes through the counted path
             try await Self.giveUp(on: Self.target, port: fake.port, after: .milliseconds(300))
-            // The kernel closes the fake's end of the socket on its own time, and nothing the fake
-            // shows tells when: its next request checks the socket, which must be closed by then.
-            try await Task.sleep(for: .milliseconds(100))
+            // The kernel closes the fake's end of the socket on its own time: wait until the fake
+            // sees it closed, as its next request's count will.
+            #expect(await eventually { fake.recorder.requestsBeingAnswered == 0 })
             let next = try RawHTTPConnection(port: fake.port)
             #expect(try await next.get(Self.target).status == 200)
             // Counted alongside the abandoned one, this would be 2.

@@ -63,12 +63,8 @@ struct AllTypingBenchmark {
     }
 
     func run() async throws {
-        let titles = try TypingScript.bookTitles(
-            from: SharedFixtures.url("data/goodbooks-10k/books.csv"), limit: 3000)
-        let script = TypingScript(titles: titles, count: queryCount, seed: 2026)
-        let pages = titles.enumerated().map { index, title in
-            FakeWikipedia.Page(pageID: index + 1, title: title, description: "Book", extract: title)
-        }
+        let corpus = try TypingCorpus(queryCount: queryCount)
+        let (titles, script, pages) = (corpus.titles, corpus.script, corpus.pages)
         // Fewer files than pages: the fake Commons folds every file's words for every request,
         // CPU the real one spends elsewhere; here it would slow every section on the shared cores.
         let files = titles.prefix(500).enumerated().map { index, title in

@@ -50,12 +50,8 @@ struct TypingBenchmark {
     }
 
     func run() async throws {
-        let titles = try TypingScript.bookTitles(
-            from: SharedFixtures.url("data/goodbooks-10k/books.csv"), limit: 3000)
-        let script = TypingScript(titles: titles, count: queryCount, seed: 2026)
-        let pages = titles.enumerated().map { index, title in
-            FakeWikipedia.Page(pageID: index + 1, title: title, description: "Book", extract: title)
-        }
+        let corpus = try TypingCorpus(queryCount: queryCount)
+        let (script, pages) = (corpus.script, corpus.pages)
         var kinds = kinds
         if ProcessInfo.processInfo.environment["SCOUT_BENCH_TYPING_ALTERNATIVES"] != nil { kinds += Self.alternatives }
         var outcomes: [(String, Outcome)] = []

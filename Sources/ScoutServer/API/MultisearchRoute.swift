@@ -67,25 +67,19 @@ struct MultisearchRoute: Sendable {
     private func search(
         _ sources: [SourceID], query: QueryParameters, until expiresAt: Duration, into lines: MultisearchLines
     ) async {
-        let timeline = api.gateway.timeline
-        await withTaskGroup(of: Void.self) { group in
-            for source in sources {
-                group.addTask {
-                    let response = await response(for: source, query: query)
-                    lines.answer(source, with: MultisearchLine.line(source: source, response: response))
-                }
-            }
-            group.addTask {
-                do { try await timeline.sleep(until: expiresAt) } catch { return }
+        await Self.gather(
+            sources, until: expiresAt, on: api.gateway.timeline,
+            search: { source in await response(for: source, query: query) },
+            answered: { source, response in
+                lines.answer(source, with: MultisearchLine.line(source: source, response: response))
+            },
+            timedOut: { _ in
                 lines.expire { source in
                     MultisearchLine.timeout(
                         source: source, name: api.catalog.entry(source.rawValue)?.name ?? source.rawValue,
                         after: deadline)
                 }
-            }
-            // Once every source has its line, nothing is left to wait for: not the deadline either.
-            for await _ in group where lines.isFinished { group.cancelAll() }
-        }
+            })
     }
 
     /// What `/api/v1/search` answers for `source` with this query's `q`, `limit` and `lang`.

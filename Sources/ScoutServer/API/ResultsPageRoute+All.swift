@@ -48,37 +48,25 @@ extension ResultsPageRoute {
     }
 
     /// Each source's reply or error, as they come, until all have answered or the deadline passed
-    /// (a source missing from the result was still out).
+    /// (a source missing from the result was still out). A search cancelled at the deadline ends
+    /// by its own upstream deadline at the latest, which the multisearch deadline exceeds.
     private func search(_ sources: [SourceID], request: Request) async -> [SourceID: Result<
         SearchGateway.Reply, any Error
     >] {
-        let timeline = api.gateway.timeline
-        let expiresAt = timeline.now() + multisearchDeadline
-        return await withTaskGroup(of: (SourceID, Result<SearchGateway.Reply, any Error>)?.self) { group in
-            for source in sources {
-                group.addTask {
-                    do {
-                        let parameters = try api.parse(
-                            source: source.rawValue, text: request.query["q"], limit: nil,
-                            language: request.query["lang"], cursor: nil)
-                        return (source, .success(try await api.reply(for: parameters)))
-                    } catch {
-                        return (source, .failure(error))
-                    }
+        var answers: [SourceID: Result<SearchGateway.Reply, any Error>] = [:]
+        await MultisearchRoute.gather(
+            sources, until: api.gateway.timeline.now() + multisearchDeadline, on: api.gateway.timeline,
+            search: { source in
+                do {
+                    let parameters = try api.parse(
+                        source: source.rawValue, text: request.query["q"], limit: nil,
+                        language: request.query["lang"], cursor: nil)
+                    return .success(try await api.reply(for: parameters))
+                } catch {
+                    return .failure(error)
                 }
-            }
-            group.addTask {
-                try? await timeline.sleep(until: expiresAt)
-                return nil
-            }
-            var answers: [SourceID: Result<SearchGateway.Reply, any Error>] = [:]
-            for await answer in group {
-                guard let (source, result) = answer else { break }  // the deadline
-                answers[source] = result
-                if answers.count == sources.count { break }
-            }
-            group.cancelAll()
-            return answers
-        }
+            },
+            answered: { source, result in answers[source] = result })
+        return answers
     }
 }

@@ -102,6 +102,13 @@ public final class RequestRecorder: Sendable {
         state.withLock { $0.answeredAt[sequenceNumber] }
     }
 
+    /// How many requests are being answered now, leaving out those whose client has closed the
+    /// connection: what the next request's count will find. A test waits for it to drop rather
+    /// than for the kernel to get round to the close.
+    public var requestsBeingAnswered: Int {
+        state.withLock { $0.answering }.values.filter { $0?.isClosed != true }.count
+    }
+
     /// One request being answered, from ``beginAnswering(_:socket:)`` to ``endAnswering(_:)``.
     struct AnswerTicket: Sendable {
         fileprivate let sequenceNumber: Int
