@@ -775,6 +775,7 @@ def books(base_url, screenshots):
               kinds: Array.from(panel.querySelectorAll('.related-kind'), e => e.textContent),
               titles: Array.from(panel.querySelectorAll('.related-title'), e => e.textContent),
               reasons: Array.from(panel.querySelectorAll('.related-reason'), e => e.textContent),
+              notice: (panel.querySelector('.notice-text') || {}).textContent || null,
               focused: document.activeElement ? document.activeElement.textContent : null,
             };''')
 
@@ -842,9 +843,18 @@ def books(base_url, screenshots):
         expect(page.driver.switch_to.active_element == page.field, 'the field did not get focus back')
         expect(page.titles()[0] == 'The Hunger Games', 'closing the panel changed the rows')
 
-        # A click opens it too; a related title searches for itself.
+        # A click opens it too. When its books do not come (the request blocked), the panel says
+        # so, and its Retry asks again; then a related title searches for itself.
+        page.driver.execute_cdp_cmd('Network.enable', {})
+        page.driver.execute_cdp_cmd('Network.setBlockedURLs', {'urls': ['*/related']})
         page.driver.find_element(By.CSS_SELECTOR, '#result-0 .result-title').click()
-        page.wait_for(lambda: 'Mockingjay' in panel()['titles'], 'a click did not open the Related panel')
+        page.wait_for(lambda: panel()['notice'] == 'Scout could not be reached. Check your connection and retry.',
+                      f'a failed request for related books shows no notice: {panel()}')
+        expect(panel()['focused'] == 'Retry', f'focus is not on the notice\'s Retry: {panel()}')
+        audit(page, 'related-failed')
+        page.driver.execute_cdp_cmd('Network.setBlockedURLs', {'urls': []})
+        page.driver.switch_to.active_element.send_keys(Keys.ENTER)
+        page.wait_for(lambda: 'Mockingjay' in panel()['titles'], f'Retry did not bring the related books: {panel()}')
         page.driver.find_element(By.XPATH, '//button[@class="related-title" and text()="Mockingjay"]').click()
         page.wait_for(lambda: page.titles() == ['Mockingjay'], 'the related title was not searched')
         expect(page.field.get_attribute('value') == 'Mockingjay', 'the field does not show the related title')

@@ -1,5 +1,6 @@
-// Scout's own API as the page reads it: /api/v1/search and /api/v1/sources. Replies are
-// checked field by field; what is not the expected type is dropped, never shown.
+// Scout's own API as the page reads it: search, multisearch, Wikipedia's counts, the sources
+// and a book's related books. Only the shell (shell.js) calls these. Replies are checked field
+// by field; what is not the expected type is dropped, never shown.
 import { asCount, asString, isAbort } from './dom.js';
 import { normalizeSpans } from './highlight.js';
 import { asLanguageTag } from './i18n.js';
@@ -59,6 +60,26 @@ function parseRetryAfter(header) {
   return Number.isNaN(date) ? null : Math.max(0, Math.round((date - Date.now()) / 1000));
 }
 
+/** GET `path` of Scout's API; a SearchFailure('offline') when Scout did not answer. */
+async function get(path, signal, accept = 'application/json') {
+  try {
+    return await fetch(path, { signal, headers: { Accept: accept }, credentials: 'same-origin' });
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    throw new SearchFailure('offline', {});
+  }
+}
+
+/** The JSON body of `response`, or null when it is not JSON. */
+async function readJSON(response) {
+  try {
+    return await response.json();
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    return null;
+  }
+}
+
 /**
  * One page of `q` in `source` (in Wikipedia `lang`, when given): {query, items, next, found,
  * suggestion}; throws a SearchFailure.
@@ -67,32 +88,10 @@ export async function fetchPage(q, source, cursor, signal, limit = PAGE_SIZE, la
   const parameters = new URLSearchParams({ source, q, limit: String(limit) });
   if (lang) parameters.set('lang', lang);
   if (cursor) parameters.set('cursor', cursor);
-  let response;
-  try {
-    response = await fetch(`/api/v1/search?${parameters}`, {
-      signal,
-      headers: { Accept: 'application/json' },
-      credentials: 'same-origin',
-    });
-  } catch (error) {
-    if (isAbort(error)) throw error;
-    throw new SearchFailure('offline', {});
-  }
-  let body = null;
-  try {
-    body = await response.json();
-  } catch (error) {
-    if (isAbort(error)) throw error;
-  }
+  const response = await get(`/api/v1/search?${parameters}`, signal);
+  const body = await readJSON(response);
   if (!response.ok || !body || typeof body !== 'object') {
-    const info = body && body.error && typeof body.error === 'object' ? body.error : {};
-    throw new SearchFailure('error', {
-      status: response.status,
-      code: asString(info.code),
-      message: asString(info.message),
-      retryAfter: asCount(info.retryAfter) ?? parseRetryAfter(response.headers.get('Retry-After')),
-      source: asString(info.source),
-    });
+    throw failureOf(response.status, body && body.error, response.headers.get('Retry-After'));
   }
   return normalizeReply(body, q);
 }
@@ -133,24 +132,9 @@ export function readMultisearchLine(text, q) {
 export async function fetchMultisearch(q, sources, lang, limit, signal, onLine) {
   const parameters = new URLSearchParams({ q, sources: sources.join(','), limit: String(limit) });
   if (lang) parameters.set('lang', lang);
-  let response;
-  try {
-    response = await fetch(`/api/v1/multisearch?${parameters}`, {
-      signal,
-      headers: { Accept: 'application/x-ndjson' },
-      credentials: 'same-origin',
-    });
-  } catch (error) {
-    if (isAbort(error)) throw error;
-    throw new SearchFailure('offline', {});
-  }
+  const response = await get(`/api/v1/multisearch?${parameters}`, signal, 'application/x-ndjson');
   if (!response.ok || !response.body) {
-    let body = null;
-    try {
-      body = await response.json();
-    } catch (error) {
-      if (isAbort(error)) throw error;
-    }
+    const body = await readJSON(response);
     throw failureOf(response.status, body && body.error, response.headers.get('Retry-After'));
   }
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -186,12 +170,8 @@ export async function fetchMultisearch(q, sources, lang, limit, signal, onLine) 
 export async function fetchLanguageCounts(q, langs, signal) {
   const parameters = new URLSearchParams({ q, langs: langs.join(',') });
   try {
-    const response = await fetch(`/api/v1/wikipedia/counts?${parameters}`, {
-      signal,
-      headers: { Accept: 'application/json' },
-      credentials: 'same-origin',
-    });
-    const body = response.ok ? await response.json() : null;
+    const response = await get(`/api/v1/wikipedia/counts?${parameters}`, signal);
+    const body = response.ok ? await readJSON(response) : null;
     if (!body || !Array.isArray(body.counts)) return [];
     return body.counts
       .filter((count) => count && asString(count.lang) && asCount(count.found) !== null)
@@ -204,8 +184,8 @@ export async function fetchLanguageCounts(q, langs, signal) {
 /** The sources Scout offers, in its order; an empty list when it could not say. */
 export async function fetchSources() {
   try {
-    const response = await fetch('/api/v1/sources', { headers: { Accept: 'application/json' } });
-    const body = response.ok ? await response.json() : null;
+    const response = await get('/api/v1/sources');
+    const body = response.ok ? await readJSON(response) : null;
     if (!body || !Array.isArray(body.sources)) return [];
     return body.sources
       .filter((source) => source && asString(source.id))
@@ -221,4 +201,33 @@ export async function fetchSources() {
   } catch {
     return []; // the tabs fall back to the source in the address; searching still works
   }
+}
+
+const MAX_RELATED = 60; // related books shown at most; the server sends fewer
+
+/** One related entry of the API, or null when it is malformed. */
+function normalizeRelated(raw) {
+  if (!raw || typeof raw !== 'object' || !raw.book || typeof raw.book !== 'object') return null;
+  const title = asString(raw.book.title);
+  const kind = asString(raw.kind);
+  if (!title || !kind) return null;
+  return {
+    kind,
+    phrase: asString(raw.phrase) || kind,
+    reason: asString(raw.reason),
+    title,
+    year: Number.isInteger(raw.book.year) ? raw.book.year : null,
+    cover: asString(raw.book.cover),
+  };
+}
+
+/**
+ * The books related to book `id` (`/api/v1/books/{id}/related`): [{kind, phrase, reason, title,
+ * year, cover}] in the server's order; throws a SearchFailure.
+ */
+export async function fetchRelated(id, signal) {
+  const response = await get(`/api/v1/books/${encodeURIComponent(id)}/related`, signal);
+  const body = await readJSON(response);
+  if (!response.ok || !body || !Array.isArray(body.related)) throw failureOf(response.status, body && body.error);
+  return body.related.slice(0, MAX_RELATED).map(normalizeRelated).filter(Boolean);
 }

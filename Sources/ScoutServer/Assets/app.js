@@ -7,9 +7,9 @@
 //   machine.js  the search as a pure machine: state + event → new state + effects (debounce,
 //               latest wins, spinner, settle, paging, retry, recent searches, the language);
 //               machine-all.js its All tab, state.js its state, sections.js what sources answered
-//   shell.js    the search's requests, timers, aborts, history and localStorage: it carries
-//               out the machine's effects and renders each state (the Related panel and the
-//               photo grid, factories like the views, still load their own pages)
+//   shell.js    every request, timer, abort, history entry and localStorage write: it carries
+//               out the machine's effects, renders each state, and loads for the Related panel
+//               and the photo grid through a channel each (`shell.channel(name)`)
 //   views, each a factory that takes what it needs and returns render(state):
 //     field.js    the search field (a WAI-ARIA 1.2 combobox) and its keys
 //     results.js  the result list: rows, the active option, endless loading
@@ -17,8 +17,8 @@
 //     status.js   the status line, the empty state, failure notices with Retry
 //     sources.js  the source tabs; recent.js recent searches; languages.js Wikipedia's
 //                 language menu and the other languages with hits
-//     panels.js   the Books tab's Related panel (books.js) and the Photos tab's grid
-//                 (photos.js, lightbox.js)
+//     panels.js   the Related panel of a book row (books.js; on Books and All) and the
+//                 Photos tab's grid (photos.js, lightbox.js)
 //   rules.js    facts about sources and languages; address.js the search's address;
 //   api.js      Scout's API; page.js the page's elements; highlight.js, i18n.js, dom.js helpers
 //
@@ -42,8 +42,6 @@ const { form, input, list, resultsBox } = elements;
 
 if (form && input && list && resultsBox) {
   document.documentElement.classList.add('js');
-  let shell = null;
-  const dispatch = (event) => shell.dispatch(event);
   const views = [];
   let rendering = false;
   let again = false;
@@ -64,14 +62,29 @@ if (form && input && list && resultsBox) {
       rendering = false;
     }
   };
+  const storage = {
+    getItem: (key) => window.localStorage.getItem(key),
+    setItem: (key, value) => window.localStorage.setItem(key, value),
+  };
+  const shell = createShell({
+    api,
+    timers: window,
+    storage,
+    history: window.history,
+    location: window.location,
+    languages: navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language],
+    render,
+  });
+  const { dispatch } = shell;
 
-  const notices = createFailureNotices({ input, later: (ms, callback) => shell.later(ms, callback) });
+  const notices = createFailureNotices({ input, later: shell.later });
   const tabs = createTabs({ elements, dispatch });
   startLanguageSwitch();
   const panels = createPanels({
     elements,
     renderFailure: notices.renderFailure,
     sources: () => shell.state().sources,
+    channel: shell.channel,
     onSearch: (title) => {
       dispatch({ type: 'query', text: title });
       input.focus();
@@ -102,19 +115,6 @@ if (form && input && list && resultsBox) {
       document.title = titleFor(state.text);
     },
   );
-  const storage = {
-    getItem: (key) => window.localStorage.getItem(key),
-    setItem: (key, value) => window.localStorage.setItem(key, value),
-  };
-  shell = createShell({
-    api,
-    timers: window,
-    storage,
-    history: window.history,
-    location: window.location,
-    languages: navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language],
-    render,
-  });
   // The search in the address (a reload, a shared link, or a page the server rendered for
   // /search) runs again here; its rows replace the server's rows when they come.
   shell.start(window);

@@ -1,27 +1,12 @@
 // The Books tab's Related panel: opening a book row shows the books related to it, grouped by
 // relation ("Same series", "Same author", …), each with its reason; each related title searches
-// for itself. Text from the API goes in as text only (SECURITY.md T2).
-import { asCount, asString, failureNotice, isAbort, make, thumbnail } from './dom.js';
-import { quoted, t } from './i18n.js';
+// for itself. The related books come through the shell (shell.js), which alone makes requests.
+// Text from the API goes in as text only (SECURITY.md T2).
+import { asCount, failureNotice, make, thumbnail } from './dom.js';
+import { language, quoted, t } from './i18n.js';
 
 /** "same series" → "Same series". */
 const heading = (phrase) => phrase.charAt(0).toUpperCase() + phrase.slice(1);
-
-/** One related entry of the API, or null when it is malformed. */
-function normalizeRelated(raw) {
-  if (!raw || typeof raw !== 'object' || !raw.book || typeof raw.book !== 'object') return null;
-  const title = asString(raw.book.title);
-  const kind = asString(raw.kind);
-  if (!title || !kind) return null;
-  return {
-    kind,
-    phrase: asString(raw.phrase) || kind,
-    reason: asString(raw.reason),
-    title,
-    year: Number.isInteger(raw.book.year) ? raw.book.year : null,
-    cover: asString(raw.book.cover),
-  };
-}
 
 /** Related entries grouped by kind, in the order the server ranked the kinds. */
 function groupByKind(entries) {
@@ -33,21 +18,26 @@ function groupByKind(entries) {
   return Array.from(groups.values());
 }
 
+/** What the panel says when the related books did not come (`failure`: a SearchFailure). */
+function failureText(failure) {
+  if (failure.kind === 'offline') return { text: t('page.books.unreachable'), lang: null };
+  // The API's sentence is English: marked so on a page in another language.
+  if (failure.apiMessage) return { text: failure.apiMessage, lang: language !== 'en' ? 'en' : null };
+  return { text: t('page.books.failed'), lang: null };
+}
+
 /**
  * The panel in `panel` (an <aside>); `shell` gets `has-related` while it is open, for the
- * two-column layout. `onSearch(title)` runs when a related title is chosen; `onClose()` when
- * the person closes the panel (Esc in it, or its close button), to put focus back.
+ * two-column layout. `related` is the shell's channel for its requests ({load, stop}).
+ * `onSearch(title)` runs when a related title is chosen; `onClose()` when the person closes
+ * the panel (Esc in it, or its close button), to put focus back.
  */
-export function createBooksPanel({ panel, shell, onSearch, onClose }) {
+export function createBooksPanel({ panel, shell, related, onSearch, onClose }) {
   let openId = null;
   let openRow = null;
-  let controller = null;
-  let generation = 0; // a reply for a book no longer open is dropped
 
   function close() {
-    generation += 1;
-    if (controller) controller.abort();
-    controller = null;
+    related.stop(); // an answer for a book no longer open never comes
     openId = null;
     if (openRow) openRow.classList.remove('is-open');
     openRow = null;
@@ -57,7 +47,7 @@ export function createBooksPanel({ panel, shell, onSearch, onClose }) {
     if (shell) shell.classList.remove('has-related');
   }
 
-  async function open(item, row) {
+  function open(item, row) {
     if (!panel) return;
     if (openId === item.id && !panel.hidden) {
       focusFirst();
@@ -67,44 +57,32 @@ export function createBooksPanel({ panel, shell, onSearch, onClose }) {
     openId = item.id;
     openRow = row || null;
     if (openRow) openRow.classList.add('is-open');
-    const mine = ++generation;
-    controller = new AbortController();
     renderHead(item);
     const body = make('div', 'related-body');
-    body.append(make('p', 'related-note', t('page.books.loading')));
     panel.append(body);
     panel.hidden = false;
     if (shell) shell.classList.add('has-related');
     panel.scrollIntoView({ block: 'nearest' });
-    try {
-      const entries = await fetchRelated(item.id, controller.signal);
-      if (mine !== generation) return;
-      body.replaceChildren(...renderGroups(entries));
-    } catch (error) {
-      if (isAbort(error) || mine !== generation) return;
-      body.replaceChildren(failureNotice(null, error.message, () => open(item, row)).notice);
-    }
-    focusFirst();
+    load(item, body);
   }
 
-  async function fetchRelated(id, signal) {
-    let response;
-    try {
-      response = await fetch(`/api/v1/books/${encodeURIComponent(id)}/related`, {
-        signal,
-        headers: { Accept: 'application/json' },
-        credentials: 'same-origin',
-      });
-    } catch (error) {
-      if (isAbort(error)) throw error;
-      throw new Error(t('page.books.unreachable'));
-    }
-    const body = await response.json().catch(() => null);
-    if (!response.ok || !body || !Array.isArray(body.related)) {
-      const info = body && body.error && typeof body.error === 'object' ? body.error : {};
-      throw new Error(asString(info.message) || t('page.books.failed'));
-    }
-    return body.related.map(normalizeRelated).filter(Boolean);
+  /** Asks for the books related to `item`, shown in `body` when they come (or why not). */
+  function load(item, body) {
+    body.replaceChildren(make('p', 'related-note', t('page.books.loading')));
+    related.load(
+      { type: 'related', id: item.id },
+      {
+        loaded: (entries) => {
+          body.replaceChildren(...renderGroups(entries));
+          focusFirst();
+        },
+        failed: (failure) => {
+          const { text, lang } = failureText(failure);
+          body.replaceChildren(failureNotice(null, text, () => load(item, body), lang).notice);
+          focusFirst();
+        },
+      },
+    );
   }
 
   function renderHead(item) {

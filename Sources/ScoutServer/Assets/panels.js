@@ -1,27 +1,28 @@
 // The two views a source may bring besides the result list: the Books tab's Related panel
-// (books.js) and the Photos tab's grid (photos.js, which loads its further pages itself).
+// (books.js) and the Photos tab's grid (photos.js), each loading through a channel of the shell.
 // render(state) shows the shown section's first page of photos in the grid, and closes the
 // panel when the search is cleared or the source changes.
-import { fetchPage } from './api.js';
 import { createBooksPanel } from './books.js';
 import { shownSection } from './machine.js';
 import { createPhotoGrid } from './photos.js';
 import { sourceName } from './sources.js';
 
 /**
- * `renderFailure` is the notices' (status.js); `sources()` the sources known now; `onSearch(title)`
- * runs when a related book's title is chosen; `onChange()` when the grid got photos.
+ * `renderFailure` is the notices' (status.js); `sources()` the sources known now; `channel(name)`
+ * the shell's (shell.js); `onSearch(title)` runs when a related book's title is chosen;
+ * `onChange()` when the grid got photos.
  */
-export function createPanels({ elements, renderFailure, sources, onSearch, onChange }) {
+export function createPanels({ elements, renderFailure, sources, channel, onSearch, onChange }) {
   const books = createBooksPanel({
     panel: elements.related,
     shell: elements.shell,
+    related: channel('related'),
     onSearch,
     onClose: () => elements.input.focus(),
   });
   const photos = createPhotoGrid({
     container: elements.resultsBox,
-    fetchPage,
+    pages: channel('photos'),
     sourceName: (id) => sourceName(id, sources()),
     renderFailure,
     onChange,

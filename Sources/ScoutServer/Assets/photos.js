@@ -2,11 +2,12 @@
 // tiles that keeps loading as you scroll, and a lightbox. Upstream text goes in only as
 // textContent (SECURITY.md T2); images only from this origin's /img/ proxy.
 //
-// Paging follows Scout's Paginator: one load at a time, never the same page twice, ids
+// Paging follows Scout's Paginator: one load at a time (through the shell, shell.js, which
+// alone makes requests), never the same page twice, ids
 // deduplicated across pages, exhausted when a reply has no next cursor, and a failed page keeps
 // the tiles and offers Retry. Far-off tiles give their <img> back past a memory bound (the
 // tile stays, the same size, as a placeholder) and get it again when scrolled near.
-import { asCount, asString, initial, isAbort, make, safeURL, setMoreState } from './dom.js';
+import { asCount, asString, initial, make, safeURL, setMoreState } from './dom.js';
 import { pluralKey, t } from './i18n.js';
 import { createLightbox } from './lightbox.js';
 import { PHOTO_PAGE_SIZE } from './rules.js';
@@ -63,10 +64,10 @@ export function renderPhotoSwitch(container, sources, current, onChoose) {
 
 /**
  * The grid, its footer and the sentinel that triggers loading, appended to `container`.
- * `fetchPage(q, source, cursor, signal, limit)` and `renderFailure(error, name, onRetry)` are
- * the page's own; `onChange()` is called when photos were added.
+ * `pages` is the shell's channel for the further pages ({load, stop}); `renderFailure(error,
+ * name, onRetry)` the notices'; `onChange()` is called when photos were added.
  */
-export function createPhotoGrid({ container, fetchPage, sourceName, renderFailure, onChange }) {
+export function createPhotoGrid({ container, pages, sourceName, renderFailure, onChange }) {
   const grid = make('ul', 'photo-grid');
   grid.id = 'photo-grid';
   grid.setAttribute('aria-label', t('source.photos'));
@@ -84,7 +85,6 @@ export function createPhotoGrid({ container, fetchPage, sourceName, renderFailur
     requested: new Set(), // cursors asked for (and not failed): never asked again
     loading: false,
     failure: null, // {error, cursor}
-    controller: null,
   };
   const lightbox = createLightbox({
     count: () => state.items.length,
@@ -108,11 +108,11 @@ export function createPhotoGrid({ container, fetchPage, sourceName, renderFailur
   }
 
   function clear() {
-    if (state.controller) state.controller.abort();
+    pages.stop(); // a page of the search before never comes
     lightbox.close(false);
     nearObserver.disconnect();
     Object.assign(state, { request: null, items: [], ids: new Set(), next: null, requested: new Set() });
-    Object.assign(state, { loading: false, failure: null, controller: null });
+    Object.assign(state, { loading: false, failure: null });
     grid.replaceChildren();
     grid.hidden = true;
     renderMore();
@@ -137,26 +137,28 @@ export function createPhotoGrid({ container, fetchPage, sourceName, renderFailur
     });
   }
 
-  async function loadMore() {
+  function loadMore() {
     const cursor = state.next;
     if (!state.request || state.loading || state.failure || !cursor || state.requested.has(cursor)) return;
     state.requested.add(cursor);
     state.loading = true;
-    state.controller = new AbortController();
-    const { request, controller } = state;
+    const { q, source } = state.request;
     renderMore();
-    try {
-      const page = await fetchPage(request.q, request.source, cursor, controller.signal, PHOTO_PAGE_SIZE);
-      if (request !== state.request) return;
-      state.loading = false;
-      append(page);
-    } catch (error) {
-      if (isAbort(error) || request !== state.request) return;
-      state.requested.delete(cursor); // a failed page may be asked for again, by Retry only
-      state.loading = false;
-      state.failure = { error, cursor };
-      renderMore();
-    }
+    pages.load(
+      { type: 'page', q, source, lang: null, cursor, limit: PHOTO_PAGE_SIZE },
+      {
+        loaded: (page) => {
+          state.loading = false;
+          append(page);
+        },
+        failed: (error) => {
+          state.requested.delete(cursor); // a failed page may be asked for again, by Retry only
+          state.loading = false;
+          state.failure = { error, cursor };
+          renderMore();
+        },
+      },
+    );
   }
 
   function retry() {

@@ -1,7 +1,8 @@
-// The shell around the search machine (machine.js): the one module that makes the search's
-// requests, runs timers, aborts, writes history and keeps things in localStorage (the Related
-// panel and the photo grid still load their own pages). It feeds events to the
-// machine, carries out the effects that come back, and hands every new state to `render`.
+// The shell around the search machine (machine.js): the one module that makes requests, runs
+// timers, aborts, writes history and keeps things in localStorage. It feeds events to the
+// machine, carries out the effects that come back, and hands every new state to `render`; the
+// views that load more than the search (the Related panel, the photo grid's further pages) ask
+// it through a channel of their own (`channel(name)`), and it alone holds their requests.
 // Everything it touches comes in through createShell's argument, so a test can pass fakes.
 import { urlFor } from './address.js';
 import { isAbort } from './dom.js';
@@ -31,10 +32,10 @@ function writeList(storage, key, list) {
 const isText = (value) => typeof value === 'string';
 
 /**
- * `api`: {fetchPage, fetchMultisearch, fetchLanguageCounts, fetchSources, SearchFailure} (api.js); `timers`:
- * {setTimeout, clearTimeout}; `storage`: localStorage; `history` and `location`: the window's;
- * `languages`: navigator.languages; `render(state)`: the views. Returns {dispatch, state(),
- * later(ms, callback) → cancel, start()}.
+ * `api`: {fetchPage, fetchMultisearch, fetchLanguageCounts, fetchSources, fetchRelated,
+ * SearchFailure} (api.js); `timers`: {setTimeout, clearTimeout}; `storage`: localStorage;
+ * `history` and `location`: the window's; `languages`: navigator.languages; `render(state)`: the
+ * views. Returns {dispatch, state(), later(ms, callback) → cancel, channel(name), start()}.
  */
 export function createShell({ api, timers, storage, history, location, languages, render }) {
   const recent = readList(storage, RECENT_KEY)
@@ -44,6 +45,7 @@ export function createShell({ api, timers, storage, history, location, languages
   let state = initialState({ recent, chosen, tags: Array.from(languages || []) });
   let controller = null; // aborts the requests of the current generation
   const pending = new Map(); // a named timer → its id
+  const loads = new Map(); // a view's channel → the AbortController of its request in flight
 
   function dispatch(event) {
     const result = step(state, event);
@@ -62,15 +64,16 @@ export function createShell({ api, timers, storage, history, location, languages
     pending.delete(timer);
   }
 
+  /** `error` as the SearchFailure the views show. */
+  const asFailure = (error) => (error instanceof api.SearchFailure ? error : new api.SearchFailure('error', {}));
+
   function fetchPage({ generation, source, q, lang, cursor, limit }) {
     if (!controller) controller = new AbortController();
     const reply = { generation, source, cursor };
     api.fetchPage(q, source, cursor, controller.signal, limit, lang).then(
       (page) => dispatch({ type: 'page', ...reply, page }),
       (error) => {
-        if (isAbort(error)) return; // superseded: not a failure
-        const failure = error instanceof api.SearchFailure ? error : new api.SearchFailure('error', {});
-        dispatch({ type: 'failed', ...reply, failure });
+        if (!isAbort(error)) dispatch({ type: 'failed', ...reply, failure: asFailure(error) }); // aborted: superseded
       },
     );
   }
@@ -84,12 +87,41 @@ export function createShell({ api, timers, storage, history, location, languages
     api.fetchMultisearch(q, sources, lang, limit, signal, onLine).then(
       () => dispatch({ type: 'ended', generation }),
       (error) => {
-        if (isAbort(error)) return; // superseded: not a failure
-        const failure = error instanceof api.SearchFailure ? error : new api.SearchFailure('error', {});
-        dispatch({ type: 'failed', generation, source: 'all', cursor: null, failure });
+        if (!isAbort(error)) dispatch({ type: 'failed', generation, source: 'all', cursor: null, failure: asFailure(error) });
       },
     );
   }
+
+  /** Aborts the request on channel `name`, if any: its answer is never reported. */
+  function stopLoad(name) {
+    const controller = loads.get(name);
+    if (controller) controller.abort();
+    loads.delete(name);
+  }
+
+  /**
+   * A view's request on channel `name`: {type: 'related', id} or {type: 'page', q, source, lang,
+   * cursor, limit}. One at a time a channel: a new request aborts the one before. Only the
+   * answer of the request still current reaches `loaded(value)` or `failed(SearchFailure)`.
+   */
+  function load(name, request, { loaded, failed }) {
+    stopLoad(name);
+    const controller = new AbortController();
+    loads.set(name, controller);
+    const { signal } = controller;
+    const reply =
+      request.type === 'related'
+        ? api.fetchRelated(request.id, signal)
+        : api.fetchPage(request.q, request.source, request.cursor, signal, request.limit, request.lang);
+    const current = () => loads.get(name) === controller && loads.delete(name);
+    reply.then(
+      (value) => current() && loaded(value),
+      (error) => !isAbort(error) && current() && failed(asFailure(error)),
+    );
+  }
+
+  /** A view's own channel: {load(request, {loaded, failed}), stop()}. */
+  const channel = (name) => ({ load: (request, answer) => load(name, request, answer), stop: () => stopLoad(name) });
 
   function writeHistory(push, { q, source, lang }) {
     const url = urlFor(location.pathname, q, source, lang);
@@ -158,5 +190,5 @@ export function createShell({ api, timers, storage, history, location, languages
     api.fetchSources().then((sources) => dispatch({ type: 'sources', sources }));
   }
 
-  return { dispatch, state: () => state, later, start };
+  return { dispatch, state: () => state, later, channel, start };
 }

@@ -110,6 +110,37 @@ struct PageAssetsTests {
         #expect(try Self.imports(of: "rules.js").isEmpty && Self.imports(of: "sections.js").isEmpty)
     }
 
+    /// The script `path` without its comments (`/* … */`, and `//` after a blank or at a line's start).
+    static func code(of path: String) throws -> String {
+        let blocks = try NSRegularExpression(pattern: #"/\*[\s\S]*?\*/"#)
+        let lines = try NSRegularExpression(pattern: #"(^|\s)//.*$"#, options: [.anchorsMatchLines])
+        var text = try Self.text(path)
+        for (expression, template) in [(blocks, ""), (lines, "$1")] {
+            text = expression.stringByReplacingMatches(
+                in: text, range: NSRange(text.startIndex..., in: text), withTemplate: template)
+        }
+        return text
+    }
+
+    /// Issue #36: one shell alone makes requests, aborts them, and writes history and storage;
+    /// the views (the Related panel and the photo grid too) ask it through a channel.
+    @Test("only the shell requests, aborts, and writes history and localStorage")
+    func shellAlone() throws {
+        let owners: [(pattern: String, modules: Set<String>)] = [
+            (#"\bfetch\("#, ["api.js"]),  // api.js's fetchers, which only the shell calls
+            (#"AbortController"#, ["shell.js"]),
+            (#"pushState|replaceState"#, ["shell.js"]),
+            (#"setTimeout|setInterval"#, ["shell.js"]),
+            (#"localStorage"#, ["app.js"]),  // handed to the shell, as `storage`
+        ]
+        for (pattern, modules) in owners {
+            let users = try Set(Self.scripts.filter { !Self.matches(pattern, in: try Self.code(of: $0)).isEmpty })
+            #expect(users == modules, "\(pattern) is used in \(users.sorted()), not only in \(modules.sorted())")
+        }
+        let importers = try Self.scripts.filter { try Self.imports(of: $0).contains("api.js") }
+        #expect(importers == ["app.js"], "api.js is imported by \(importers): only app.js, to hand it to the shell")
+    }
+
     @Test("only highlight.js marks text: one highlight for results of every source")
     func highlightOnce() throws {
         for path in Self.scripts {
