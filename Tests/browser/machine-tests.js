@@ -240,6 +240,23 @@ const done = arguments[arguments.length - 1];
       expectEqual([again.sources, again.lang, again.generation > first.generation], [[...ALL_SOURCES, 'flickr'], 'fr', true], 'again');
     },
 
+    'all: Wikipedia\'s language chosen on All searches All again in it, kept in history; other tabs name none'() {
+      const run = started({}, '');
+      run.send({ type: 'query', text: 'oak' });
+      const first = run.lastMultisearch();
+      run.send({ type: 'pickLanguage', code: 'de' });
+      run.advance(machine.CHOOSE_DELAY_MS);
+      const again = run.lastMultisearch();
+      expectEqual([again.q, again.lang, again.sources, again.generation > first.generation], ['oak', 'de', ALL_SOURCES, true], 'again in German');
+      expectEqual(run.of('history').pop(), { at: machine.CHOOSE_DELAY_MS, type: 'history', push: true, entry: { q: 'oak', source: 'all', lang: 'de' } }, 'history');
+      run.line(again, 'commons', []);
+      run.failLine(again, 'wikipedia', FAILURE_502);
+      run.send({ type: 'retrySection', source: 'wikipedia' });
+      expectEqual([run.lastFetch().source, run.lastFetch().lang], ['wikipedia', 'de'], 'Wikipedia\'s section retried in German');
+      run.send({ type: 'chooseSource', id: 'books' });
+      expectEqual([run.lastFetch().source, run.lastFetch().lang, run.of('history').pop().entry.lang], ['books', null, null], 'the Books tab');
+    },
+
     'debounce: one request for the text typed last, DEBOUNCE_MS after the last keystroke'() {
       const run = started();
       run.type('b');

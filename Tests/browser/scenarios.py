@@ -1518,8 +1518,11 @@ def all_sources(base_url, screenshots):
         notice = page.js('const n = document.querySelector(\'.all-section[data-source="commons"] .notice--error\'); '
                          'return n && n.textContent')
         expect(notice and 'Retry' in notice, f'the failed Commons section shows no notice with Retry: {notice!r}')
-        page.wait_for(lambda: page.query_parameters()[0] == {'q': 'hut', 'source': 'all'},
-                      f'the address does not keep source=all: {driver.current_url}')
+        # Wikipedia's language menu is on All too (it sets the Wikipedia section), in the address.
+        menu = page.js('const m = document.getElementById("lang"); return m && !m.closest(".language").hidden ? m.value : null')
+        expect(menu, 'Wikipedia\'s language menu is not shown on All')
+        page.wait_for(lambda: page.query_parameters()[0] == {'q': 'hut', 'source': 'all', 'lang': menu},
+                      f'the address does not keep source=all and lang={menu}: {driver.current_url}')
         audit_both_themes(page, 'all-one-failed')
         page.screenshot('one-failed')
 
@@ -1567,6 +1570,30 @@ def all_sources(base_url, screenshots):
                       and page.field.get_attribute('value') == 'hut'
                       and page.js('return document.getElementById("tab-photos").getAttribute("aria-selected")') == 'true',
                       f'"More in Commons" did not open the Photos tab with the search: {driver.current_url}')
+
+        # A book row on All opens its Related panel as on the Books tab; Esc gives focus back.
+        page.open('/?q=hunger&source=all')
+        page.wait_for(lambda: [s['titles'][:2] for s in sections() if s['source'] == 'books'] == [['Hunger', 'The Hunger Games']],
+                      f'the Books section of "hunger" did not come: {sections()}')
+        page.field.click()
+        page.press(Keys.ARROW_DOWN, Keys.ARROW_DOWN)
+        expect(active() == 'all-books-1', f'↓↓ did not reach the second book (Wikipedia has none): {active()}')
+        page.press(Keys.ENTER)
+        related = ('const p = document.getElementById("related"); return p.hidden ? null : '
+                   'Array.from(p.querySelectorAll(".related-title"), e => e.textContent)')
+        page.wait_for(lambda: page.js(related) == ['Catching Fire', 'Mockingjay', 'Gregor the Overlander'],
+                      f'Enter on a book row of All did not open its Related panel: {page.js(related)}')
+        expect(page.js('return document.activeElement.textContent') == 'Catching Fire',
+               'focus did not move to the first related title')
+        expect(page.js('const r = document.getElementById("all-books-1"); '
+                       'return r.classList.contains("is-open") && r.classList.contains("result--book")'),
+               'the book row is not marked as the open book')
+        expect(len(driver.window_handles) == 1, 'opening a book on All opened a tab')
+        audit_both_themes(page, 'all-related')
+        page.screenshot('related')
+        page.driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+        page.wait_for(lambda: page.js(related) is None, 'Esc did not close the Related panel')
+        expect(page.js('return document.activeElement.id') == 'q', 'the field did not get focus back')
         page.expect_no_dialog()
         page.expect_clean_console()
         page.screenshot()

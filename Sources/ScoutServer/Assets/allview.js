@@ -4,21 +4,23 @@
 // its source answers (the rows of the search before, dimmed, or a placeholder of the same
 // height), so nothing below it moves; a failed section says so with its own Retry while the
 // others show their rows. The field's ↑/↓ move through every section's rows as one list (the
-// field controls each section's listbox and points at the active option), Enter opens.
+// field controls each section's listbox and points at the active option), Enter opens: a book
+// its Related panel, as on the Books tab, anything else its page in a new tab.
 import { urlFor } from './address.js';
-import { make, moveActiveOption, safeURL, thumbnail } from './dom.js';
-import { appendHighlighted } from './highlight.js';
+import { make, moveActiveOption, safeURL } from './dom.js';
 import { t } from './i18n.js';
 import { allSections, searchLanguage } from './machine.js';
-import { ALL_LIMIT } from './rules.js';
+import { renderResultRow } from './row.js';
+import { ALL_LIMIT, isBookSource, sourceInfo } from './rules.js';
 import { sourceName } from './sources.js';
 
 /**
- * The sections, in a container made before the result list; `renderFailure` is the notices'
- * (status.js). Returns {render(state), count(), active(), setActive(index), open(index)}, the
- * result list's interface (results.js), so the field drives either.
+ * The sections, in a container made before the result list; `books` is the Related panel
+ * (books.js), `renderFailure` the notices' (status.js). Returns {render(state), count(),
+ * active(), setActive(index), open(index)}, the result list's interface (results.js), so the
+ * field drives either.
  */
-export function createAllSections({ elements, renderFailure, dispatch }) {
+export function createAllSections({ elements, books, renderFailure, dispatch }) {
   const { input, list } = elements;
   // The sections the server rendered for a browser without JavaScript: this view draws its own.
   document.getElementById('all-sections-server')?.remove();
@@ -27,7 +29,7 @@ export function createAllSections({ elements, renderFailure, dispatch }) {
   box.hidden = true;
   list.before(box);
   const nodes = new Map(); // source → {section (the state shown), element}
-  let rows = []; // every row shown, in order: {source, item, id}
+  let rows = []; // every row shown, in order: {source, item, id, isBook}
   let active = -1;
   let shown = null; // the sections shown (allSections of the state rendered last)
   let sources = [];
@@ -35,26 +37,6 @@ export function createAllSections({ elements, renderFailure, dispatch }) {
   const rowId = (source, index) => `all-${source}-${index}`;
   const listId = (source) => `all-list-${source}`;
   const headingId = (source) => `all-heading-${source}`;
-
-  function renderRow(section, item, index) {
-    const row = make('li', 'result');
-    row.id = rowId(section.source, index);
-    row.setAttribute('role', 'option');
-    row.setAttribute('aria-selected', 'false');
-    if (item.lang) row.lang = item.lang; // checked by api.js
-    const href = safeURL(item.link);
-    if (href) row.dataset.href = href;
-    const body = make('div', href ? 'result-link' : 'result-link result-link--plain');
-    const picture = item.thumbnail || {};
-    const text = make('span', 'result-text');
-    const title = make('span', 'result-title');
-    appendHighlighted(title, item.title, section.query || '', item.titleMatches);
-    text.append(title);
-    if (item.description) text.append(make('span', 'result-description', item.description));
-    body.append(thumbnail('thumb', item.title, picture.url, picture.width, picture.height), text);
-    row.append(body);
-    return row;
-  }
 
   function renderBody(state, section) {
     const name = sourceName(section.source, state.sources);
@@ -65,7 +47,11 @@ export function createAllSections({ elements, renderFailure, dispatch }) {
       rowsList.setAttribute('role', 'listbox');
       rowsList.setAttribute('aria-labelledby', headingId(section.source));
       if (section.state === 'loading') rowsList.classList.add('is-stale');
-      section.items.slice(0, ALL_LIMIT).forEach((item, index) => rowsList.append(renderRow(section, item, index)));
+      const isBook = isBookSource(section.source, sourceInfo(state.sources, section.source));
+      section.items.slice(0, ALL_LIMIT).forEach((item, index) => {
+        const isOpen = isBook && books.isOpenFor(item.id);
+        rowsList.append(renderResultRow(item, { id: rowId(section.source, index), query: section.query, isBook, isOpen }));
+      });
       body.append(rowsList);
     }
     if (section.state === 'loading') {
@@ -121,13 +107,21 @@ export function createAllSections({ elements, renderFailure, dispatch }) {
     active = moveActiveOption(input, previous, row) ? index : -1;
   }
 
-  /** Opens row `index`: its page in a new tab that cannot reach this one, else its source's tab. */
-  function open(index) {
+  /**
+   * Opens row `index`: a book's Related panel, else its page in a new tab that cannot reach this
+   * one, else its source's tab. `linkOnly` (a modified click): only a page, in a new tab.
+   */
+  function open(index, linkOnly = false) {
     const row = rows[index];
     if (!row) return;
+    if (row.isBook && !linkOnly) {
+      dispatch({ type: 'settle' });
+      books.open(row.item, document.getElementById(row.id));
+      return;
+    }
     const href = safeURL(row.item.link);
     if (!href) {
-      dispatch({ type: 'chooseSource', id: row.source });
+      if (!linkOnly) dispatch({ type: 'chooseSource', id: row.source });
       return;
     }
     dispatch({ type: 'settle' });
@@ -179,9 +173,10 @@ export function createAllSections({ elements, renderFailure, dispatch }) {
     }
     const sameOrder = elementsInOrder.every((element, at) => box.children[at] === element) && box.children.length === elementsInOrder.length;
     if (!sameOrder) box.replaceChildren(...elementsInOrder);
-    rows = sections.flatMap((section) =>
-      section.items.slice(0, ALL_LIMIT).map((item, index) => ({ source: section.source, item, id: rowId(section.source, index) })),
-    );
+    rows = sections.flatMap((section) => {
+      const isBook = isBookSource(section.source, sourceInfo(state.sources, section.source));
+      return section.items.slice(0, ALL_LIMIT).map((item, index) => ({ source: section.source, item, id: rowId(section.source, index), isBook }));
+    });
     wireField(true);
     active = -1;
     setActive(activeId ? rows.findIndex((row) => row.id === activeId) : -1);
@@ -191,9 +186,11 @@ export function createAllSections({ elements, renderFailure, dispatch }) {
   box.addEventListener('mousedown', (event) => {
     if (rowOf(event) && document.activeElement === input) event.preventDefault();
   });
+  // A click opens the row (a book: its Related panel; a modified click: its page), as in the list.
   box.addEventListener('click', (event) => {
     const row = rowOf(event);
-    if (row) open(rows.findIndex((candidate) => candidate.id === row.id));
+    const modified = event.ctrlKey || event.metaKey || event.shiftKey || event.altKey;
+    if (row) open(rows.findIndex((candidate) => candidate.id === row.id), modified);
   });
 
   return { render, count: () => rows.length, active: () => active, setActive, open };

@@ -12,8 +12,9 @@
 //               and the photo grid through a channel each (`shell.channel(name)`)
 //   views, each a factory that takes what it needs and returns render(state):
 //     field.js    the search field (a WAI-ARIA 1.2 combobox) and its keys
-//     results.js  the result list: rows, the active option, endless loading
-//     allview.js  the All tab: a section a source, each as it answers, ↑/↓ across them
+//     results.js  the result list: rows (row.js), the active option, endless loading
+//     allview.js  the All tab: a section a source, each as it answers, ↑/↓ across them;
+//                 its rows as the list's (row.js), a book's opening the Related panel
 //     status.js   the status line, the empty state, failure notices with Retry
 //     sources.js  the source tabs; recent.js recent searches; languages.js Wikipedia's
 //                 language menu and the other languages with hits
@@ -93,7 +94,7 @@ if (form && input && list && resultsBox) {
   });
   const { books, photos } = panels;
   const list = createResultList({ elements, books, renderFailure: notices.renderFailure, dispatch });
-  const all = createAllSections({ elements, renderFailure: notices.renderFailure, dispatch });
+  const all = createAllSections({ elements, books, renderFailure: notices.renderFailure, dispatch });
   // The field's ↑/↓ and Enter drive the All tab's rows there, the result list elsewhere.
   const current = () => (shell.state().view === 'all' ? all : list);
   const results = {

@@ -1,10 +1,12 @@
-// Wikipedia in the reader's language: the language menu beside the tabs (Wikipedia only), and,
-// when a search finds nothing, the reader's other languages that have hits, with their counts.
+// Wikipedia in the reader's language: the language menu beside the tabs (on Wikipedia's tab and
+// on All, whose Wikipedia section it sets), and, when a Wikipedia search finds nothing, the
+// reader's other languages that have hits, with their counts.
 // Views: the language itself (the address's lang, the reader's last choice, the first of the
 // browser's languages that is a Wikipedia, else the server's default; rules.js) is the search
 // machine's, as are the choice's delay and the counts' request.
 import { make } from './dom.js';
 import { formatNumber, language, pluralKey, t } from './i18n.js';
+import { hasLanguage } from './rules.js';
 
 /** The name of Wikipedia `code`'s language in the page's language (German, ドイツ語). */
 function languageName(code) {
@@ -59,7 +61,7 @@ export function createLanguageMenu({ form, dispatch }) {
     if (value && menu.value !== value) menu.value = value;
     // The server's menu (on /search) already has its options; index.html's shows once they come.
     const box = menu.closest('.language');
-    if (box) box.hidden = source !== 'wikipedia' || menu.options.length === 0;
+    if (box) box.hidden = !hasLanguage(source) || menu.options.length === 0;
   };
 }
 

@@ -14,7 +14,7 @@
 // timer), history, saveRecent, saveLanguages, countLanguages. Events: the keys of HANDLERS.
 import { allHandlers, answerSection, searchAll } from './machine-all.js';
 import {
-  ALL, allSources, choosable, DEFAULT_SOURCE, isKnownLanguage, isPhotoSource, otherLanguages, PAGE_SIZE,
+  ALL, allSources, choosable, DEFAULT_SOURCE, hasLanguage, isKnownLanguage, isPhotoSource, otherLanguages, PAGE_SIZE,
   PHOTO_PAGE_SIZE, preferredLanguage, sourceInfo, unknownSources, withChosen, withRecent,
 } from './rules.js';
 import * as sections from './sections.js';
@@ -145,7 +145,7 @@ function chooseLanguage(s, fx, code) {
   s.language = code;
   writeHistory(s, fx, true);
   s.entrySettled = true;
-  if (s.text.trim() && s.source === 'wikipedia') search(s, fx, s.text, 'wikipedia', 'now');
+  if (s.text.trim() && hasLanguage(s.source)) search(s, fx, s.text, s.source, 'now');
 }
 
 const HANDLERS = {

@@ -2,11 +2,11 @@
 // title marked; the active option follows ↑/↓ in the field (aria-activedescendant), and the
 // next page is asked for before the end of the list comes into view (endless loading). A view
 // of the search machine's shown section; the active option is its own.
-import { make, moveActiveOption, safeURL, setMoreState, thumbnail } from './dom.js';
-import { appendHighlighted } from './highlight.js';
+import { moveActiveOption, safeURL, setMoreState } from './dom.js';
 import { t } from './i18n.js';
 import { shownSection } from './machine.js';
 import { byId } from './page.js';
+import { renderResultRow } from './row.js';
 import { isBookSource, PAGE_SIZE, sourceInfo } from './rules.js';
 import { sourceName } from './sources.js';
 
@@ -28,36 +28,10 @@ export function createResultList({ elements, books, renderFailure, dispatch }) {
   const loadMore = () => dispatch({ type: 'more' });
 
   function renderRow(item, index) {
-    const row = make('li', 'result');
-    row.id = `result-${index}`;
-    row.setAttribute('role', 'option');
-    row.setAttribute('aria-selected', 'false');
+    const isOpen = isBooks && books.isOpenFor(item.id);
+    const row = renderResultRow(item, { id: `result-${index}`, query: section.query, isBook: isBooks, isOpen });
     row.dataset.index = String(index);
-    // The result's own language (a Japanese title on an English page): screen readers read it
-    // in that voice, and CJK text is drawn with that language's glyphs.
-    if (item.lang) row.lang = item.lang; // checked by api.js
-    if (isBooks) row.classList.add('result--book');
-    if (isBooks && books.isOpenFor(item.id)) row.classList.add('is-open');
-    // The option is the control: no link inside it (an option holds nothing interactive), so a
-    // click on the row, or Enter in the field, opens the address the row keeps (http(s) only).
-    const href = safeURL(item.link);
-    if (href) row.dataset.href = href;
-    const body = make('div', href || isBooks ? 'result-link' : 'result-link result-link--plain');
-    const picture = item.thumbnail || {};
-    body.append(thumbnail('thumb', item.title, picture.url, picture.width, picture.height), renderText(item));
-    row.append(body);
     return row;
-  }
-
-  function renderText(item) {
-    const text = make('span', 'result-text');
-    const title = make('span', 'result-title');
-    appendHighlighted(title, item.title, section.query, item.titleMatches);
-    text.append(title);
-    if (item.description) text.append(make('span', 'result-description', item.description));
-    // A link that is not http(s) is not followed, only shown.
-    if (item.link && !safeURL(item.link)) text.append(make('span', 'result-host', item.link));
-    return text;
   }
 
   /** The rows of `next` (a section or null): new rows appended, another search's replace all. */

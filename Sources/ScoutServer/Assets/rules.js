@@ -24,6 +24,12 @@ export function allSources(sources) {
   return listed.length ? listed : ALL_BEFORE_SOURCES;
 }
 
+/**
+ * Whether a search in the tab `source` is in one of Wikipedia's languages: Wikipedia's own tab,
+ * and All, whose Wikipedia section follows the same language menu.
+ */
+export const hasLanguage = (source) => source === 'wikipedia' || source === ALL;
+
 /** What the tab `id` is ({configured}, from `sources`), or null when there is no such tab. */
 export const choosable = (sources, id) => (id === ALL ? { configured: true } : sourceInfo(sources, id));
 

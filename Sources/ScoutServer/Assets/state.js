@@ -1,7 +1,7 @@
 // The search machine's state (machine.js) and what the views read of it, as pure values and
 // functions: a leaf beside rules.js, so the machine stays within one file's size and the views
 // read the state without the machine's handlers.
-import { ALL, DEFAULT_SOURCE } from './rules.js';
+import { DEFAULT_SOURCE, hasLanguage } from './rules.js';
 
 /** The state before anything happened: `recent` and `chosen` as stored, `tags` the browser's. */
 export function initialState({ recent = [], chosen = [], tags = [] } = {}) {
@@ -35,7 +35,7 @@ export function initialState({ recent = [], chosen = [], tags = [] } = {}) {
 export const shownSection = (state) => (state.shown ? state.sections[state.shown] || null : null);
 
 /** The code a search in `source` sends, or null for the server's default. */
-export const searchLanguage = (state, source) => (source === 'wikipedia' || source === ALL ? state.language : null);
+export const searchLanguage = (state, source) => (hasLanguage(source) ? state.language : null);
 
 /** The All tab's sections, in the fixed order of its sources (ALL_ORDER); [] for another tab. */
 export const allSections = (state) =>

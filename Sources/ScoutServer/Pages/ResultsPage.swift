@@ -43,7 +43,7 @@ public enum ResultsPage {
         let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
         let title = trimmed.isEmpty ? "Scout" : "\(trimmed) – Scout"
         let page = Page(
-            query: trimmed, source: source, sourceName: sourceName, language: source == "wikipedia" ? language : nil,
+            query: trimmed, source: source, sourceName: sourceName, language: hasLanguage(source) ? language : nil,
             languages: languages, messages: messages)
         var html = head(title: title, page: page)
         html += form(query: query, page: page, sources: sources)

@@ -56,9 +56,11 @@ struct ResultsPageRouteTests {
             #expect(sections == MultisearchOrder.expected(from: sections))
             #expect(html.contains(#"<h2 class="all-heading" id="all-heading-wikipedia">Wikipedia</h2>"#))
             #expect(html.contains("<mark>Zür</mark>ich"))
+            // Wikipedia's section in the language of the page's menu (the server's default here).
             #expect(
                 html.contains(
-                    #"<a class="all-more" href="/search?q=z%C3%BCr&amp;source=wikipedia">More in Wikipedia →</a>"#))
+                    #"<a class="all-more" href="/search?q=z%C3%BCr&amp;source=wikipedia&amp;lang=en">More in Wikipedia →</a>"#
+                ))
             // One source failing leaves the others' rows: its section says why.
             fake.inject(.status(500))
             let failed = try await RawHTTPConnection(port: port).get("/search?q=zz&source=all")

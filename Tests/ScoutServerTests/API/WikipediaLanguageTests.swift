@@ -178,6 +178,18 @@ struct WikipediaLanguageTests {
         }
     }
 
+    @Test("the All page without JavaScript: the menu sets its Wikipedia section's language, kept in its links")
+    func allPageKeepsLang() async throws {
+        try await withLanguages { fake, connection, _ in
+            let page = try await connection.get("/search?q=Z%C3%BCrich&source=all&lang=de")
+            #expect(page.status == 200)
+            #expect(page.text.contains(#"<option value="de" selected>de</option>"#))
+            #expect(page.text.contains(#"<mark>Zürich</mark>see"#))
+            #expect(FakeWikipedia.language(of: try #require(fake.requests.last)) == "de")
+            #expect(page.text.contains(#"href="/search?q=Z%C3%BCrich&amp;source=wikipedia&amp;lang=de">More in"#))
+        }
+    }
+
     @Test("the no-JavaScript page in Japanese: the menu's label from the catalog, the switch keeping lang")
     func resultsPageInJapanese() async throws {
         try await withLanguages { _, connection, _ in

@@ -36,7 +36,8 @@ struct PageAssetsTests {
         let modules = [
             "app.js", "address.js", "allview.js", "api.js", "books.js", "dom.js", "field.js", "highlight.js", "i18n.js",
             "languages.js", "lightbox.js", "machine.js", "machine-all.js", "page.js", "panels.js", "photos.js",
-            "recent.js", "results.js", "rules.js", "sections.js", "shell.js", "sources.js", "state.js", "status.js",
+            "recent.js", "results.js", "row.js", "rules.js", "sections.js", "shell.js", "sources.js", "state.js",
+            "status.js",
         ]
         for path in files + modules {
             #expect(ScoutApp.assets[path] != nil, "\(path) is missing")
@@ -147,7 +148,9 @@ struct PageAssetsTests {
             let marks = Self.matches(#"['"`]mark['"`]"#, in: try Self.text(path))
             #expect(marks.isEmpty == (path != "highlight.js"), "\(path) makes <mark>s: \(marks)")
         }
-        #expect(try Self.imports(of: "results.js").contains("highlight.js"))
+        // One row for the result list and the All tab's sections (row.js), marked by highlight.js.
+        #expect(try Self.imports(of: "row.js").contains("highlight.js"))
+        #expect(try Self.imports(of: "results.js").contains("row.js") && Self.imports(of: "allview.js").contains("row.js"))
     }
 
     @Test("the CSP the page is written for is still the one every response carries")
