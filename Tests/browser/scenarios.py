@@ -1465,16 +1465,35 @@ INJECTED = '''
 
 
 
+# Holds the page's multisearch requests until `__scoutReleaseMultisearch()`: every section of
+# the All tab stays pending, however long its audits take (nothing waits on the clock).
+HOLD_MULTISEARCH = '''
+  const original = window.fetch;
+  const held = [];
+  window.fetch = (resource, options) => {
+    const url = new URL(String(resource), window.location.href);
+    if (url.pathname !== '/api/v1/multisearch') return original(resource, options);
+    return new Promise((resolve, reject) => held.push(() => original(resource, options).then(resolve, reject)));
+  };
+  window.__scoutReleaseMultisearch = () => {
+    window.fetch = original;
+    for (const send of held.splice(0)) send();
+  };'''
+
+
 @scenario
 def all_sources(base_url, screenshots):
     """The All tab: a section a source in a fixed order, each as its source answers.
 
-    Fake: Wikipedia pages Hut, Hut Point, Hutch, Hutton (3 s latency until `fast`), the book
+    Fake: Wikipedia pages Hut, Hut Point, Hutch, Hutton (3 s latency until `recover`), the book
     catalog of BookFixtures.books (nothing for "hut"), Commons files "Hut NNN" failing with 503
-    until `recover`; Flickr not set up. Checks the default tab, the held places (nothing moves
-    when Wikipedia answers), the failed section's own Retry, ↑/↓ across the sections, Enter, the
-    address keeping source=all, "More in …" to that tab; axe on loading, partial, one failed, all
-    answered, dark and phone width.
+    until `recover`; Flickr not set up. Checks the default tab, every section pending (the
+    page's multisearch held back), the held places (no section's top moves as sections answer;
+    the placeholder rows are exactly as tall as the rows that replace them), the failed
+    section's own Retry, ↑/↓ across the sections, Enter, Wikipedia's language menu and the
+    address keeping source=all, "More in …" to that tab, a book row's Related panel; axe on
+    loading (light, dark, phone), partial, one failed (light, dark, phone light and dark), all
+    answered, keyboard selection, phone width and the Related panel.
     """
     page = Page(base_url, screenshots, 'all-sources')
     driver = page.driver
@@ -1485,14 +1504,33 @@ def all_sources(base_url, screenshots):
               source: section.dataset.source,
               state: section.dataset.state,
               titles: Array.from(section.querySelectorAll('.result-title'), title => title.textContent),
-              top: Math.round(section.getBoundingClientRect().top),
             }));''')
+
+    def geometry():
+        """Each section's place, unrounded: {source: (top, height)}."""
+        return page.js('''
+            const places = {};
+            for (const section of document.querySelectorAll('#all-sections .all-section')) {
+              const box = section.getBoundingClientRect();
+              places[section.dataset.source] = [box.top, box.height];
+            }
+            return places;''')
+
+    def expect_held(before, after, when):
+        moved = [(source, before[source][0], after[source][0]) for source in before
+                 if abs(before[source][0] - after[source][0]) > 0.01]
+        expect(not moved, f'sections moved {when} (source, top before, after): {moved}')
 
     def states():
         return [(section['source'], section['state']) for section in sections()]
 
     def active():
         return page.js('return document.getElementById("q").getAttribute("aria-activedescendant")')
+
+    def at_width(size):
+        page.driver.set_window_size(*size)
+        page.wait_for(lambda: size[0] - 40 < page.js('return window.innerWidth') <= size[0],
+                      f'the window is not {size[0]} px wide')
 
     try:
         control('slow-wikipedia')
@@ -1501,20 +1539,39 @@ def all_sources(base_url, screenshots):
                                       'return t && t.getAttribute("aria-selected") === "true" '
                                       '&& t === document.querySelector("#tabs .tab")'),
                       'All is not the first tab, chosen by default')
+        # Loading: every section pending, each place held by three placeholder rows.
+        page.js(HOLD_MULTISEARCH)
         page.type('hut')
-        # Loading and partial: Books answered (nothing), Commons failed, Wikipedia's place held.
+        page.wait_for(lambda: states() == [('wikipedia', 'loading'), ('books', 'loading'), ('commons', 'loading')],
+                      f'the sections are not all loading: {sections()}')
+        expect(page.js('return document.querySelectorAll("#all-sections .all-skeleton").length') == 9,
+               'the three sections\' places are not held by three placeholder rows each')
+        page.screenshot('loading')
+        audit_both_themes(page, 'all-loading')
+        page.dark(True)
+        page.screenshot('loading-dark')
+        page.dark(False)
+        at_width(PHONE)
+        audit_both_themes(page, 'all-phone-loading')
+        page.screenshot('phone-loading')
+        at_width(DESKTOP)
+        pending = geometry()
+
+        # Partial: Books answered (nothing), Commons failed, Wikipedia's place still held.
+        page.js('window.__scoutReleaseMultisearch()')
         page.wait_for(lambda: states() == [('wikipedia', 'loading'), ('books', 'empty'), ('commons', 'failed')],
                       f'the sections are not Wikipedia loading, Books empty, Commons failed: {sections()}')
-        held = {section['source']: section['top'] for section in sections()}
-        expect(page.js('return document.querySelectorAll("#all-sections .all-skeleton").length') == 3,
-               'Wikipedia\'s place is not held by three placeholder rows')
-        page.screenshot('loading')
+        partial = geometry()
+        expect_held(pending, partial, 'when Books and Commons answered')
+        page.screenshot('partial')
         audit(page, 'all-loading-partial-failed')
         page.wait_for(lambda: states()[0] == ('wikipedia', 'results'), 'Wikipedia did not answer', timeout=15)
         shown = sections()
         expect(shown[0]['titles'] == ['Hut', 'Hut Point', 'Hutch'], f'Wikipedia shows {shown[0]["titles"]}')
-        moved = [(s['source'], held[s['source']], s['top']) for s in shown if abs(held[s['source']] - s['top']) > 1]
-        expect(not moved, f'sections moved when Wikipedia answered (source, before, after): {moved}')
+        answered = geometry()
+        expect_held(partial, answered, 'when Wikipedia answered')
+        expect(abs(pending['wikipedia'][1] - answered['wikipedia'][1]) <= 0.01,
+               f'Wikipedia\'s placeholder rows are {pending["wikipedia"][1]} px tall, its rows {answered["wikipedia"][1]} px')
         notice = page.js('const n = document.querySelector(\'.all-section[data-source="commons"] .notice--error\'); '
                          'return n && n.textContent')
         expect(notice and 'Retry' in notice, f'the failed Commons section shows no notice with Retry: {notice!r}')
@@ -1525,6 +1582,12 @@ def all_sources(base_url, screenshots):
                       f'the address does not keep source=all and lang={menu}: {driver.current_url}')
         audit_both_themes(page, 'all-one-failed')
         page.screenshot('one-failed')
+        at_width(PHONE)
+        audit_both_themes(page, 'all-phone-failed')
+        page.js('document.querySelector(\'.all-section[data-source="commons"]\').scrollIntoView()')
+        page.screenshot('phone-failed')
+        page.js('window.scrollTo(0, 0)')
+        at_width(DESKTOP)
 
         # Retry in the failed section: Commons alone, the others as they were.
         control('recover')
@@ -1558,11 +1621,10 @@ def all_sources(base_url, screenshots):
         driver.switch_to.window(main)
 
         # Phone width, light and dark.
-        page.driver.set_window_size(*PHONE)
-        page.wait_for(lambda: page.js('return window.innerWidth') <= PHONE[0], 'the window did not shrink')
+        at_width(PHONE)
         audit_both_themes(page, 'all-phone')
         page.screenshot('phone')
-        page.driver.set_window_size(*DESKTOP)
+        at_width(DESKTOP)
 
         # "More in Commons →": the Photos tab with the same search, in the address too.
         page.js('document.querySelector(\'.all-section[data-source="commons"] .all-more\').click()')

@@ -38,6 +38,25 @@ export function createAllSections({ elements, books, renderFailure, dispatch }) 
   const listId = (source) => `all-list-${source}`;
   const headingId = (source) => `all-heading-${source}`;
 
+  /**
+   * A loading section's rows: boxes built as rows are (row.js), a title line and a description
+   * line each, so that they are exactly as tall as the rows that replace them.
+   */
+  function renderPlaceholder() {
+    const placeholder = make('ul', 'result-list all-placeholder');
+    placeholder.setAttribute('aria-hidden', 'true');
+    for (let index = 0; index < ALL_LIMIT; index += 1) {
+      const body = make('div', 'result-link result-link--plain');
+      const text = make('span', 'result-text');
+      text.append(make('span', 'result-title all-bar', '\u00a0'), make('span', 'result-description all-bar', '\u00a0'));
+      body.append(make('span', 'thumb'), text);
+      const skeleton = make('li', 'result all-skeleton');
+      skeleton.append(body);
+      placeholder.append(skeleton);
+    }
+    return placeholder;
+  }
+
   function renderBody(state, section) {
     const name = sourceName(section.source, state.sources);
     const body = make('div', 'all-body');
@@ -56,13 +75,7 @@ export function createAllSections({ elements, books, renderFailure, dispatch }) 
     }
     if (section.state === 'loading') {
       if (!section.items.length) {
-        const placeholder = make('div', 'all-placeholder');
-        for (let index = 0; index < ALL_LIMIT; index += 1) {
-          const skeleton = make('div', 'all-skeleton');
-          skeleton.setAttribute('aria-hidden', 'true');
-          placeholder.append(skeleton);
-        }
-        body.append(placeholder);
+        body.append(renderPlaceholder());
       }
       body.append(make('p', 'visually-hidden', t('page.all.loading', { source: name })));
     } else if (section.state === 'empty') {
