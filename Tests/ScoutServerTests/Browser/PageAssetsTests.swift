@@ -150,7 +150,8 @@ struct PageAssetsTests {
         }
         // One row for the result list and the All tab's sections (row.js), marked by highlight.js.
         #expect(try Self.imports(of: "row.js").contains("highlight.js"))
-        #expect(try Self.imports(of: "results.js").contains("row.js") && Self.imports(of: "allview.js").contains("row.js"))
+        #expect(
+            try Self.imports(of: "results.js").contains("row.js") && Self.imports(of: "allview.js").contains("row.js"))
     }
 
     @Test("the CSP the page is written for is still the one every response carries")
