@@ -1656,6 +1656,17 @@ def all_sources(base_url, screenshots):
         page.driver.switch_to.active_element.send_keys(Keys.ESCAPE)
         page.wait_for(lambda: page.js(related) is None, 'Esc did not close the Related panel')
         expect(page.js('return document.activeElement.id') == 'q', 'the field did not get focus back')
+        page.press(Keys.ARROW_UP)
+        expect(active() == 'all-books-0', f'↑ did not move back to the first book: {active()}')
+
+        # Another Wikipedia language chosen on All searches All again, in the address and links.
+        page.js('const m = document.getElementById("lang"); m.value = "de"; m.dispatchEvent(new Event("change"));')
+        page.wait_for(lambda: page.query_parameters()[0] == {'q': 'hunger', 'source': 'all', 'lang': 'de'},
+                      f'choosing German on All did not put lang=de in the address: {driver.current_url}')
+        more = ('const a = document.querySelector(\'.all-section[data-source="wikipedia"] .all-more\'); '
+                'return a && a.getAttribute("href")')
+        page.wait_for(lambda: page.js(more) == '/?q=hunger&source=wikipedia&lang=de',
+                      f'"More in Wikipedia" does not keep German: {page.js(more)}')
         page.expect_no_dialog()
         page.expect_clean_console()
         page.screenshot()

@@ -109,10 +109,12 @@ export function createShell({ api, timers, storage, history, location, languages
     const controller = new AbortController();
     loads.set(name, controller);
     const { signal } = controller;
-    const reply =
-      request.type === 'related'
-        ? api.fetchRelated(request.id, signal)
-        : api.fetchPage(request.q, request.source, request.cursor, signal, request.limit, request.lang);
+    const loaders = {
+      related: () => api.fetchRelated(request.id, signal),
+      page: () => api.fetchPage(request.q, request.source, request.cursor, signal, request.limit, request.lang),
+    };
+    if (!loaders[request.type]) throw new Error(`shell.js loads no ${request.type}`); // a view's mistake
+    const reply = loaders[request.type]();
     const current = () => loads.get(name) === controller && loads.delete(name);
     reply.then(
       (value) => current() && loaded(value),
