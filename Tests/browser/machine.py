@@ -5,7 +5,8 @@
 
 Opens Scout's page at the base URL, imports /static/machine.js (the module the server
 embeds) into it and runs machine-tests.js there: events in, states and effects out, timers on a
-fake clock; no DOM driven, no waiting. Exit status 0 when every test passes, 1 with each
+fake clock; no DOM driven, no waiting. Then shell-tests.js: the shell's channels (shell.js) over
+a fake api whose requests answer when the test says. Exit status 0 when every test passes, 1 with each
 failure on stderr, 2 for a usage error. The Swift suite "Web page search machine in Chromium"
 (Tests/ScoutServerTests/Browser/SearchMachineBrowserTests.swift) runs it against its own
 server; it takes the same arguments as scenarios.py, so the same runner starts it.
@@ -26,10 +27,15 @@ CHROMIUM = os.environ.get('SCOUT_CHROMIUM', '/usr/bin/chromium')
 CHROMEDRIVER = os.environ.get('SCOUT_CHROMEDRIVER', '/usr/bin/chromedriver')
 
 
+TEST_FILES = ('machine-tests.js', 'shell-tests.js')  # the machine, then its shell's channels
+
+
 def run(base_url):
-    """The tests' result: {passed: [names], failures: [messages]}."""
-    with open(os.path.join(HERE, 'machine-tests.js'), encoding='utf-8') as file:
-        tests = file.read()
+    """The tests' result: {passed: [names], failures: [messages]}, of every file of TEST_FILES."""
+    files = []
+    for name in TEST_FILES:
+        with open(os.path.join(HERE, name), encoding='utf-8') as file:
+            files.append(file.read())
     options = Options()
     options.binary_location = CHROMIUM
     for argument in ('--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage',
@@ -39,7 +45,12 @@ def run(base_url):
     try:
         driver.set_script_timeout(30)
         driver.get(base_url.rstrip('/') + '/')
-        return driver.execute_async_script(tests)
+        result = {'passed': [], 'failures': []}
+        for tests in files:
+            answer = driver.execute_async_script(tests) or {'failures': ['no result from the page']}
+            result['passed'] += answer.get('passed', [])
+            result['failures'] += answer.get('failures', [])
+        return result
     finally:
         try:
             driver.quit()
