@@ -37,13 +37,14 @@ struct ImportScaleBenchmark {
                 let store = try await kind.open(in: directory, name: "import_scale")
                 results.append(try await ScaleImport.measure(kind.name, store: store, files: files, clock: clock))
             }
-            let tantivy = try await files.tantivy.run([]).indexing ?? .zero
-            let tantivyPeak = PeakMemory.childrenPeakBytes()
+            let tantivyRun = try await files.tantivy.run([])
+            let tantivy = tantivyRun.indexing ?? .zero
+            let tantivyPeak = tantivyRun.peakBytes
             Self.report(count: count, results: results, tantivy: tantivy, tantivyPeak: tantivyPeak)
         }
     }
 
-    private static func report(count: Int, results: [ScaleImport], tantivy: Duration, tantivyPeak: Int) {
+    private static func report(count: Int, results: [ScaleImport], tantivy: Duration, tantivyPeak: Int?) {
         var table = Report(
             title: "Import at scale: \(count) generated books, JSON Lines until searchable, then relations",
             columns: [

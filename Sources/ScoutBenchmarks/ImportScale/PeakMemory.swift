@@ -2,7 +2,8 @@ import Foundation
 
 /// Peak resident memory as Linux keeps it: this process's high-water mark (`VmHWM`), which
 /// ``resetPeak()`` lowers to the current level so each phase of a benchmark gets its own peak,
-/// and the largest peak of any finished child process.
+/// and its CPU time. (A child's peak cannot be read here: `getrusage` counts a spawned child from
+/// the parent's size at the fork; tantivy's script reports its own.)
 enum PeakMemory {
     /// Sets this process's high-water mark back to its current resident size (writing 5 to
     /// `/proc/self/clear_refs`); without that file the peak stays the process's whole life's.
@@ -19,13 +20,6 @@ enum PeakMemory {
             return number.flatMap { Int($0) }.map { $0 * 1024 }
         }
         return nil
-    }
-
-    /// The largest peak resident bytes of any child process waited for so far.
-    static func childrenPeakBytes() -> Int {
-        var usage = rusage()
-        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
-        return Int(usage.ru_maxrss) * 1024
     }
 
     /// CPU time (user and system) this process has used so far: on a machine shared with other
