@@ -16,7 +16,7 @@ FLEET_PACKAGES := $(BUILD_PACKAGES) postgresql redis-server curl nginx-light
 # new checks and phases, which should arrive in a commit of their own, not in someone's test run).
 VENV_PACKAGES := tantivy axe-selenium-python schemathesis==4.32.5
 
-.PHONY: run build test lint format doc-examples bench soak sanitize fuzz fleet clean deps-build deps-test deps-bench venv
+.PHONY: run build test lint format doc-examples bench bench-scale soak sanitize fuzz fleet clean deps-build deps-test deps-bench venv
 
 run: deps-build
 	$(SWIFT) build -c release --product scout
@@ -46,6 +46,12 @@ format:
 bench: deps-bench venv
 	$(SWIFT) build -c release
 	scripts/bench.sh
+
+# The scale benchmarks at ten million books (issue #37): import until searchable and relations,
+# against tantivy's indexing of the same books. Needs about 10 GB free in the temporary folder.
+bench-scale: deps-bench venv
+	$(SWIFT) build -c release --product scout-bench
+	SCOUT_BENCH_IMPORT_BOOKS=10000000 scripts/bench.sh import-scale
 
 soak:
 	@scripts/install-deps.sh $(SOAK_PACKAGES)

@@ -15,7 +15,7 @@ one edit), the last word as a prefix. Scores are tantivy's own. The first WARMUP
 every query is timed PASSES times with perf_counter_ns around `searcher.search` alone
 (building the query and reading the hits' ids are not timed) and keeps its fastest time, as
 scout-bench does for Scout. RESULTS gets one line a query, {"ids": [...top 10...], "ns": ...};
-SUMMARY {"books": n, "index_ms": ...}.
+SUMMARY {"books": n, "index_ms": ..., "peak_rss_kb": ...}.
 """
 import json
 import sys
@@ -111,7 +111,20 @@ def main():
             ids = [searcher.doc(address)["id"][0] for _, address in found]
             results.write(json.dumps({"ids": ids, "ns": elapsed}) + "\n")
     with open(summary_path, "w", encoding="utf-8") as summary:
-        json.dump({"books": count, "index_ms": index_ms}, summary)
+        json.dump({"books": count, "index_ms": index_ms, "peak_rss_kb": peak_rss_kb()}, summary)
+
+
+def peak_rss_kb():
+    """This process's peak resident size (VmHWM): unlike getrusage's, it starts afresh at exec,
+    so it is not the spawning benchmark's own peak."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return None
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ let benchmarks: [(name: String, run: () async throws -> Void)] = [
     ("fleet", { try await FleetBenchmark().run() }),
     ("books", { try await BooksBenchmark().run() }),
     ("relevance", { try await RelevanceBenchmark().run() }),
+    ("import-scale", { try await ImportScaleBenchmark().run() }),
     ("cjk", { try await CJKBenchmark().run() }),
     ("tui", { try await TerminalBenchmark().run() }),
     ("images", { try await ImagesBenchmark().run() }),

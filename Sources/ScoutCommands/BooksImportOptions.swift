@@ -10,7 +10,7 @@ struct ImportOptions: Equatable {
     var toRead: String?
     var reader: String?
     var progress: ProgressBar.Style
-    var batchSize = 1000
+    var batchSize = JSONLinesImporter.defaultBatchSize
 
     /// No companion files, no progress, the default batch size: what `crawl` carries.
     init() {

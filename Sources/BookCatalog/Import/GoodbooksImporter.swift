@@ -23,7 +23,8 @@ public struct GoodbooksImporter: Sendable {
     /// let importer = GoodbooksImporter(store: store, batchSize: 500) { print($0.records) }
     /// ```
     public init(
-        store: any BookStore, batchSize: Int = 1000, clock: any Clock<Duration> = ContinuousClock(),
+        store: any BookStore, batchSize: Int = JSONLinesImporter.defaultBatchSize,
+        clock: any Clock<Duration> = ContinuousClock(),
         progress: ImportProgressHandler? = nil
     ) {
         runner = ImportRun(store: store, batchSize: batchSize, clock: clock, progress: progress)

@@ -27,24 +27,33 @@ struct ImportRun {
         phase: String, checkpointName: String?, records: some ImportRecords, clock: C
     ) async throws -> ImportSummary {
         let start = clock.now
-        var records = records
         var resumeAt = 0
         if let checkpointName { resumeAt = try await store.checkpoint(named: checkpointName)?.position ?? 0 }
-        var passed = 0
-        while passed < resumeAt, try records.next() != nil { passed += 1 }
+        let reader = RecordReadAhead(records)
+        let passed = try reader.skip(resumeAt)
         var batcher = ImportBatcher(
             store: store, batchSize: batchSize, checkpointName: checkpointName, phase: phase,
             committedRecords: passed)
+        var bytesRead = 0
         func report(finished: Bool) {
             progress?(
                 ImportProgress(
-                    phase: phase, bytesRead: records.bytesRead, totalBytes: records.totalBytes,
+                    phase: phase, bytesRead: bytesRead, totalBytes: reader.totalBytes,
                     records: batcher.committedRecords, elapsed: start.duration(to: clock.now), isFinished: finished))
         }
-        while let rows = try records.next() {
-            if try await batcher.add(record: rows) { report(finished: false) }
+        var chunk = try reader.chunk(rows: batchSize)
+        while !chunk.isEmpty {
+            // The next chunk is parsed while this one is written; an error either way cancels
+            // and awaits the other before it leaves the loop.
+            async let next = reader.chunk(rows: batchSize)
+            for record in chunk {
+                bytesRead = record.bytesRead
+                if try await batcher.add(record: record.rows) { report(finished: false) }
+            }
+            chunk = try await next
         }
         var summary = try await batcher.finish()
+        bytesRead = reader.bytesRead
         summary.elapsed = start.duration(to: clock.now)
         report(finished: true)
         return summary

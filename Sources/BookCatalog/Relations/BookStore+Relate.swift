@@ -32,8 +32,12 @@ extension BookStore {
         let books = try await allBooks()
         let picks = try await readerPicks(minimumRating: 4)
         let links = try await outgoingLinks()
-        var sources = touched.map { builder.neighbourhood(of: $0, among: books, picks: picks, links: links) }
-        // Past half the catalog, one full replacement is cheaper than deleting book by book.
+        // Past half the catalog, one full replacement is cheaper than deleting book by book; the
+        // neighbourhood holds the touched books, so a first import skips computing it at all.
+        var sources: Set<Int64>?
+        if let touched, touched.count * 2 < books.count {
+            sources = builder.neighbourhood(of: touched, among: books, picks: picks, links: links)
+        }
         if let count = sources?.count, count * 2 >= books.count { sources = nil }
         let relations = builder.relations(among: books, picks: picks, links: links, from: sources)
         try await replaceRelations(for: RelationBuilder.kinds, from: sources, with: relations)

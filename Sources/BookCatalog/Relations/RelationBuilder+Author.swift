@@ -16,11 +16,13 @@ extension RelationBuilder {
             scale > 0 ? log1p(Double(max(book.ratingsCount ?? 0, 0))) / scale : 0
         }
         return Self.groups(of: books) { Self.groupingKey($0.authors.first) }.flatMap { group in
-            group.filter { sources?.contains($0.id) ?? true }.flatMap { from in
-                let series = Set(Self.seriesKeys(of: from))
-                let candidates = group.filter { to in
-                    to.id != from.id && series.isDisjoint(with: Self.seriesKeys(of: to))
-                }
+            // Folding series names is the costly part: once a book, not once a pair.
+            let series = group.map { Set(Self.seriesKeys(of: $0)) }
+            return group.indices.filter { sources?.contains(group[$0].id) ?? true }.flatMap { fromIndex in
+                let from = group[fromIndex]
+                let candidates = group.indices.filter { toIndex in
+                    group[toIndex].id != from.id && series[fromIndex].isDisjoint(with: series[toIndex])
+                }.map { group[$0] }
                 return strongest(
                     candidates.map { to in
                         let author = (to.authors.first ?? "").trimmingWhitespace()

@@ -9,6 +9,9 @@ extension SQLiteBookStore {
     /// ```
     public static let maximumRelatedLimit = 500
 
+    /// Relations written by one `INSERT` (5 parameters each, far below SQLite's 32,766).
+    static let relationsPerInsert = 200
+
     /// Deletes the relations of `kinds` (those starting at `sources` only, unless `nil`) and
     /// inserts `relations`, in one transaction, so readers see the old set or the new one, never
     /// a mix. Relations of kinds not in `kinds` are not
@@ -28,7 +31,7 @@ extension SQLiteBookStore {
             let kindList = names.map { _ in "?" }.joined(separator: ", ")
             let deleteAll = "DELETE FROM relations WHERE kind IN (\(kindList))"
             let deleteFrom = "DELETE FROM relations WHERE from_id = ? AND kind IN (\(kindList))"
-            let insert = "INSERT OR REPLACE INTO relations (from_id, to_id, kind, score, reason) VALUES (?, ?, ?, ?, ?)"
+            let insert = "INSERT OR REPLACE INTO relations (from_id, to_id, kind, score, reason) VALUES "
             try await database.transaction { tx in
                 if let sources {
                     for source in sources.sorted() {
@@ -37,13 +40,19 @@ extension SQLiteBookStore {
                 } else {
                     try tx.execute(deleteAll, names.map(SQLiteValue.text))
                 }
-                for relation in kept {
+                // Many rows a statement: a rebuild writes millions, and each statement run costs
+                // more than its rows. A repeat later in a statement still replaces the earlier one.
+                for start in stride(from: 0, to: kept.count, by: Self.relationsPerInsert) {
+                    let rows = kept[start..<min(start + Self.relationsPerInsert, kept.count)]
+                    let values = Array(repeating: "(?, ?, ?, ?, ?)", count: rows.count).joined(separator: ", ")
                     try tx.execute(
-                        insert,
-                        [
-                            .integer(relation.from), .integer(relation.to), .text(relation.kind.rawValue),
-                            .real(relation.score), .text(relation.reason),
-                        ])
+                        insert + values,
+                        rows.flatMap { relation -> [SQLiteValue] in
+                            [
+                                .integer(relation.from), .integer(relation.to), .text(relation.kind.rawValue),
+                                .real(relation.score), .text(relation.reason),
+                            ]
+                        })
                 }
             }
         }

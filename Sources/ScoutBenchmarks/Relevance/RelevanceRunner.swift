@@ -16,6 +16,8 @@ struct RelevanceRun: Sendable {
     let answers: [RelevanceAnswer]
     /// How long the runner took to index the catalog, when it indexes in the same call.
     var indexing: Duration? = nil
+    /// The runner's peak resident bytes, when it runs in a process of its own and reports them.
+    var peakBytes: Int? = nil
 
     var latencies: [Duration] { answers.map(\.latency) }
 

@@ -61,7 +61,8 @@ struct TantivyRunner: RelevanceRunner {
         }
         return RelevanceRun(
             answers: results.map { RelevanceAnswer(sourceIDs: $0.ids, latency: .nanoseconds($0.ns)) },
-            indexing: .nanoseconds(Int64(summary.indexMilliseconds * 1e6)))
+            indexing: .nanoseconds(Int64(summary.indexMilliseconds * 1e6)),
+            peakBytes: summary.peakKilobytes.map { $0 * 1024 })
     }
 
     /// The Python with tantivy installed; fails with what to run when it is missing.
@@ -92,10 +93,12 @@ struct TantivyRunner: RelevanceRunner {
     private struct Summary: Decodable {
         let books: Int
         let indexMilliseconds: Double
+        let peakKilobytes: Int?
 
         enum CodingKeys: String, CodingKey {
             case books
             case indexMilliseconds = "index_ms"
+            case peakKilobytes = "peak_rss_kb"
         }
     }
 

@@ -1,0 +1,51 @@
+import BookCatalog
+import Foundation
+
+/// The generated catalog of an import-scale run written twice in a temporary folder: as Scout's
+/// JSON Lines (what `scout books import jsonl` reads) and as tantivy's catalog lines, one batch of
+/// books at a time so even ten million books never sit in memory at once.
+struct ScaleCatalogFiles {
+    let directory: URL
+    let jsonLines: URL
+    let tantivy: TantivyRunner
+    /// A title of the catalog and its source id, to check that a store finds it once imported.
+    let probe: (title: String, sourceID: String)
+    /// Rows a transaction: `SCOUT_BENCH_IMPORT_BATCH`, else what `scout books import` uses.
+    var batchSize = JSONLinesImporter.defaultBatchSize
+
+    /// Writes `count` generated books (``GeneratedCatalog``, seed 37) under `directory`.
+    static func write(count: Int, in directory: URL) async throws -> ScaleCatalogFiles {
+        let jsonLines = directory.appending(path: "catalog.jsonl")
+        guard FileManager.default.createFile(atPath: jsonLines.path, contents: nil) else {
+            throw BenchmarkFailure("could not create \(jsonLines.path); check the free space in \(directory.path)")
+        }
+        let handle = try FileHandle(forWritingTo: jsonLines)
+        defer { try? handle.close() }
+        let tantivy = try TantivyRunner.make(directory: directory, name: "import-scale")
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var probe: (title: String, sourceID: String)?
+        try await GeneratedCatalog.generate(count: count, seed: 37) { books in
+            var lines = Data()
+            for book in books {
+                lines.append(try encoder.encode(book))
+                lines.append(UInt8(ascii: "\n"))
+            }
+            try handle.write(contentsOf: lines)
+            try tantivy.write(books)
+            // The last book written: found only once the whole file is in.
+            if let last = books.last { probe = (last.title, last.sourceID) }
+        }
+        guard let probe else {
+            throw BenchmarkFailure("the import-scale catalog came out empty; ask for 1 book or more")
+        }
+        var files = ScaleCatalogFiles(directory: directory, jsonLines: jsonLines, tantivy: tantivy, probe: probe)
+        if let text = ProcessInfo.processInfo.environment["SCOUT_BENCH_IMPORT_BATCH"] {
+            guard let size = Int(text), (1...100_000).contains(size) else {
+                throw BenchmarkFailure("SCOUT_BENCH_IMPORT_BATCH=\(text) is not a batch size; use 1 to 100000")
+            }
+            files.batchSize = size
+        }
+        return files
+    }
+}
