@@ -54,7 +54,7 @@ struct SearchIndexFileTests {
             _ = file.store(try CandidateIndex(GeneratedEntries.dune, generation: 3))
             #expect(file.load(generation: 4).failure == .stale(file: 3, catalog: 4))
             let builds = Mutex(0)
-            let index = try await file.loadOrBuild(generation: 4) {
+            let index = try await file.loadOrBuild(generation: 4, bookCount: { 1 }) {
                 builds.withLock { $0 += 1 }
                 return try CandidateIndex(GeneratedEntries.dune, generation: 4)
             }
@@ -87,7 +87,9 @@ struct SearchIndexFileTests {
             try Data(bytes).write(to: URL(fileURLWithPath: path))
             let problem = try #require(file.load(generation: 2).failure, "\(name)")
             #expect(problem.description.contains(reason), "\(name): \(problem)")
-            let rebuilt = try await file.loadOrBuild(generation: 2) { try CandidateIndex(GeneratedEntries.dune, generation: 2) }
+            let rebuilt = try await file.loadOrBuild(generation: 2, bookCount: { 1 }) {
+                try CandidateIndex(GeneratedEntries.dune, generation: 2)
+            }
             #expect(rebuilt.search(SearchText.exactQuery("dune")!, limit: 5).map(\.title) == ["Dune"], "\(name)")
             #expect(reports.withLock { $0 }.contains { $0.contains(reason) && $0.contains("rebuilding") }, "\(name)")
             #expect(try file.load(generation: 2).get().isMapped, "\(name): the rebuilt index is written back")
@@ -119,6 +121,22 @@ struct SearchIndexFileTests {
                     _ = damaged.count(query)
                 }
             }
+        }
+    }
+
+    @Test func aFileOfAnotherCatalogAtTheSameGenerationIsRebuilt() async throws {
+        try await withTemporaryDirectory { directory in
+            let reports = Mutex<[String]>([])
+            let file = SearchIndexFile(path: directory.appendingPathComponent("e.search-index").path) { message in
+                reports.withLock { $0.append(message) }
+            }
+            var random = SplitMix64(seed: 5)
+            _ = file.store(try CandidateIndex(GeneratedEntries.make(3, using: &random), generation: 6))
+            let index = try await file.loadOrBuild(generation: 6, bookCount: { 1 }) {
+                try CandidateIndex(GeneratedEntries.dune, generation: 6)
+            }
+            #expect(index.count == 1 && index.isMapped)
+            #expect(reports.withLock { $0 }.contains { $0.contains("holds 3 books, the catalog 1") })
         }
     }
 

@@ -67,6 +67,8 @@ public enum IndexFileProblem: Error, Equatable, CustomStringConvertible {
     case malformed(String)
     /// Made for another generation of the catalog.
     case stale(file: Int64, catalog: Int64)
+    /// Of the catalog's generation but not its number of books: made for another catalog.
+    case otherCatalog(file: Int, catalog: Int)
 
     public var description: String {
         switch self {
@@ -75,6 +77,8 @@ public enum IndexFileProblem: Error, Equatable, CustomStringConvertible {
         case .malformed(let why): "the search index file is damaged or of another version: \(why)"
         case .stale(let file, let catalog):
             "the search index file is of catalog generation \(file), the catalog is at \(catalog)"
+        case .otherCatalog(let file, let catalog):
+            "the search index file holds \(file) books, the catalog \(catalog): it was made for another catalog"
         }
     }
 }

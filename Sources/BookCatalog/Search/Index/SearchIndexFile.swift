@@ -81,16 +81,22 @@ public struct SearchIndexFile: Sendable {
     }
 
     /// Loads the index of `generation` from the file or, when that fails (reporting why unless
-    /// there is no file yet), builds it with `build` and stores it.
-    public func loadOrBuild(generation: Int64, _ build: () async throws -> CandidateIndex) async rethrows
-        -> CandidateIndex
-    {
+    /// there is no file yet), builds it with `build` and stores it. `bookCount` tells how many
+    /// books the catalog holds: a file of another count was made for another catalog (one
+    /// restored from a backup, or made again at the same path) that reached the same generation.
+    public func loadOrBuild(
+        generation: Int64, bookCount: () async throws -> Int, _ build: () async throws -> CandidateIndex
+    ) async rethrows -> CandidateIndex {
+        var problem: IndexFileProblem
         switch load(generation: generation) {
-        case .success(let index): return index
-        case .failure(let problem):
-            if problem != .missing { report("scout: \(problem) (\(path)); rebuilding it from the catalog.") }
-            return store(try await build())
+        case .success(let index):
+            let books = try await bookCount()
+            if index.count == books { return index }
+            problem = .otherCatalog(file: index.count, catalog: books)
+        case .failure(let failure): problem = failure
         }
+        if problem != .missing { report("scout: \(problem) (\(path)); rebuilding it from the catalog.") }
+        return store(try await build())
     }
 
     /// Writes `message` to standard error.
