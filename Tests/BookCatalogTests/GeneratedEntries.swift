@@ -6,7 +6,9 @@ import ScoutTestSupport
 enum GeneratedEntries {
     static let dune = [SearchEntry(id: 1, title: "Dune", series: ["Dune"], authors: ["Frank Herbert"], ratingsCount: 9)]
 
-    private static let latin = ["hunger", "games", "dune", "love", "war", "peace", "mockingjay", "misérables", "the", "of"]
+    private static let latin = [
+        "hunger", "games", "dune", "love", "war", "peace", "mockingjay", "misérables", "the", "of",
+    ]
     private static let japanese = ["人間失格", "容疑者", "献身", "ノルウェイの森", "こころ"]
     private static let chinese = ["三体", "红楼梦", "活着", "围城"]
     private static let korean = ["채식주의자", "소년이 온다", "엄마를 부탁해"]
@@ -22,7 +24,8 @@ enum GeneratedEntries {
                 id: Int64(number * 7 + 3), title: title,
                 alternateTitles: Bool.random(using: &random) ? [latin.randomElement(using: &random)!] : [],
                 series: number.isMultiple(of: 5) ? [words.randomElement(using: &random)!] : [],
-                authors: (0..<Int.random(in: 0...2, using: &random)).map { _ in authors.randomElement(using: &random)! },
+                authors: (0..<Int.random(in: 0...2, using: &random)).map { _ in authors.randomElement(using: &random)!
+                },
                 // Few distinct counts, so ties fall back to the id.
                 ratingsCount: number.isMultiple(of: 9) ? nil : Int.random(in: 0...20, using: &random) * 1000,
                 textReadings: hasReading ? [title: "ヨミ"] : [:])

@@ -49,7 +49,8 @@ struct SearchIndexFileStoreTests {
             let restarted = ObservedStore(base: base, indexFile: file)
             try await restarted.prepareSearch()
             #expect(restarted.searchEntriesReadCount == 1)
-            #expect(try await restarted.rankedPage("zyxo", offset: 0, limit: 5).matches.map(\.book.title) == ["Zyxomancy"])
+            #expect(
+                try await restarted.rankedPage("zyxo", offset: 0, limit: 5).matches.map(\.book.title) == ["Zyxomancy"])
             #expect(try file.load(generation: generation).get().isMapped)
         }
     }

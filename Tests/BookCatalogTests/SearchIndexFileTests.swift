@@ -38,7 +38,8 @@ struct SearchIndexFileTests {
         try withTemporaryDirectory { directory in
             let file = SearchIndexFile(path: directory.appendingPathComponent("catalog.search-index").path)
             _ = file.store(try CandidateIndex([entry], generation: 1))
-            let book = try #require(try file.load(generation: 1).get().search(SearchText.exactQuery("人間")!, limit: 5).first)
+            let book = try #require(
+                try file.load(generation: 1).get().search(SearchText.exactQuery("人間")!, limit: 5).first)
             #expect(book.id == 1 << 40 && book.title == "人間失格" && book.ratingsCount == nil)
             #expect(book.alternateTitles == ["No Longer Human"] && book.series.map(\.name) == ["Dazai"])
             #expect(book.authors == ["太宰治"] && book.textReadings == entry.textReadings)

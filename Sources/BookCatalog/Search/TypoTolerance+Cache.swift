@@ -22,7 +22,8 @@ extension TypoTolerance {
             let index = IndexBuild {
                 let build = { try CandidateIndex(try await store.searchEntries(), generation: generation) }
                 guard let indexFile else { return try? await build() }
-                return try? await indexFile.loadOrBuild(generation: generation, bookCount: { try await store.count() }, build)
+                return try? await indexFile.loadOrBuild(
+                    generation: generation, bookCount: { try await store.count() }, build)
             }
             return SearchCatalog(dictionary: dictionary, index: index)
         }

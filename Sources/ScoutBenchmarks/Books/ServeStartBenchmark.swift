@@ -18,11 +18,12 @@ struct ServeStartBenchmark {
             var report = Report(
                 title: "scout serve start on \(Self.books) generated books: first ranked search and index memory",
                 columns: [
-                    "store", "index file", "search ready", "first answer", "goal ≤ 1 s", "server RSS", "index resident", "a book",
+                    "store", "index file", "search ready", "first answer", "goal ≤ 1 s", "server RSS", "index resident",
+                    "a book",
                     "goal ≤ 64 B", "file a book",
                 ])
             for kind in try BenchStore.available() {
-                let location = kind.location(in: directory, name: "serve-start")
+                let location = kind.location(in: directory, name: "serve_start")
                 let store = try await kind.open(location)
                 let clock = ContinuousClock()
                 let loading = try await clock.measure {
@@ -32,7 +33,9 @@ struct ServeStartBenchmark {
                 }
                 print("serve-start: \(kind.name) catalog of \(Self.books) books loaded and indexed in \(loading)")
                 let file = SearchIndexFile(besideDatabase: location)
-                let fileSize = file.flatMap { try? FileManager.default.attributesOfItem(atPath: $0.path)[.size] as? Int }
+                let fileSize = file.flatMap {
+                    try? FileManager.default.attributesOfItem(atPath: $0.path)[.size] as? Int
+                }
                 for usesFile in [true, false] {
                     if !usesFile, let file { try? FileManager.default.removeItem(atPath: file.path) }
                     if usesFile && fileSize == nil { continue }
@@ -99,9 +102,12 @@ extension ScoutServe {
     /// The resident bytes of the server's mappings of files whose path ends with `suffix`, from
     /// /proc's smaps; 0 when none.
     func residentBytes(ofMappingsEndingWith suffix: String) -> Int {
-        guard let smaps = try? String(contentsOfFile: "/proc/\(processIdentifier)/smaps", encoding: .utf8) else {
-            return 0
-        }
+        // Read to the end: /proc files report a size of 0.
+        guard let handle = FileHandle(forReadingAtPath: "/proc/\(processIdentifier)/smaps"),
+            let data = try? handle.readToEnd()
+        else { return 0 }
+        try? handle.close()
+        let smaps = String(decoding: data, as: UTF8.self)
         var inMapping = false
         var total = 0
         for line in smaps.split(separator: "\n") {

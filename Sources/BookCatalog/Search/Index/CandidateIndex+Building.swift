@@ -62,7 +62,8 @@ extension CandidateIndex {
         let cjkWords = vocabulary.indices.filter { SearchText.isCJKWord(vocabulary[$0]) }.map(UInt32.init)
         let readings = try Self.readingSections(textReadings)
         let sections: [[UInt8]] = [
-            Self.bytes(ranked.map(\.id)), Self.bytes(ranked.map { $0.ratingsCount.map(Int64.init) ?? Layout.noRatings }),
+            Self.bytes(ranked.map(\.id)),
+            Self.bytes(ranked.map { $0.ratingsCount.map(Int64.init) ?? Layout.noRatings }),
             alternateCounts, seriesCounts, text, Self.bytes(elementEnds), Self.bytes(elementStarts),
             Self.bytes(bookWords), Self.bytes(wordStarts), Self.bytes(authorWordStarts), vocabularyBytes,
             Self.bytes(vocabularyEnds), Self.bytes(postings), Self.bytes(postingStarts), Self.bytes(cjkWords),

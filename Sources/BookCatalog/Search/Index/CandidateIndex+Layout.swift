@@ -97,7 +97,9 @@ extension CandidateIndex {
             guard bytes.count >= Layout.headerSize else {
                 throw .malformed("it holds \(bytes.count) bytes, less than a header")
             }
-            guard bytes.prefix(8).elementsEqual(Layout.magic) else { throw .malformed("it is not a Scout search index") }
+            guard bytes.prefix(8).elementsEqual(Layout.magic) else {
+                throw .malformed("it is not a Scout search index")
+            }
             let version = integer(at: 8, UInt32.self)
             guard version == Layout.version else {
                 throw .malformed("it is of format version \(version), this Scout reads \(Layout.version)")

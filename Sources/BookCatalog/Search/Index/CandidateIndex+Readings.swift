@@ -10,10 +10,13 @@ extension CandidateIndex {
         var readings: [String: String] = [:]
         func nextString() -> String? {
             guard end - cursor >= 4 else { return nil }
-            let length = Int(UInt32(littleEndian: readingText.base.loadUnaligned(fromByteOffset: cursor, as: UInt32.self)))
+            let length = Int(
+                UInt32(littleEndian: readingText.base.loadUnaligned(fromByteOffset: cursor, as: UInt32.self)))
             guard end - cursor - 4 >= length else { return nil }
             defer { cursor += 4 + length }
-            return String(decoding: UnsafeRawBufferPointer(rebasing: readingText.base[(cursor + 4)..<(cursor + 4 + length)]), as: UTF8.self)
+            return String(
+                decoding: UnsafeRawBufferPointer(rebasing: readingText.base[(cursor + 4)..<(cursor + 4 + length)]),
+                as: UTF8.self)
         }
         while let key = nextString(), let value = nextString() { readings[key] = value }
         return readings

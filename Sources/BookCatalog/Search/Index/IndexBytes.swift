@@ -98,7 +98,8 @@ struct PackedIntegers<Element: FixedWidthInteger>: Sendable {
 
     subscript(index: Int) -> Element {
         precondition(index >= 0 && index < count, "read past a packed array of the index")
-        return Element(littleEndian: base.loadUnaligned(fromByteOffset: index * MemoryLayout<Element>.size, as: Element.self))
+        return Element(
+            littleEndian: base.loadUnaligned(fromByteOffset: index * MemoryLayout<Element>.size, as: Element.self))
     }
 
     /// The value at `index` as a place in something of `bound` places: clamped to it, so a

@@ -69,7 +69,9 @@ public struct SearchIndexFile: Sendable {
                 count: bytes.count, deallocator: .none)
             try withExtendedLifetime(index) { try data.write(to: URL(fileURLWithPath: path), options: .atomic) }
         } catch {
-            report("scout: could not write the search index file \(path): \(error.localizedDescription); it is built again at the next start.")
+            report(
+                "scout: could not write the search index file \(path): \(error.localizedDescription); it is built again at the next start."
+            )
             return index
         }
         switch load(generation: index.generation) {
