@@ -25,7 +25,7 @@
         public static let all: [FuzzTarget] = [
             mediaWikiReplies, commonsReplies, flickrReplies, imageHeaders, robotsTxt, bookPages, goodbooksCSV,
             goodreadsExportCSV, jsonLines, terminalKeys, searchQueries, requestTargets, storeSearch,
-            postgresSearch, sharedPages,
+            postgresSearch, sharedPages, searchIndexFile,
         ]
 
         /// The target called `name`, if there is one.

@@ -8,6 +8,7 @@ let benchmarks: [(name: String, run: () async throws -> Void)] = [
     ("cached-search", { try await CachedSearchBenchmark().run() }),
     ("fleet", { try await FleetBenchmark().run() }),
     ("books", { try await BooksBenchmark().run() }),
+    ("serve-start", { try await ServeStartBenchmark().run() }),
     ("relevance", { try await RelevanceBenchmark().run() }),
     ("import-scale", { try await ImportScaleBenchmark().run() }),
     ("cjk", { try await CJKBenchmark().run() }),

@@ -11,16 +11,22 @@ final class ObservedStore: BookStore {
     private let applies = Mutex(0)
     private let queries = Mutex<[BookQuery]>([])
     private let generationReads = Mutex(0)
-    /// Its own, so its queries reach this store rather than `base`; without an index in memory,
-    /// so every candidate search is one.
+    private let entryReads = Mutex(0)
+    /// Its own, so its queries reach this store rather than `base`; without an index in memory
+    /// (unless given an `indexFile` to keep one in), so every candidate search is one.
     private let typoTolerance: TypoTolerance
 
-    init<C: Clock>(base: SQLiteBookStore, failingApplyAt: Int? = nil, clock: C = ContinuousClock())
-    where C.Duration == Duration {
+    init<C: Clock>(
+        base: SQLiteBookStore, failingApplyAt: Int? = nil, clock: C = ContinuousClock(),
+        indexFile: SearchIndexFile? = nil
+    ) where C.Duration == Duration {
         self.base = base
         self.failingApplyAt = failingApplyAt
-        typoTolerance = TypoTolerance(clock: clock, indexesBooks: false)
+        typoTolerance = TypoTolerance(clock: clock, indexesBooks: indexFile != nil, indexFile: indexFile)
     }
+
+    /// How many times ``searchEntries()`` was read.
+    var searchEntriesReadCount: Int { entryReads.withLock { $0 } }
 
     /// The queries run so far, oldest first; `take` empties the record.
     func takeQueries() -> [BookQuery] {
@@ -53,7 +59,10 @@ final class ObservedStore: BookStore {
     func book(id: Int64) async throws -> Book? { try await base.book(id: id) }
     func book(key: BookKey) async throws -> Book? { try await base.book(key: key) }
     func books(ids: [Int64]) async throws -> [Book] { try await base.books(ids: ids) }
-    func searchEntries() async throws -> [SearchEntry] { try await base.searchEntries() }
+    func searchEntries() async throws -> [SearchEntry] {
+        entryReads.withLock { $0 += 1 }
+        return try await base.searchEntries()
+    }
     func prepareSearch() async throws { try await typoTolerance.prepare(for: self) }
     func count() async throws -> Int { try await base.count() }
     func allBooks() async throws -> [Book] { try await base.allBooks() }

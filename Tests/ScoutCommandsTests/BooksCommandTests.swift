@@ -38,6 +38,9 @@ struct BooksCommandTests {
             #expect(first.exitCode == 0, "\(first.standardError)")
             #expect(first.standardOutput.hasPrefix("books.csv: 3 new, 0 updated, 0 unchanged books, 1 skipped in "))
             #expect(first.standardError.hasPrefix("books.csv line 5: "))
+            #expect(
+                FileManager.default.fileExists(atPath: database.path + ".search-index"),
+                "the import writes the search index file beside the catalog, for the next scout serve")
 
             let second = try await scout(["import", "goodbooks", file.path], database: database)
             #expect(second.standardOutput.hasPrefix("books.csv: 0 new, 0 updated, 3 unchanged books, 1 skipped in "))

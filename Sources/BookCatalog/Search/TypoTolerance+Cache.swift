@@ -9,14 +9,22 @@ extension TypoTolerance {
         let index: IndexBuild?
 
         /// Builds the dictionary from `store` as it is now, and starts the index's build when
-        /// `indexesBooks`.
-        static func build(from store: some BookStore, indexesBooks: Bool) async throws -> SearchCatalog {
+        /// `indexesBooks`: mapped from `indexFile` when that holds `generation`'s, else built
+        /// from the store and written there.
+        static func build(
+            from store: some BookStore, at generation: Int64, indexesBooks: Bool, indexFile: SearchIndexFile?
+        ) async throws -> SearchCatalog {
             // CJK index words (pairs of characters) are never widened; they would only grow the trie.
             let dictionary = TermDictionary(
                 try await store.searchTerms().filter { !SearchText.isCJKWord($0) && !Romaji.isIndexWord($0) })
             guard indexesBooks else { return SearchCatalog(dictionary: dictionary, index: nil) }
             // A catalog too large for the index is searched in the store, as without one.
-            let index = IndexBuild { try? CandidateIndex(try await store.searchEntries()) }
+            let index = IndexBuild {
+                let build = { try CandidateIndex(try await store.searchEntries(), generation: generation) }
+                guard let indexFile else { return try? await build() }
+                return try? await indexFile.loadOrBuild(
+                    generation: generation, bookCount: { try await store.count() }, build)
+            }
             return SearchCatalog(dictionary: dictionary, index: index)
         }
     }
@@ -127,26 +135,30 @@ extension TypoTolerance {
         /// moment, and a search should not wait a second for a dictionary that is stale again at
         /// once; one build at a time); else, with no dictionary yet, the build of it. The build is
         /// started now unless one already runs; `started` then names it.
-        mutating func catalogOrBuild(at generation: Int64, from store: some BookStore, indexesBooks: Bool) -> (
-            lookup: Lookup, started: Started?
-        ) {
+        mutating func catalogOrBuild(
+            at generation: Int64, from store: some BookStore, indexesBooks: Bool, indexFile: SearchIndexFile? = nil
+        ) -> (lookup: Lookup, started: Started?) {
             if let cached {
                 if cached.generation >= generation { return (.ready(cached.catalog), nil) }
                 let started =
-                    inFlight == nil ? startBuild(of: generation, from: store, indexesBooks: indexesBooks) : nil
+                    inFlight == nil
+                    ? startBuild(of: generation, from: store, indexesBooks: indexesBooks, indexFile: indexFile) : nil
                 return (.stale(cached.catalog), started)
             }
             if let inFlight, inFlight.generation == generation { return (.building(inFlight.task), nil) }
-            let started = startBuild(of: generation, from: store, indexesBooks: indexesBooks)
+            let started = startBuild(of: generation, from: store, indexesBooks: indexesBooks, indexFile: indexFile)
             return (.building(started.task), started)
         }
 
-        private mutating func startBuild(of generation: Int64, from store: some BookStore, indexesBooks: Bool)
-            -> Started
-        {
+        private mutating func startBuild(
+            of generation: Int64, from store: some BookStore, indexesBooks: Bool, indexFile: SearchIndexFile?
+        ) -> Started {
             // Not cancelled with the search that started it: the next keystroke's search, which
             // superseded it, needs the same catalog.
-            let task = Build { try await SearchCatalog.build(from: store, indexesBooks: indexesBooks) }
+            let task = Build {
+                try await SearchCatalog.build(
+                    from: store, at: generation, indexesBooks: indexesBooks, indexFile: indexFile)
+            }
             inFlight = (generation, task)
             return (task, generation)
         }

@@ -39,14 +39,18 @@ public final class TypoTolerance: Sendable {
     /// ``Romaji``); without, search runs as it did before readings, for the benchmark that
     /// measures what they cost.
     public let searchesReadings: Bool
+    /// Where the candidate index is kept between runs (``SearchIndexFile``), if anywhere.
+    public let indexFile: SearchIndexFile?
 
     /// Makes one with an empty cache; it loads on first need. `clock` times the generation
     /// checks (tests pass a manual one); `indexesBooks: false` leaves every candidate search to
-    /// the store (tests that watch the store's queries).
+    /// the store (tests that watch the store's queries). With an `indexFile`, the index of the
+    /// catalog's generation is mapped from it when it holds that, and written to it when built.
     public init<C: Clock>(
         generationCheckInterval: Duration = .seconds(1), clock: C = ContinuousClock(), indexesBooks: Bool = true,
-        searchesReadings: Bool = true
+        searchesReadings: Bool = true, indexFile: SearchIndexFile? = nil
     ) where C.Duration == Duration {
+        self.indexFile = indexFile
         self.generationCheckInterval = generationCheckInterval
         self.indexesBooks = indexesBooks
         self.searchesReadings = searchesReadings
@@ -151,7 +155,7 @@ public final class TypoTolerance: Sendable {
     /// What the cache has for `store` at `generation`, starting a build if needed.
     func catalogLookup(for store: some BookStore, at generation: Int64) -> CatalogCache.Lookup {
         let (lookup, started) = cache.withLock {
-            $0.catalogOrBuild(at: generation, from: store, indexesBooks: indexesBooks)
+            $0.catalogOrBuild(at: generation, from: store, indexesBooks: indexesBooks, indexFile: indexFile)
         }
         if let started {
             Task { [self] in

@@ -14,8 +14,9 @@ import SQLite
 public final class SQLiteBookStore: BookStore {
     /// The database the store reads and writes.
     public let database: Database
-    /// Typo-tolerant search over this store, with its dictionary of indexed words.
-    let typoTolerance = TypoTolerance()
+    /// Typo-tolerant search over this store, with its dictionary of indexed words and its
+    /// candidate index kept in the file beside the database (``BookCatalog/SearchIndexFile``).
+    let typoTolerance: TypoTolerance
     /// What reads the Japanese texts of the books it writes, if anything (``Book/addTextReadings(using:)``).
     let readingAnalyzer: (any ReadingAnalyzer)?
 
@@ -35,6 +36,7 @@ public final class SQLiteBookStore: BookStore {
         }
         self.database = database
         self.readingAnalyzer = readingAnalyzer
+        typoTolerance = TypoTolerance(indexFile: SearchIndexFile(besideDatabase: database.path))
         try await storeWork { try await refreshIdentity() }
     }
 

@@ -29,6 +29,9 @@ final class ScoutServe {
         Array(try Command.run("curl", ["-sf", "http://127.0.0.1:\(port)\(path)"]).utf8)
     }
 
+    /// The server's process id.
+    var processIdentifier: Int32 { process.processIdentifier }
+
     /// The resident set size of the server process, from /proc.
     var residentBytes: Int? {
         guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)

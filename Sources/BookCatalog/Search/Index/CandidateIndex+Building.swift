@@ -1,11 +1,12 @@
 extension CandidateIndex {
-    /// Builds the index of `entries` (any order; ids distinct). Throws ``TooLarge`` when the
-    /// catalog's text or words overflow 32-bit offsets.
+    /// Builds the index of `entries` (any order; ids distinct), recording that they are the
+    /// catalog's at `generation`. Throws ``TooLarge`` when the catalog's text or words overflow
+    /// 32-bit offsets.
     ///
     /// ```swift
     /// let index = try CandidateIndex([SearchEntry(id: 1, title: "Dune", authors: [], ratingsCount: 9)])
     /// ```
-    public init(_ entries: [SearchEntry]) throws {
+    public init(_ entries: [SearchEntry], generation: Int64 = 0) throws {
         let ranked = entries.sorted { $0.searchOrder < $1.searchOrder }
         var words = WordsBeingNumbered()
         var text: [UInt8] = []
@@ -51,22 +52,57 @@ extension CandidateIndex {
         let (postings, postingStarts) = try Self.postings(
             of: bookWords, wordStarts: wordStarts, vocabularySize: vocabulary.count)
 
-        ids = ranked.map(\.id)
-        ratingsCounts = ranked.map(\.ratingsCount)
-        self.alternateCounts = alternateCounts
-        self.seriesCounts = seriesCounts
-        self.text = text
-        self.elementEnds = elementEnds
-        self.elementStarts = elementStarts
-        self.bookWords = bookWords
-        self.wordStarts = wordStarts
-        self.authorWordStarts = authorWordStarts
-        self.vocabulary = vocabulary
-        wordIDs = Dictionary(uniqueKeysWithValues: vocabulary.enumerated().map { ($1, UInt32($0)) })
-        self.postings = postings
-        self.postingStarts = postingStarts
-        cjkWords = vocabulary.indices.filter { SearchText.isCJKWord(vocabulary[$0]) }.map(UInt32.init)
-        self.textReadings = textReadings
+        let vocabularyBytes = vocabulary.flatMap(\.utf8)
+        var vocabularyEnds: [UInt32] = []
+        var end = 0
+        for word in vocabulary {
+            end += word.utf8.count
+            vocabularyEnds.append(try Self.offset(end))
+        }
+        let cjkWords = vocabulary.indices.filter { SearchText.isCJKWord(vocabulary[$0]) }.map(UInt32.init)
+        let readings = try Self.readingSections(textReadings)
+        let sections: [[UInt8]] = [
+            Self.bytes(ranked.map(\.id)),
+            Self.bytes(ranked.map { $0.ratingsCount.map(Int64.init) ?? Layout.noRatings }),
+            alternateCounts, seriesCounts, text, Self.bytes(elementEnds), Self.bytes(elementStarts),
+            Self.bytes(bookWords), Self.bytes(wordStarts), Self.bytes(authorWordStarts), vocabularyBytes,
+            Self.bytes(vocabularyEnds), Self.bytes(postings), Self.bytes(postingStarts), Self.bytes(cjkWords),
+            Self.bytes(readings.places), Self.bytes(readings.ends), readings.text,
+        ]
+        let storage = IndexBytes(
+            copying: Layout.image(
+                generation: generation, books: ranked.count, words: vocabulary.count, sections: sections))
+        do {
+            self.init(storage: storage, header: try Header(of: storage.bytes))
+        } catch {
+            preconditionFailure("the index just built does not read back: \(error)")
+        }
+    }
+
+    /// The readings sections: the places with readings, ascending, where each one's pairs end,
+    /// and the pairs (key, then value, each a UInt32 length and its UTF-8), keys in order.
+    private static func readingSections(_ readings: [Int: [String: String]]) throws -> (
+        places: [UInt32], ends: [UInt32], text: [UInt8]
+    ) {
+        var places: [UInt32] = []
+        var ends: [UInt32] = []
+        var text: [UInt8] = []
+        for place in readings.keys.sorted() {
+            for (key, value) in readings[place]!.sorted(by: { $0.key < $1.key }) {
+                for part in [key, value] {
+                    Layout.append(try offset(part.utf8.count), to: &text)
+                    text += part.utf8
+                }
+            }
+            places.append(try offset(place))
+            ends.append(try offset(text.count))
+        }
+        return (places, ends, text)
+    }
+
+    /// The little-endian bytes of `values`.
+    private static func bytes<T: FixedWidthInteger>(_ values: [T]) -> [UInt8] {
+        values.map(\.littleEndian).withUnsafeBytes { Array($0) }
     }
 
     /// The folded words search finds one text of a book by: its index tokens, then the words of

@@ -47,12 +47,14 @@ extension CandidateIndex {
     func wordRanges(of term: BookQuery.Term) -> [Range<UInt32>] {
         var ranges: [Range<UInt32>] = []
         for word in term.alternatives where !word.isEmpty {
+            let bytes = Array(word.utf8)
             if SearchText.isCJKWord(word) {
-                ranges += cjkWords.lazy.filter { vocabulary[Int($0)].contains(word) }.map { $0..<($0 + 1) }
+                ranges += (0..<cjkWords.count).lazy.map { self.cjkWords[$0] }
+                    .filter { Int($0) < self.wordCount && self.word($0).contains(word) }.map { $0..<($0 + 1) }
             } else if term.isPrefix {
-                let run = wordsBeginning(with: word)
+                let run = wordsBeginning(with: bytes)
                 if !run.isEmpty { ranges.append(run) }
-            } else if let id = wordIDs[word] {
+            } else if let id = wordID(of: bytes) {
                 ranges.append(id..<(id + 1))
             }
         }
@@ -68,42 +70,27 @@ extension CandidateIndex {
         return merged
     }
 
-    /// The ids of the words that begin with `prefix`'s bytes: one run, the vocabulary being in
-    /// byte order.
-    private func wordsBeginning(with prefix: String) -> Range<UInt32> {
-        let bytes = Array(prefix.utf8)
-        let start = firstWord { !$0.utf8.lexicographicallyPrecedes(bytes) }
-        let end = firstWord { word in
-            !word.utf8.lexicographicallyPrecedes(bytes) && !word.utf8.starts(with: bytes)
-        }
-        return UInt32(start)..<UInt32(max(start, end))
-    }
-
-    /// The first word for which `isPast` holds, `isPast` being false then true along the vocabulary.
-    private func firstWord(where isPast: (String) -> Bool) -> Int {
-        var low = 0
-        var high = vocabulary.count
-        while low < high {
-            let middle = (low + high) / 2
-            if isPast(vocabulary[middle]) { high = middle } else { low = middle + 1 }
-        }
-        return low
-    }
-
     /// How many postings the words of `ranges` have.
     private func postingCount(of ranges: [Range<UInt32>]) -> Int {
-        ranges.reduce(0) { $0 + Int(postingStarts[Int($1.upperBound)] - postingStarts[Int($1.lowerBound)]) }
+        ranges.reduce(0) { $0 + postingRun(of: $1).count }
     }
 
-    /// The books holding any word of `ranges`, ascending, once each.
+    /// Where the postings of the words of `range` (ids below ``wordCount``) lie.
+    private func postingRun(of range: Range<UInt32>) -> Range<Int> {
+        let start = postingStarts.place(Int(range.lowerBound), within: postings.count)
+        return start..<max(start, postingStarts.place(Int(range.upperBound), within: postings.count))
+    }
+
+    /// The books holding any word of `ranges`, ascending, once each (a place past the books, in
+    /// a damaged file, left out).
     private func books(holding ranges: [Range<UInt32>]) -> [UInt32] {
-        guard ranges.count > 1 || ranges.first?.count != 1 else {
-            let word = Int(ranges[0].lowerBound)
-            return Array(postings[Int(postingStarts[word])..<Int(postingStarts[word + 1])])
+        var books: [UInt32] = []
+        for range in ranges {
+            for posting in postingRun(of: range) where Int(postings[posting]) < count {
+                books.append(postings[posting])
+            }
         }
-        var books = ranges.flatMap {
-            postings[Int(postingStarts[Int($0.lowerBound)])..<Int(postingStarts[Int($0.upperBound)])]
-        }
+        guard ranges.count > 1 || ranges.first?.count != 1 else { return books }
         books.sort()
         var kept = 0
         for book in books where kept == 0 || books[kept - 1] != book {
@@ -118,13 +105,15 @@ extension CandidateIndex {
     /// match in that field; `[]` when it matches every term but in no one field; nil when some
     /// term matches nowhere.
     private func match(_ book: Int, _ terms: [[Range<UInt32>]]) -> FieldSet? {
-        let title = bookWords[Int(wordStarts[book])..<Int(authorWordStarts[book])]
-        let authors = bookWords[Int(authorWordStarts[book])..<Int(wordStarts[book + 1])]
+        let words = wordStarts.run(book, within: bookWords.count)
+        let split = min(max(authorWordStarts.place(book, within: words.upperBound), words.lowerBound), words.upperBound)
+        let title = words.lowerBound..<split
+        let authors = split..<words.upperBound
         var all: FieldSet = [.title, .authors]
         for term in terms {
             var fields: FieldSet = []
-            if title.contains(where: { Self.contains(term, $0) }) { fields.insert(.title) }
-            if authors.contains(where: { Self.contains(term, $0) }) { fields.insert(.authors) }
+            if title.contains(where: { Self.contains(term, bookWords[$0]) }) { fields.insert(.title) }
+            if authors.contains(where: { Self.contains(term, bookWords[$0]) }) { fields.insert(.authors) }
             if fields.isEmpty { return nil }
             all.formIntersection(fields)
         }
@@ -174,19 +163,21 @@ extension CandidateIndex {
     /// The books at `places` in rank order, with the fields ranking reads (series by name only).
     private func books(_ places: [Int]) -> [Book] {
         places.map { place in
-            let elements = Int(elementStarts[place])..<Int(elementStarts[place + 1])
+            let elements = elementStarts.run(place, within: elementEnds.count)
             let texts = elements.map { element in
-                let start = element == 0 ? 0 : Int(elementEnds[element - 1])
-                return String(decoding: text[start..<Int(elementEnds[element])], as: UTF8.self)
+                let start = element == 0 ? 0 : elementEnds.place(element - 1, within: text.count)
+                let end = max(start, elementEnds.place(element, within: text.count))
+                return String(decoding: UnsafeRawBufferPointer(rebasing: text.base[start..<end]), as: UTF8.self)
             }
-            let seriesStart = 1 + Int(alternateCounts[place])
-            let seriesEnd = seriesStart + Int(seriesCounts[place])
+            let seriesStart = min(1 + Int(alternateCounts[place]), texts.count)
+            let seriesEnd = min(seriesStart + Int(seriesCounts[place]), texts.count)
+            let ratings = ratingsCounts[place]
             var book = Book(
-                id: ids[place], source: "", sourceID: "", title: texts[0],
+                id: ids[place], source: "", sourceID: "", title: texts.first ?? "",
                 series: texts[seriesStart..<seriesEnd].map { SeriesMembership(name: $0) },
-                authors: Array(texts[seriesEnd...]), ratingsCount: ratingsCounts[place])
-            book.alternateTitles = Array(texts[1..<seriesStart])
-            book.textReadings = textReadings[place] ?? [:]
+                authors: Array(texts[seriesEnd...]), ratingsCount: ratings == Layout.noRatings ? nil : Int(ratings))
+            book.alternateTitles = Array(texts[min(1, seriesStart)..<seriesStart])
+            book.textReadings = textReadings(at: place)
             return book
         }
     }

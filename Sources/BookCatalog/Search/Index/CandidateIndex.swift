@@ -10,9 +10,9 @@
 /// Layout: books in search order (ratings count, most first, then id), so a book's index is its
 /// rank; the vocabulary sorted by UTF-8 bytes, so every word a prefix begins is one run of word
 /// ids; for each word the books holding it, ascending (postings); for each book its title's and
-/// its authors' word ids. All in flat arrays of `UInt32`, the text in one array of bytes: 130
-/// bytes a book on the benchmarks' generated million (``byteCount``), where each `String` of
-/// more than 15 bytes would be a heap object of its own.
+/// its authors' word ids. All in flat little-endian arrays inside one image of bytes
+/// (``Layout``), read in place: built in memory, or mapped from its ``SearchIndexFile`` so the
+/// processes on a host share it; the vocabulary is binary-searched rather than held as strings.
 ///
 /// A search picks its rarest term (fewest postings) to drive it. When that term is common, the
 /// first matches lie among the first books, so it first walks books in rank order and checks
@@ -30,52 +30,80 @@ public struct CandidateIndex: Sendable {
         public var description: String { "the catalog is too large for the in-memory search index" }
     }
 
-    /// Per book, in rank order.
-    let ids: [Int64]
-    let ratingsCounts: [Int?]
+    /// The bytes every field below reads, kept alive with them.
+    let storage: IndexBytes
+    /// The catalog generation it was built at (as its file records it).
+    public let generation: Int64
+    /// Per book, in rank order; a nil ratings count is ``Layout/noRatings``.
+    let ids: PackedIntegers<Int64>
+    let ratingsCounts: PackedIntegers<Int64>
     /// How many alternate titles book `b` has, after its title among its elements.
-    let alternateCounts: [UInt8]
+    let alternateCounts: PackedIntegers<UInt8>
     /// How many series names book `b` has, after its alternate titles among its elements.
-    let seriesCounts: [UInt8]
+    let seriesCounts: PackedIntegers<UInt8>
     /// The UTF-8 of every book's titles, series names and authors, one after the other; element
     /// `e` (a title, a series name or an author) ends at `elementEnds[e]`, and book `b`'s
     /// elements are `elementStarts[b]..<elementStarts[b + 1]`: its title, its
     /// `alternateCounts[b]` alternate titles, its `seriesCounts[b]` series names, its authors.
     /// Its title words are those of the titles and the series.
-    let text: [UInt8]
-    let elementEnds: [UInt32]
-    let elementStarts: [UInt32]
+    let text: PackedIntegers<UInt8>
+    let elementEnds: PackedIntegers<UInt32>
+    let elementStarts: PackedIntegers<UInt32>
     /// Book `b`'s distinct title word ids are `bookWords[wordStarts[b]..<authorWordStarts[b]]`,
     /// its distinct author word ids from there to `wordStarts[b + 1]`.
-    let bookWords: [UInt32]
-    let wordStarts: [UInt32]
-    let authorWordStarts: [UInt32]
-    /// The distinct folded words, sorted by their UTF-8 bytes; a word's id is its place here.
-    let vocabulary: [String]
-    let wordIDs: [String: UInt32]
+    let bookWords: PackedIntegers<UInt32>
+    let wordStarts: PackedIntegers<UInt32>
+    let authorWordStarts: PackedIntegers<UInt32>
+    /// The distinct folded words, sorted by their UTF-8 bytes, one after the other; word `w`
+    /// (its id is its place) ends at `vocabularyEnds[w]`.
+    let vocabularyText: PackedIntegers<UInt8>
+    let vocabularyEnds: PackedIntegers<UInt32>
     /// Word `w`'s books are `postings[postingStarts[w]..<postingStarts[w + 1]]`, ascending.
-    let postings: [UInt32]
-    let postingStarts: [UInt32]
+    let postings: PackedIntegers<UInt32>
+    let postingStarts: PackedIntegers<UInt32>
     /// The ids of CJK words, which a query word matches anywhere inside (see ``SearchText``).
-    let cjkWords: [UInt32]
-    /// The ``Book/textReadings`` of the books that have any, by their place in rank order (few
-    /// books have them, so a catalog without pays nothing).
-    let textReadings: [Int: [String: String]]
+    let cjkWords: PackedIntegers<UInt32>
+    /// The places (ascending) of the books with ``Book/textReadings`` (few books have them, so
+    /// a catalog without pays nothing); the `i`th one's readings end at `readingEnds[i]` in
+    /// `readingText`, as (length, UTF-8) pairs of key then value, lengths UInt32.
+    let readingPlaces: PackedIntegers<UInt32>
+    let readingEnds: PackedIntegers<UInt32>
+    let readingText: PackedIntegers<UInt8>
+
+    /// The index held by `storage`, whose header `header` has checked.
+    init(storage: IndexBytes, header: Header) {
+        self.storage = storage
+        generation = header.generation
+        func section<T>(_ section: Layout.Section) -> PackedIntegers<T> {
+            PackedIntegers(header.sections[section.rawValue])
+        }
+        ids = section(.ids)
+        ratingsCounts = section(.ratingsCounts)
+        alternateCounts = section(.alternateCounts)
+        seriesCounts = section(.seriesCounts)
+        text = section(.text)
+        elementEnds = section(.elementEnds)
+        elementStarts = section(.elementStarts)
+        bookWords = section(.bookWords)
+        wordStarts = section(.wordStarts)
+        authorWordStarts = section(.authorWordStarts)
+        vocabularyText = section(.vocabularyText)
+        vocabularyEnds = section(.vocabularyEnds)
+        postings = section(.postings)
+        postingStarts = section(.postingStarts)
+        cjkWords = section(.cjkWords)
+        readingPlaces = section(.readingPlaces)
+        readingEnds = section(.readingEnds)
+        readingText = section(.readingText)
+    }
 
     /// How many books it holds: `index.count`.
     public var count: Int { ids.count }
 
-    /// About how many bytes its arrays and words take (the dictionary of word ids estimated at
-    /// Swift's load factor), for benchmarks and operators: `index.byteCount / index.count`.
-    public var byteCount: Int {
-        let integers =
-            elementEnds.count + elementStarts.count + bookWords.count + wordStarts.count
-            + authorWordStarts.count + postings.count + postingStarts.count + cjkWords.count
-        let words = vocabulary.reduce(0) { $0 + MemoryLayout<String>.stride + $1.utf8.count }
-        let wordTable = wordIDs.capacity * (MemoryLayout<String>.stride + MemoryLayout<UInt32>.stride) * 4 / 3
-        return ids.count * MemoryLayout<Int64>.stride + ratingsCounts.count * MemoryLayout<Int?>.stride + text.count
-            + alternateCounts.count + seriesCounts.count
-            + textReadings.values.reduce(0) { $0 + $1.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count } }
-            + integers * MemoryLayout<UInt32>.stride + words + wordTable
-    }
+    /// How many bytes its image takes (a file's mapping shares its pages between processes and
+    /// holds in memory only those read), for benchmarks and operators: `index.byteCount / index.count`.
+    public var byteCount: Int { storage.bytes.count }
+
+    /// Whether its bytes are its file's mapping rather than memory of its own.
+    public var isMapped: Bool { storage.isMapped }
 }

@@ -1,0 +1,124 @@
+import BookCatalog
+import BookStorage
+import Foundation
+import ScoutTestSupport
+
+/// `scout-bench serve-start`: how soon `scout serve` answers its first ranked book search on a
+/// generated catalog, and how much of the search index it holds in memory, with the index file
+/// the import wrote (``SearchIndexFile``) and without it (the index built from the store). Books:
+/// `SCOUT_BENCH_SERVE_BOOKS` (1,000,000 by default). Goals: the first answer within 1 s, and at
+/// most 64 bytes a book of the index resident.
+struct ServeStartBenchmark {
+    static let books = ProcessInfo.processInfo.environment["SCOUT_BENCH_SERVE_BOOKS"].flatMap(Int.init) ?? 1_000_000
+    /// What is searched for: a common generated word, as typed.
+    static let query = "kalo ve"
+
+    func run() async throws {
+        try await withTemporaryDirectory(prefix: "scout-bench-serve-start") { directory in
+            var report = Report(
+                title: "scout serve start on \(Self.books) generated books: first ranked search and index memory",
+                columns: [
+                    "store", "index file", "search ready", "first answer", "goal ≤ 1 s", "server RSS", "index resident",
+                    "a book",
+                    "goal ≤ 64 B", "file a book",
+                ])
+            for kind in try BenchStore.available() {
+                let location = kind.location(in: directory, name: "serve_start")
+                let store = try await kind.open(location)
+                let clock = ContinuousClock()
+                let loading = try await clock.measure {
+                    try await GeneratedCatalog.generate(count: Self.books, seed: 37) { _ = try await store.upsert($0) }
+                    // What `scout books import` does last: writes the index file.
+                    try await store.prepareSearch()
+                }
+                print("serve-start: \(kind.name) catalog of \(Self.books) books loaded and indexed in \(loading)")
+                let file = SearchIndexFile(besideDatabase: location)
+                let fileSize = file.flatMap {
+                    try? FileManager.default.attributesOfItem(atPath: $0.path)[.size] as? Int
+                }
+                for usesFile in [true, false] {
+                    if !usesFile, let file { try? FileManager.default.removeItem(atPath: file.path) }
+                    if usesFile && fileSize == nil { continue }
+                    // In process: what a fresh store takes to have its dictionary and index ready.
+                    let ready = try await clock.measure { try await BookStores.open(location).prepareSearch() }
+                    if !usesFile, let file { try? FileManager.default.removeItem(atPath: file.path) }
+                    let start = try Self.measureStart(database: location)
+                    let perBook = Double(start.indexResident) / Double(Self.books)
+                    // Without a file (PostgreSQL) the index lies in the heap, among everything else; with
+                    // one not yet mapped, the server is still building the index.
+                    let measured = file != nil && start.indexResident > 0
+                    report.add([
+                        kind.name, usesFile ? "mapped" : "built from store", ready.milliseconds,
+                        start.firstAnswer.milliseconds,
+                        start.firstAnswer <= .seconds(1) ? "met" : "NOT met", "\(start.residentBytes / 1_048_576) MiB",
+                        measured ? "\(start.indexResident / 1024) KiB" : file == nil ? "in the heap" : "still building",
+                        measured ? "\(perBook.formatted(decimals: 1)) B" : "-",
+                        measured ? (perBook <= 64 ? "met" : "NOT met") : "not measured",
+                        fileSize.map { "\((Double($0) / Double(Self.books)).formatted(decimals: 1)) B" } ?? "no file",
+                    ])
+                }
+            }
+            report.print()
+            print(
+                "\"search ready\": a fresh store's prepareSearch() in process (dictionary and index); "
+                    + "\"index resident\": the resident pages of the mapped index file (smaps), after 20 searches "
+                    + "and the background preparation; \"first answer\": from launching the process to the first "
+                    + "200 from /api/v1/books/search?q=\(Self.query).")
+        }
+    }
+
+    /// One start of `scout serve` on `database`.
+    struct Start {
+        let firstAnswer: Duration
+        let residentBytes: Int
+        let indexResident: Int
+    }
+
+    static func measureStart(database: String) throws -> Start {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let server = try ScoutServe(threads: 2, extraArguments: ["--database", database])
+        defer { server.stop() }
+        let search = "/api/v1/books/search?q=\(query.replacingOccurrences(of: " ", with: "+"))&limit=10"
+        var answered = false
+        // Polled every 10 ms for at most 10 minutes.
+        for _ in 0..<60_000 where !answered {
+            answered = (try? server.fetch(search)) != nil
+            if !answered { usleep(10_000) }
+        }
+        guard answered else { throw BenchmarkFailure("scout serve answered no ranked search within 10 minutes") }
+        let firstAnswer = started.duration(to: clock.now)
+        // Let the background preparation finish (the dictionary, the index) before memory is read.
+        sleep(3)
+        for word in ["ka", "lo", "mi", "ra", "tho", "ven", "sel", "dor", "an", "bri"] + ["cal", "den", "el", "fin"] {
+            _ = try? server.fetch("/api/v1/books/search?q=\(word)&limit=20")
+        }
+        return Start(
+            firstAnswer: firstAnswer, residentBytes: server.residentBytes ?? 0,
+            indexResident: server.residentBytes(ofMappingsEndingWith: ".search-index"))
+    }
+}
+
+extension ScoutServe {
+    /// The resident bytes of the server's mappings of files whose path ends with `suffix`, from
+    /// /proc's smaps; 0 when none.
+    func residentBytes(ofMappingsEndingWith suffix: String) -> Int {
+        // Read to the end: /proc files report a size of 0.
+        guard let handle = FileHandle(forReadingAtPath: "/proc/\(processIdentifier)/smaps"),
+            let data = try? handle.readToEnd()
+        else { return 0 }
+        try? handle.close()
+        let smaps = String(decoding: data, as: UTF8.self)
+        var inMapping = false
+        var total = 0
+        for line in smaps.split(separator: "\n") {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            if let first = fields.first, first.contains("-"), !first.hasSuffix(":") {
+                inMapping = fields.last.map { $0.hasSuffix(suffix) } ?? false
+            } else if inMapping, fields.first == "Rss:", fields.count >= 2, let kilobytes = Int(fields[1]) {
+                total += kilobytes * 1024
+            }
+        }
+        return total
+    }
+}
