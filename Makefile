@@ -3,7 +3,7 @@ SWIFT ?= swift
 LISTEN ?= 127.0.0.1:8080
 
 # Debian packages: to build, to test, to benchmark.
-BUILD_PACKAGES := pkg-config libmecab-dev mecab-ipadic-utf8 libcurl4-openssl-dev ca-certificates libmicrohttpd-dev libsqlite3-dev libpq-dev libxml2-dev libstb-dev libhiredis-dev
+BUILD_PACKAGES := pkg-config libmecab-dev mecab-ipadic-utf8 libcurl4-openssl-dev ca-certificates libmicrohttpd-dev libsqlite3-dev libpq-dev libxml2-dev libstb-dev libhiredis-dev zlib1g-dev
 TEST_PACKAGES := $(BUILD_PACKAGES) postgresql tmux chromium chromium-driver python3-selenium fonts-dejavu-core fiu-utils redis-server nginx-light
 # The soaks also load the server with wrk and attack it with slowhttptest (slowloris).
 SOAK_PACKAGES := $(TEST_PACKAGES) wrk slowhttptest
