@@ -8,6 +8,7 @@ let benchmarks: [(name: String, run: () async throws -> Void)] = [
     ("cached-search", { try await CachedSearchBenchmark().run() }),
     ("fleet", { try await FleetBenchmark().run() }),
     ("books", { try await BooksBenchmark().run() }),
+    ("openlibrary", { try await OpenLibraryBenchmark().run() }),
     ("relevance", { try await RelevanceBenchmark().run() }),
     ("cjk", { try await CJKBenchmark().run() }),
     ("tui", { try await TerminalBenchmark().run() }),
