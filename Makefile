@@ -3,7 +3,7 @@ SWIFT ?= swift
 LISTEN ?= 127.0.0.1:8080
 
 # Debian packages: to build, to test, to benchmark.
-BUILD_PACKAGES := pkg-config libmecab-dev mecab-ipadic-utf8 libcurl4-openssl-dev ca-certificates libmicrohttpd-dev libsqlite3-dev libpq-dev libxml2-dev libstb-dev libhiredis-dev
+BUILD_PACKAGES := pkg-config libmecab-dev mecab-ipadic-utf8 libcurl4-openssl-dev ca-certificates libmicrohttpd-dev libsqlite3-dev libpq-dev libxml2-dev libstb-dev libhiredis-dev zlib1g-dev
 TEST_PACKAGES := $(BUILD_PACKAGES) postgresql tmux chromium chromium-driver python3-selenium fonts-dejavu-core fiu-utils redis-server nginx-light
 # The soaks also load the server with wrk and attack it with slowhttptest (slowloris).
 SOAK_PACKAGES := $(TEST_PACKAGES) wrk slowhttptest
@@ -50,8 +50,8 @@ bench: deps-bench venv
 # The scale benchmarks at ten million books (issue #37): import until searchable and relations,
 # against tantivy's indexing of the same books. Needs about 10 GB free in the temporary folder.
 bench-scale: deps-bench venv
-	$(SWIFT) build -c release --product scout-bench
-	SCOUT_BENCH_IMPORT_BOOKS=10000000 scripts/bench.sh import-scale
+	$(SWIFT) build -c release
+	SCOUT_BENCH_IMPORT_BOOKS=10000000 SCOUT_BENCH_SERVE_BOOKS=10000000 scripts/bench.sh import-scale serve-start
 
 soak:
 	@scripts/install-deps.sh $(SOAK_PACKAGES)

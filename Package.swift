@@ -66,6 +66,13 @@ let package = Package(
             providers: [.apt(["libhiredis-dev"])]
         ),
 
+        // Open Library's dumps come gzipped; BookCatalog inflates them as it reads.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+
         // Library modules, leaf first.
         .target(name: "ScoutModels"),
         .target(
@@ -88,7 +95,7 @@ let package = Package(
         .target(name: "Redis", dependencies: ["CHiredis"]),
         .target(
             name: "BookCatalog",
-            dependencies: ["ScoutModels"],
+            dependencies: ["ScoutModels", "CZlib"],
             exclude: ["Assets"],
             plugins: ["EmbedAssets"]
         ),

@@ -36,7 +36,7 @@ targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
   # Slowest first, so the last to start are the quick ones and the cores stay busy to the end.
   targets=(store-search-postgres store-search book-page mediawiki-reply commons-reply flickr-reply
-           csv-goodbooks csv-goodreads-export json-lines robots-txt image-header terminal-keys
+           csv-goodbooks csv-goodreads-export json-lines openlibrary-line robots-txt image-header terminal-keys
            search-query request-target shared-page)
 fi
 

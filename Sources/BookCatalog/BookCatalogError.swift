@@ -20,6 +20,8 @@ public enum BookCatalogError: Error, Sendable, Equatable, CustomStringConvertibl
     case unreadableFile(path: String, reason: String)
     /// The file at `path` could not be written; `reason` is the system's explanation.
     case unwritableFile(path: String, reason: String)
+    /// The file at `path` is damaged, such as a gzip file cut short; `reason` says how.
+    case corruptFile(path: String, reason: String)
 
     /// A sentence saying what went wrong and what to do.
     public var description: String {
@@ -32,6 +34,8 @@ public enum BookCatalogError: Error, Sendable, Equatable, CustomStringConvertibl
             "Could not read \(path) (\(reason)). Check the path and its permissions."
         case .unwritableFile(let path, let reason):
             "Could not write \(path) (\(reason)). \(Self.writeAdvice(for: reason))"
+        case .corruptFile(let path, let reason):
+            "Could not read \(path): \(reason). Check that its download finished, or download it again."
         }
     }
 

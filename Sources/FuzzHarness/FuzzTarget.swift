@@ -24,7 +24,7 @@
     public enum FuzzTargets {
         public static let all: [FuzzTarget] = [
             mediaWikiReplies, commonsReplies, flickrReplies, imageHeaders, robotsTxt, bookPages, goodbooksCSV,
-            goodreadsExportCSV, jsonLines, terminalKeys, searchQueries, requestTargets, storeSearch,
+            goodreadsExportCSV, jsonLines, openLibraryLine, terminalKeys, searchQueries, requestTargets, storeSearch,
             postgresSearch, sharedPages, searchIndexFile,
         ]
 

@@ -46,6 +46,24 @@
             return []
         }
 
+        /// One line of an Open Library dump: a record whose texts are within their limits, or a
+        /// reason; a work, whatever its JSON, makes a book with a title and its work key.
+        static let openLibraryLine = FuzzTarget("openlibrary-line") { data in
+            switch OpenLibraryLine.parse([UInt8](data)) {
+            case .success(.work(let work)?):
+                let book = work.book(authors: [], editions: nil)
+                return check(!book.title.isEmpty && book.title.utf8.count <= FieldLimits.title.bytes, "bad title")
+                    + check(book.sourceID.hasPrefix("/works/OL"), "a book without its work key")
+                    + check(book.tags.count <= FieldLimits.tags.count, "too many subjects kept")
+            case .success(.author(_, let name)?):
+                return check(!name.isEmpty && name.utf8.count <= FieldLimits.authors.bytes, "bad author name")
+            case .success(.edition(let edition)?):
+                return check(edition.isbn13.map { $0.count == 13 } ?? true, "an ISBN-13 of another length")
+            case .success, .failure:
+                return []
+            }
+        }
+
         /// One JSON Lines record: a book with its required fields, or a skip.
         static let jsonLines = FuzzTarget("json-lines") { data in
             guard case .book(let book) = JSONLinesRecord.decode(data, line: 1) else { return [] }

@@ -9,6 +9,7 @@ let benchmarks: [(name: String, run: () async throws -> Void)] = [
     ("fleet", { try await FleetBenchmark().run() }),
     ("books", { try await BooksBenchmark().run() }),
     ("serve-start", { try await ServeStartBenchmark().run() }),
+    ("openlibrary", { try await OpenLibraryBenchmark().run() }),
     ("relevance", { try await RelevanceBenchmark().run() }),
     ("import-scale", { try await ImportScaleBenchmark().run() }),
     ("cjk", { try await CJKBenchmark().run() }),

@@ -28,6 +28,10 @@ extension BooksCommand {
                 let importer = JSONLinesImporter(
                     store: store, batchSize: importOptions.batchSize, clock: clock, progress: progressBar.show)
                 try await report([try await importer.importBooks(from: readable(file))], store: store)
+            case .importOpenLibrary(let files):
+                let importer = OpenLibraryImporter(
+                    store: store, batchSize: importOptions.batchSize, clock: clock, progress: progressBar.show)
+                try await report([try await importer.importDump(try files.map(readable))], store: store)
             case .export(let destination):
                 let count = try await JSONLinesExporter(store: store).export(to: destination)
                 let sentence = "Exported \(count) books to \(destination.name)."
@@ -64,7 +68,7 @@ extension BooksCommand {
     /// catalog in new folders.
     private var creation: BookStores.Creation {
         switch action {
-        case .crawl, .importGoodbooks, .importGoodreadsExport, .importJSONLines: .fileAndFolders
+        case .crawl, .importGoodbooks, .importGoodreadsExport, .importJSONLines, .importOpenLibrary: .fileAndFolders
         case .export, .search, .related, .relate, .dedupe, .reread, .stats: .nothing
         }
     }
@@ -87,7 +91,9 @@ extension BooksCommand {
         var touched = Set<Int64>()
         for summary in summaries {
             touched.formUnion(summary.changedBooks)
-            for row in summary.skipped.prefix(50) { Console.error("\(summary.phase) line \(row.line): \(row.reason)") }
+            for row in summary.skipped.prefix(50) {
+                Console.error("\(row.file ?? summary.phase) line \(row.line): \(row.reason)")
+            }
             if summary.skipped.count > 50 { Console.error("… and \(summary.skipped.count - 50) more skipped rows") }
         }
         let restored = summaries.reduce(0) { $0 + $1.restoredRelations }
@@ -122,6 +128,7 @@ extension BooksCommand {
             parts.append("\(summary.signals) \(noun) stored")
             if summary.unmatched > 0 { parts.append("\(summary.unmatched) for books not in the catalog") }
         }
+        if summary.removed > 0 { parts.append("\(summary.removed) removed as deleted or merged at the source") }
         parts.append("\(summary.skipped.count) skipped")
         if summary.truncatedFields > 0 {
             parts.append("\(summary.truncatedFields) fields cut to their limits")

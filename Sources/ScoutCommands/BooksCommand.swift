@@ -11,6 +11,7 @@ struct BooksCommand: ScoutCommand {
                                             [--ratings ratings.csv] [--to-read to_read.csv]
                scout books import goodreads-export <goodreads_library_export.csv> [--reader name]
                scout books import jsonl <file>
+               scout books import openlibrary <dump file…>
                scout books crawl <url…> [--depth n] [--rate r/s] [--same-host] [--max-pages n] [--max-kb n]
                scout books export <file or ->
                scout books search [--json] [--limit n] <text…>
@@ -38,6 +39,14 @@ struct BooksCommand: ScoutCommand {
                                  "Export library"): your books, ratings and to-read shelf.
         import jsonl             Imports Scout's own JSON Lines (what 'export' writes): a backup's
                                  readings, links and relations come back as they were.
+        import openlibrary       Imports Open Library's dumps (openlibrary.org/developers/dumps),
+                                 gzipped or not, in any order: the authors, works and editions
+                                 files, or the one file of every type. Each work becomes a book
+                                 with its authors, subjects as tags, first year and cover; its
+                                 editions add ISBNs, a language and series. The files are read
+                                 three times (authors, editions, works); memory grows with the
+                                 authors and works, not the files. Redirected and deleted works
+                                 are left out; bad lines are reported by file and line.
         crawl                    Reads the books of web pages marked up with schema.org JSON-LD,
                                  microdata or Open Graph book tags, follows links to the site's
                                  other pages and its "similar books" links up to --depth links
@@ -74,6 +83,7 @@ struct BooksCommand: ScoutCommand {
         case importGoodbooks(GoodbooksFiles)
         case importGoodreadsExport(URL, reader: String)
         case importJSONLines(URL)
+        case importOpenLibrary([URL])
         case export(ExportDestination)
         case search(String, limit: Int, json: Bool)
         case related(String, kind: Relation.Kind?, json: Bool)
@@ -85,7 +95,9 @@ struct BooksCommand: ScoutCommand {
         /// Whether it writes books, which then get their Japanese readings (``CatalogReadings``).
         var writes: Bool {
             switch self {
-            case .crawl, .importGoodbooks, .importGoodreadsExport, .importJSONLines, .dedupe, .reread: true
+            case .crawl, .importGoodbooks, .importGoodreadsExport, .importJSONLines, .importOpenLibrary, .dedupe,
+                .reread:
+                true
             case .export, .search, .related, .relate, .stats: false
             }
         }

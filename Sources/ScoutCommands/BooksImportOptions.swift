@@ -46,9 +46,11 @@ struct ImportOptions: Equatable {
             ("--tags", tags), ("--book-tags", bookTags), ("--ratings", ratings), ("--to-read", toRead),
         ]
         let kind = words.first ?? ""
+        if kind == "openlibrary" { return try openLibrary(files: Array(words.dropFirst()), goodbooksOnly) }
         guard words.count == 2, ["goodbooks", "goodreads-export", "jsonl"].contains(kind) else {
             throw UsageError(
-                "use: scout books import goodbooks <books.csv>, import goodreads-export <file.csv>, or import jsonl <file>"
+                "use: scout books import goodbooks <books.csv>, import goodreads-export <file.csv>, import jsonl <file>, "
+                    + "or import openlibrary <dump file…>"
             )
         }
         let file = URL(fileURLWithPath: words[1])
@@ -78,5 +80,29 @@ struct ImportOptions: Equatable {
         default:
             return .importJSONLines(file)
         }
+    }
+
+    /// `import openlibrary <file…>`: one to ``OpenLibraryImporter/maxFiles`` dump files, no
+    /// other import's options.
+    private func openLibrary(files: [String], _ goodbooksOnly: [(String, String?)]) throws(UsageError)
+        -> BooksCommand.Action
+    {
+        if let (name, _) = goodbooksOnly.first(where: { $0.1 != nil }) {
+            throw UsageError("\(name) belongs to 'import goodbooks'")
+        }
+        if reader != nil { throw UsageError("--reader belongs to 'import goodreads-export'") }
+        guard !files.isEmpty else {
+            throw UsageError(
+                "name Open Library's dump files: scout books import openlibrary ol_dump_authors_latest.txt.gz "
+                    + "ol_dump_works_latest.txt.gz ol_dump_editions_latest.txt.gz")
+        }
+        guard files.count <= OpenLibraryImporter.maxFiles else {
+            throw UsageError(
+                "an Open Library import reads at most \(OpenLibraryImporter.maxFiles) files, not \(files.count)")
+        }
+        guard Set(files).count == files.count else {
+            throw UsageError("each dump file is named once; a file named twice would be imported twice")
+        }
+        return .importOpenLibrary(files.map(URL.init(fileURLWithPath:)))
     }
 }

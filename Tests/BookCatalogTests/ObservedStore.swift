@@ -56,6 +56,7 @@ final class ObservedStore: BookStore {
         return try await base.search(query, limit: limit)
     }
     func checkpoint(named name: String) async throws -> ImportCheckpoint? { try await base.checkpoint(named: name) }
+    func retire(keys: [BookKey]) async throws -> [Int64] { try await base.retire(keys: keys) }
     func book(id: Int64) async throws -> Book? { try await base.book(id: id) }
     func book(key: BookKey) async throws -> Book? { try await base.book(key: key) }
     func books(ids: [Int64]) async throws -> [Book] { try await base.books(ids: ids) }

@@ -33,6 +33,9 @@ public struct ImportSummary: Sendable, Hashable {
     /// Relations a backup restored (JSON Lines `relation` lines): when there are any, the
     /// catalog's relations are the backup's and need no rebuilding.
     public var restoredRelations = 0
+    /// Books deleted because their source retired them (Open Library's deleted and redirected
+    /// works; ``BookStore/retire(keys:)``).
+    public var removed = 0
 
     /// Makes a summary: `ImportSummary(imported: 2, updated: 0, unchanged: 0, skipped: [], elapsed: .zero)`.
     public init(
@@ -54,20 +57,26 @@ public struct ImportSummary: Sendable, Hashable {
     }
 }
 
-/// A CSV row an importer skipped: the line it starts on and a sentence saying why.
+/// A CSV row an importer skipped: the line it starts on and a sentence saying why — and, for an
+/// import of several files, which file.
 ///
 /// ```swift
 /// SkippedRow(line: 7, reason: "The title is empty.")
+/// SkippedRow(line: 12, reason: "The work has no title.", file: "ol_dump_works_latest.txt.gz")
 /// ```
 public struct SkippedRow: Sendable, Hashable {
     /// The 1-based line the row starts on (the header is line 1).
     public var line: Int
     /// Why the row was skipped; names the column, never quotes the row's data.
     public var reason: String
+    /// The file's name when the import read several (Open Library's dumps); `nil` when the
+    /// summary's phase names it.
+    public var file: String?
 
     /// Makes a skipped row: `SkippedRow(line: 7, reason: "The title is empty.")`.
-    public init(line: Int, reason: String) {
+    public init(line: Int, reason: String, file: String? = nil) {
         self.line = line
         self.reason = reason
+        self.file = file
     }
 }

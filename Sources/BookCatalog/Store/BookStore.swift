@@ -154,6 +154,17 @@ public protocol BookStore: Sendable {
     /// ```
     func mergeDuplicates() async throws -> [DuplicateGroup]
 
+    /// Takes `keys` from the books holding them — their source saying those records are gone,
+    /// as Open Library's dumps say of deleted and redirected works — and deletes each book left
+    /// with no key but aliases, with its readings, links and relations; a book another source
+    /// also names stays, without the key. Keys no book holds are ignored, so retiring twice
+    /// changes nothing. All in one transaction; returns the ids of the books deleted.
+    ///
+    /// ```swift
+    /// let deleted = try await store.retire(keys: [BookKey(source: "openlibrary", sourceID: "/works/OL14W")])
+    /// ```
+    func retire(keys: [BookKey]) async throws -> [Int64]
+
     /// Problems the database finds in itself (an empty array when it is sound):
     /// `try await store.integrityProblems()`.
     func integrityProblems() async throws -> [String]

@@ -27,7 +27,8 @@ public struct ScoutServerConfiguration: Sendable {
     public var flickrAPIAddress: String
     /// Where Flickr serves photos; the image proxy fetches Flickr images only from here.
     public var flickrImageBase: URL
-    /// Where book covers are fetched from (`/img/books…/`): the Goodreads image hosts.
+    /// Where book covers are fetched from (`/img/books…/`): the Goodreads image hosts and Open
+    /// Library's cover host.
     public var bookCoverOrigins: [ImageOrigin]
     /// Hosts the image proxy may also fetch from even though they are not public https hosts
     /// (`http://127.0.0.1:PORT` in tests, a local mirror) — never set from a request.
@@ -83,7 +84,7 @@ public struct ScoutServerConfiguration: Sendable {
         flickrAPIKey = nil
         flickrAPIAddress = FlickrProvider.defaultAPIAddress
         flickrImageBase = ImageOrigin.flickrBase
-        bookCoverOrigins = ImageOrigin.goodreads()
+        bookCoverOrigins = ImageOrigin.goodreads() + [ImageOrigin.openLibraryCovers()]
         extraImageHosts = []
         userAgent = UserAgent.make(contact: nil)
         imageCacheDirectory = nil
