@@ -1,89 +1,60 @@
 import Synchronization
 
-/// One request on the wire. It runs to completion (or to its deadline) even when the caller
-/// stops waiting, because the upstream is still working on it: its budget slot is released
-/// only then, so a person typing fast never makes Scout exceed a host's concurrency limit.
+/// One request on the wire. It ends when the upstream answers, at the deadline, or when its
+/// caller stops waiting — then the transfer is stopped and its connection closed, so the
+/// upstream hears that nobody wants the answer. Its budget slot is released only once the
+/// transport has ended it, however it ended, so a slot is never free while its request is out.
+///
+/// A superseded search or a multisearch whose client left costs the host nothing more: a
+/// request nobody waits for used to run to its end holding its slot, and searches someone did
+/// wait for queued behind it (issue 36).
 struct Flight: Sendable {
     /// Ends once the request has ended *and* the budget has been told, so a caller that goes on
     /// to the next call sees the slot freed and the breaker updated.
     private let completion: Task<Result<TransportReply, any Error>, Never>
+    /// The transfer itself, cancelled when its caller stops waiting.
+    private let transfer: Task<TransportReply, any Error>
+    /// Whether the caller stopped waiting before the flight ended.
+    private let abandoned: Flag
+    private let deadline: Duration
+    private let timeline: Timeline
 
-    /// Sends `request` through `transport`; `finished` runs once it ends, however it ends.
+    /// Sends `request` through `transport`; `finished` runs once it ends, however it ends, and
+    /// hears whether the caller abandoned it (no verdict on the host then).
     init(
         deadline: Duration, timeline: Timeline,
         send: @escaping @Sendable () async throws -> TransportReply,
-        finished: @escaping @Sendable (Result<TransportReply, any Error>) async -> Void
+        finished: @escaping @Sendable (Result<TransportReply, any Error>, _ isAbandoned: Bool) async -> Void
     ) {
-        let task = Task { () -> Result<TransportReply, any Error> in
-            do { return .success(try await send()) } catch { return .failure(error) }
-        }
+        let transfer = Task { try await send() }
         // Nobody waits past the deadline, so nothing may stay on the wire past it either.
         let watchdog = Task {
             try? await timeline.sleep(until: deadline)
-            task.cancel()
+            transfer.cancel()
         }
+        let abandoned = Flag()
         completion = Task {
-            let result = await task.value
+            let result: Result<TransportReply, any Error>
+            do { result = .success(try await transfer.value) } catch { result = .failure(error) }
             watchdog.cancel()
-            await finished(result)
+            await finished(result, abandoned.isSet)
             return result
         }
+        self.transfer = transfer
+        self.abandoned = abandoned
+        self.deadline = deadline
+        self.timeline = timeline
     }
 
-    /// The outcome; throws `CancellationError` at once when the caller is cancelled (the
-    /// request itself carries on until it ends).
+    /// The outcome; throws `CancellationError` at once when the caller is cancelled, and stops
+    /// the transfer (its slot comes back when the transport has let go of it).
     func outcome() async throws -> Result<TransportReply, any Error> {
-        let waiter = Waiter()
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                waiter.install(continuation)
-                Task { [completion] in waiter.resume(with: .success(await completion.value)) }
-            }
-        } onCancel: {
-            waiter.resume(with: .failure(CancellationError()))
-        }
-    }
-}
-
-/// Resumes a continuation exactly once, whichever comes first: the outcome or cancellation —
-/// even when cancellation arrives before the continuation exists.
-private final class Waiter: Sendable {
-    typealias Outcome = Result<Result<TransportReply, any Error>, any Error>
-
-    private enum State {
-        case empty
-        case waiting(CheckedContinuation<Result<TransportReply, any Error>, any Error>)
-        case done(Outcome?)
-    }
-
-    private let state = Mutex(State.empty)
-
-    func install(_ continuation: CheckedContinuation<Result<TransportReply, any Error>, any Error>) {
-        let early: Outcome? = state.withLock { state in
-            if case .done(let outcome) = state {
-                state = .done(nil)
-                return outcome
-            }
-            state = .waiting(continuation)
-            return nil
-        }
-        if let early { continuation.resume(with: early) }
-    }
-
-    func resume(with outcome: Outcome) {
-        let continuation = state.withLock {
-            state -> CheckedContinuation<Result<TransportReply, any Error>, any Error>? in
-            switch state {
-            case .empty:
-                state = .done(outcome)
-                return nil
-            case .waiting(let continuation):
-                state = .done(nil)
-                return continuation
-            case .done:
-                return nil
-            }
-        }
-        continuation?.resume(with: outcome)
+        try await Abandonable.value(
+            of: { [completion] in await completion.value },
+            onAbandon: { [transfer, abandoned, deadline, timeline] in
+                // Past the deadline the call's own watchdog stopped waiting: the host was too slow.
+                if timeline.now() < deadline { abandoned.set() }
+                transfer.cancel()
+            })
     }
 }
