@@ -15,7 +15,9 @@ struct SharedTransportTests {
     static let upstreamLatency = Duration.seconds(2)
     static let deadline = Duration.seconds(3)
 
-    @Test("every call the clients' budgets admit reaches the upstream at once: none waits out its deadline inside the transport")
+    @Test(
+        "every call the clients' budgets admit reaches the upstream at once: none waits out its deadline inside the transport"
+    )
     func admittedCallsAllReachTheUpstream() async throws {
         let clock = ManualClock()
         // The upstream's own clock: its sleepers are exactly the requests it is answering.
@@ -32,7 +34,8 @@ struct SharedTransportTests {
             let policy = HostPolicy(maxConcurrent: 4, requestsPerSecond: 1000, burst: 1000, maxAttempts: 1)
             let clients = (0..<4).map { _ in
                 APIClient(
-                    configuration: .init(userAgent: "Scout/test (tests@example.org)", hostPolicies: ["127.0.0.1": policy]),
+                    configuration: .init(
+                        userAgent: "Scout/test (tests@example.org)", hostPolicies: ["127.0.0.1": policy]),
                     transport: transport, clock: clock)
             }
             let finished = Locked(0)

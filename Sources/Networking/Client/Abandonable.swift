@@ -5,10 +5,8 @@ import Synchronization
 /// job it is to cancel the work when nobody else waits for it.
 ///
 /// `Task.value` cannot do this: a cancelled caller still waits until the task it awaits ends.
-///
-/// ```swift
-/// let page = try await Abandonable.value(of: { try await shared.value }, onAbandon: { leave(key) })
-/// ```
+/// The search gateway waits this way for a search several requesters share, and a ``Flight``
+/// for its request.
 package enum Abandonable {
     /// What `work` returns or throws; `CancellationError` at once when the calling task is
     /// cancelled (also before the call), after `onAbandon` ran. `work` runs in a task of its own
@@ -21,7 +19,9 @@ package enum Abandonable {
             try await withCheckedThrowingContinuation { continuation in
                 waiter.install(continuation)
                 Task {
-                    do { waiter.resume(with: .success(try await work())) } catch { waiter.resume(with: .failure(error)) }
+                    do { waiter.resume(with: .success(try await work())) } catch {
+                        waiter.resume(with: .failure(error))
+                    }
                 }
             }
         } onCancel: {

@@ -26,7 +26,8 @@ struct MultisearchDepartureTests {
         }
     }
 
-    @Test("a client gone while every source left is still out: its upstream requests are closed long before any answers")
+    @Test(
+        "a client gone while every source left is still out: its upstream requests are closed long before any answers")
     func upstreamsSeeTheClose() async throws {
         try await MultisearchHarness.run { app in
             app.commons.faults.latency = .seconds(2)
