@@ -90,14 +90,15 @@ extension APIClient {
         let request = request(for: endpoint)
         let transport = self.transport
         let flight = Flight(
-            deadline: deadline, timeline: timeline,
+            deadline: deadline, timeline: timeline, closesWhenAbandoned: configuration.stopsAbandonedRequests,
             send: {
                 try await transport.send(
                     request, maxBytes: endpoint.maxResponseBytes, allowsRedirects: endpoint.allowsRedirects)
             },
-            finished: { result in
+            finished: { result, wasStoppedByCaller in
                 await Self.settle(
-                    budget, after: result, shared: shared.map { ($0, budgetName, slot, policy.retryAfterCap) })
+                    budget, after: result, wasStoppedByCaller: wasStoppedByCaller,
+                    shared: shared.map { ($0, budgetName, slot, policy.retryAfterCap) })
             })
         switch try await flight.outcome() {
         case .success(let reply):
@@ -119,8 +120,9 @@ extension APIClient {
     /// Tells the host's budget how a request ended — whoever was still waiting for it: frees the
     /// slot, feeds the breaker, and opens a `Retry-After` window when the host asked for one; a
     /// shared budget hears of the window and of a breaker that opened, and gets its slot back.
+    /// A request its caller stopped says nothing about the host.
     private static func settle(
-        _ budget: HostBudget, after result: Result<TransportReply, any Error>,
+        _ budget: HostBudget, after result: Result<TransportReply, any Error>, wasStoppedByCaller: Bool,
         shared: (budget: any SharedHostBudget, host: String, slot: String?, retryAfterCap: Duration)?
     ) async {
         var window: Duration?
@@ -137,6 +139,8 @@ extension APIClient {
             hostFailed = reply.status == 429 ? nil : reply.status >= 500
         case .failure(let error):
             switch error {
+            case _ where wasStoppedByCaller:
+                hostFailed = nil
             case TransportError.tooLarge, TransportError.addressRefused:
                 // Scout stopped it, not the host: no mark against the host's breaker.
                 hostFailed = false

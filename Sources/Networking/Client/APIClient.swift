@@ -27,6 +27,10 @@ public final class APIClient: Sendable {
         /// Hears of every attempt, refusal, budget wait and breaker change (for metrics); nil
         /// tells no one.
         public var observer: (any UpstreamObserver)?
+        /// Whether a request whose caller stops waiting before its deadline is stopped on the
+        /// wire (the upstream hears the connection close) rather than left to finish; its budget
+        /// slot is kept until the deadline either way. See ``APIClient/stoppingAbandonedRequests()``.
+        public var stopsAbandonedRequests = false
 
         public init(
             userAgent: String, hostPolicies: [String: HostPolicy] = APIClient.Configuration.knownHosts,
@@ -99,6 +103,23 @@ public final class APIClient: Sendable {
     public func reporting(to observer: any UpstreamObserver) -> APIClient {
         var configuration = configuration
         configuration.observer = observer
+        return APIClient(configuration: configuration, transport: transport, timeline: timeline)
+    }
+
+    /// A client on this one's transport and clock (with budgets of its own, as ``sharing(_:)``)
+    /// that stops a request on the wire when its caller stops waiting: for a server, whose
+    /// callers stop waiting only when nobody wants the answer any more (a client that left).
+    /// Its budget slot is still kept until the request's deadline, so a host never sees more
+    /// than its budget even when it goes on working after the close. A person's session, whose
+    /// superseded searches are many and end soon, is better served by the default: a
+    /// superseded request finishes and frees its slot when the upstream answers.
+    ///
+    /// ```swift
+    /// let serverClient = client.stoppingAbandonedRequests()
+    /// ```
+    public func stoppingAbandonedRequests() -> APIClient {
+        var configuration = configuration
+        configuration.stopsAbandonedRequests = true
         return APIClient(configuration: configuration, transport: transport, timeline: timeline)
     }
 

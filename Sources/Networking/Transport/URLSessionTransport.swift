@@ -17,10 +17,12 @@ public final class URLSessionTransport: Transport {
     private let session: URLSession
     private let delegate: SessionDelegate
 
-    /// - Parameter maxConnectionsPerHost: the per-host budget usually limits this further.
-    public init(maxConnectionsPerHost: Int = 6) {
+    /// - Parameter maxConnectionsPerHost: nil (the default) sets no limit of the transport's
+    ///   own, as ``CurlTransport`` does: the hosts' budgets limit calls, and a request over
+    ///   URLSession's own limit (6 by default) would wait unseen while its deadline runs.
+    public init(maxConnectionsPerHost: Int? = nil) {
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.httpMaximumConnectionsPerHost = maxConnectionsPerHost
+        configuration.httpMaximumConnectionsPerHost = maxConnectionsPerHost.map { max(1, $0) } ?? Int(Int32.max)
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
         configuration.httpShouldSetCookies = false

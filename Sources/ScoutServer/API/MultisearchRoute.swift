@@ -16,10 +16,12 @@ import ScoutModels
 /// `sources` by ``sources(_:offered:)``: a mistake in any is a 400 for the whole request. The
 /// request costs its client one search per source asked (``admit(_:searches:)``).
 ///
-/// A client that goes away ends the stream: at the next line, which finds its socket closed, or
-/// at the deadline, ``MultisearchReply`` cancels the multisearch, which stops waiting for its
-/// sources. A search already sent upstream is not cancelled — the gateway shares it with every
-/// requester of its key, as for `/api/v1/search`, and caches its answer.
+/// A client that goes away ends the stream within ``MultisearchReply/closeCheckInterval``, also
+/// while no source has answered: ``MultisearchReply`` cancels the multisearch, which stops
+/// waiting for its sources and cancels their searches; the gateway then stops each upstream
+/// request this multisearch alone asked for, and keeps those it shares with another requester
+/// of the same key going for them. The deadline only stops the waiting: a search still out then
+/// goes on, and its answer is cached for the retry.
 struct MultisearchRoute: Sendable {
     let api: SearchAPI
     /// How long the stream waits for its sources, on the gateway's clock.
@@ -41,7 +43,7 @@ struct MultisearchRoute: Sendable {
         let expiresAt = api.gateway.timeline.now() + deadline
         let reply = MultisearchReply(
             lines: lines, search: Task { await search(sources, query: query, until: expiresAt, into: lines) },
-            client: request.clientSocket)
+            client: request.clientSocket, timeline: api.gateway.timeline)
         return Response(
             status: 200,
             // Proxies that buffer replies (nginx) would hold the lines back until the last.
@@ -96,37 +98,5 @@ struct MultisearchRoute: Sendable {
             if !(error is CancellationError) { ServerLog.write("multisearch of \(source) failed: \(error)") }
             return HTTPError.internalError.response
         }
-    }
-}
-
-/// A multisearch's lines and its task, held by the server for as long as it holds the reply:
-/// when the reply is freed — sent whole, or its client gone — the task is cancelled.
-///
-/// libmicrohttpd does not watch a connection while it waits for the next chunk of a reply, so
-/// it hears that the client left only when a write fails, which may be a line later than the
-/// one that first finds the client gone. So each fetch asks the socket first (two system calls,
-/// never blocking): a client that left between two lines ends the stream at the first of them.
-final class MultisearchReply: Sendable {
-    private let lines: MultisearchLines
-    private let search: Task<Void, Never>
-    /// The client's connection (nil for a request made in memory).
-    private let client: ClientSocket?
-
-    init(lines: MultisearchLines, search: Task<Void, Never>, client: ClientSocket?) {
-        self.lines = lines
-        self.search = search
-        self.client = client
-    }
-
-    deinit { search.cancel() }
-
-    /// The lines written since the last call (see ``MultisearchLines/next()``); nil, and the
-    /// search cancelled, once the client has closed its connection.
-    func next() async -> [UInt8]? {
-        if client?.isClosed == true {
-            search.cancel()
-            return nil
-        }
-        return await lines.next()
     }
 }

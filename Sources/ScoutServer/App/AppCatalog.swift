@@ -25,6 +25,8 @@ struct AppCatalog: Sendable {
             (client ?? APIClient(configuration: .init(userAgent: configuration.userAgent), clock: configuration.clock))
             .sharing(fleet.state)
             .reporting(to: metrics.upstream)
+            // A search is cancelled only when every client that wanted it has left.
+            .stoppingAbandonedRequests()
         sources = SourceCatalog(configuration: configuration, client: client, books: books)
         metrics.upstream.name(sources.entries.filter { !$0.isLocal }.map { ($0.name, $0.id.rawValue) })
     }

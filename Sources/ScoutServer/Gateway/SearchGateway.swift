@@ -53,10 +53,16 @@ final class SearchGateway: Sendable {
         let lifetime: Duration
     }
 
+    /// A search under way and how many requesters wait for it: the last to leave cancels it.
+    private struct InFlight {
+        let task: Task<Fetched, any Error>
+        var waiters = 1
+    }
+
     private struct State {
         var entries: [Key: Entry] = [:]
         var recency = RecencyList<Key>()
-        var inFlight: [Key: Task<Fetched, any Error>] = [:]
+        var inFlight: [Key: InFlight] = [:]
         var useCounter: UInt64 = 0
 
         /// Marks `key`'s entry as used now.
@@ -144,8 +150,10 @@ final class SearchGateway: Sendable {
     }
 
     /// Searches through `provider`, sharing one upstream call among everyone asking the same at
-    /// the same time — here and, through the fleet, on other instances; the caller's own
-    /// cancellation never cancels the shared call. A fresh cached reply is used first: it may
+    /// the same time — here and, through the fleet, on other instances. A caller cancelled
+    /// stops waiting at once; the shared call is cancelled with it only when nobody else waits
+    /// for it (a client that left stops the upstream request it alone asked for, never one
+    /// another client still waits for). A fresh cached reply is used first: it may
     /// have arrived since the caller last looked. When the upstream fails, a reply from the last
     /// ``staleLifetime`` is returned marked stale instead. `isLocal`: the provider answers from
     /// this process (see the type's discussion).
@@ -158,7 +166,8 @@ final class SearchGateway: Sendable {
             }
             if let running = state.inFlight[key] {
                 metrics.count(.coalescedLocally)
-                return .running(running)
+                state.inFlight[key]?.waiters += 1
+                return .running(running.task)
             }
             let task = Task { [self] () throws -> Fetched in
                 if isLocal {
@@ -168,7 +177,7 @@ final class SearchGateway: Sendable {
                 }
                 return try await fetchThroughFleet(key, provider: provider)
             }
-            state.inFlight[key] = task
+            state.inFlight[key] = InFlight(task: task)
             return .running(task)
         }
         let task: Task<Fetched, any Error>
@@ -177,18 +186,35 @@ final class SearchGateway: Sendable {
         case .running(let running): task = running
         }
         do {
-            let fetched = try await task.value
+            let fetched = try await Abandonable.value(
+                of: { try await task.value }, onAbandon: { [self] in leave(key, task: task) })
             store(fetched.reply, for: key, lifetime: fetched.lifetime)
             return fetched.reply
         } catch {
+            // This requester left (counted out by ``leave(_:task:)``), or the last one did and
+            // cancelled the search: either way the key's entry is no longer this one's to clear.
+            if error is CancellationError { throw error }
             state.withLock { state in
-                if state.inFlight[key] == task { state.inFlight[key] = nil }
+                if state.inFlight[key]?.task == task { state.inFlight[key] = nil }
             }
             if !isLocal, Self.allowsStale(error), let stale = await staleReply(for: key) {
                 return stale
             }
             throw error
         }
+    }
+
+    /// One requester of `task`, `key`'s search, stopped waiting: the last one cancels it, and a
+    /// later requester of the key starts a search of its own.
+    private func leave(_ key: Key, task: Task<Fetched, any Error>) {
+        let isLast = state.withLock { state in
+            guard state.inFlight[key]?.task == task else { return false }
+            state.inFlight[key]?.waiters -= 1
+            guard state.inFlight[key]?.waiters == 0 else { return false }
+            state.inFlight[key] = nil
+            return true
+        }
+        if isLast { task.cancel() }
     }
 
     /// The reply for a page the provider (or the fleet) returned for `key`: rendered with the

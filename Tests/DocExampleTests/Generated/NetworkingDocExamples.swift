@@ -53,14 +53,19 @@ extension NetworkingDocExamples {
         let page = try await client.send(endpoint)
     }
 
-    // Sources/Networking/Client/APIClient.swift:84
-    @MainActor static func apiClientLine84() async throws {
+    // Sources/Networking/Client/APIClient.swift:88
+    @MainActor static func apiClientLine88() async throws {
         let fleetClient = client.sharing(fleetBudget)
     }
 
-    // Sources/Networking/Client/APIClient.swift:96
-    @MainActor static func apiClientLine96() async throws {
+    // Sources/Networking/Client/APIClient.swift:100
+    @MainActor static func apiClientLine100() async throws {
         let measured = client.reporting(to: upstreamMetrics)
+    }
+
+    // Sources/Networking/Client/APIClient.swift:117
+    @MainActor static func apiClientLine117() async throws {
+        let serverClient = client.stoppingAbandonedRequests()
     }
 
     // Sources/Networking/Client/APIError.swift:7
@@ -139,8 +144,8 @@ extension NetworkingDocExamples {
 #endif
 
 #if canImport(CCurl)
-    // Sources/Networking/Transport/Curl/CurlTransport.swift:42
-    @MainActor static func curlTransportLine42() async throws {
+    // Sources/Networking/Transport/Curl/CurlTransport.swift:47
+    @MainActor static func curlTransportLine47() async throws {
         CurlTransport.Configuration(connectPolicy: .publicAddresses(), resolve: ["images.example:443:203.0.113.9"])
     }
 #endif
@@ -164,8 +169,9 @@ extension NetworkingDocExamples {
         examples.append(DocExample("Sources/Networking/Addresses/IPAddress.swift:20", ipAddressLine20))
         examples.append(DocExample("Sources/Networking/Addresses/IPAddress.swift:55", ipAddressLine55))
         examples.append(DocExample("Sources/Networking/Client/APIClient.swift:12", apiClientLine12))
-        examples.append(DocExample("Sources/Networking/Client/APIClient.swift:84", apiClientLine84))
-        examples.append(DocExample("Sources/Networking/Client/APIClient.swift:96", apiClientLine96))
+        examples.append(DocExample("Sources/Networking/Client/APIClient.swift:88", apiClientLine88))
+        examples.append(DocExample("Sources/Networking/Client/APIClient.swift:100", apiClientLine100))
+        examples.append(DocExample("Sources/Networking/Client/APIClient.swift:117", apiClientLine117))
         examples.append(DocExample("Sources/Networking/Client/APIError.swift:7", apiErrorLine7))
         examples.append(DocExample("Sources/Networking/Client/APIError.swift:108", apiErrorLine108))
         examples.append(DocExample("Sources/Networking/Client/Endpoint.swift:5", endpointLine5))
@@ -182,9 +188,9 @@ extension NetworkingDocExamples {
         examples.append(DocExample("Sources/Networking/Transport/Curl/CurlTransport.swift:24", compiledOnlyWhere: "canImport(CCurl)"))
 #endif
 #if canImport(CCurl)
-        examples.append(DocExample("Sources/Networking/Transport/Curl/CurlTransport.swift:42", curlTransportLine42))
+        examples.append(DocExample("Sources/Networking/Transport/Curl/CurlTransport.swift:47", curlTransportLine47))
 #else
-        examples.append(DocExample("Sources/Networking/Transport/Curl/CurlTransport.swift:42", compiledOnlyWhere: "canImport(CCurl)"))
+        examples.append(DocExample("Sources/Networking/Transport/Curl/CurlTransport.swift:47", compiledOnlyWhere: "canImport(CCurl)"))
 #endif
         examples.append(DocExample("Sources/Networking/Transport/Transport+Platform.swift:6", transportPlatformLine6))
         return examples

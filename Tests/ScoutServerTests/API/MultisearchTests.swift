@@ -145,26 +145,6 @@ struct MultisearchTests {
         }
     }
 
-    @Test("a client that closes its connection ends its multisearch at the next line, not at the deadline")
-    func clientGone() async throws {
-        try await MultisearchHarness.run { app in
-            app.commons.faults.latency = .seconds(2)
-            app.flickr.faults.latency = .seconds(100)
-            do {
-                var stream = try await MultisearchStream(
-                    port: app.port, target: "/api/v1/multisearch?q=hut&sources=wikipedia,commons,flickr")
-                #expect(try await stream.next()?["source"] == "wikipedia")
-            }  // the connection is closed here
-            // The stream's deadline, Commons' reply and Flickr's (the clock has not moved yet).
-            #expect(await app.waitForTimers(at: MultisearchHarness.deadline, .seconds(2), .seconds(100)))
-            let streamDeadline = ManualClock.Instant(offset: MultisearchHarness.deadline)
-            app.clock.advance(by: .seconds(2))
-            // Commons' line finds the client gone: the multisearch is cancelled, its deadline with
-            // it, long before the deadline passes, while Flickr's upstream request still sleeps.
-            #expect(await eventually { !app.clock.pendingDeadlines.contains(streamDeadline) })
-        }
-    }
-
     static func lines(port: UInt16, target: String) async throws -> [JSONValue] {
         var stream = try await MultisearchStream(port: port, target: target)
         return try await stream.rest()

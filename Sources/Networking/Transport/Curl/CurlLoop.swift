@@ -40,8 +40,9 @@
             self.settings = settings
             multi = curl_multi_init()
             if let multi {
-                _ = scout_curl_multi_setopt_long(
-                    multi, CURLMOPT_MAX_HOST_CONNECTIONS, max(1, settings.maxConnectionsPerHost))
+                if let limit = settings.maxConnectionsPerHost {
+                    _ = scout_curl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, max(1, limit))
+                }
                 let thread = Thread { [self] in run() }
                 thread.name = "scout.curl"
                 thread.start()

@@ -28,8 +28,13 @@
     public final class CurlTransport: Transport {
         /// How one transport connects.
         public struct Configuration: Sendable {
-            /// Connections open at once to one host (the host's budget usually limits this further).
-            public var maxConnectionsPerHost: Int
+            /// Connections open at once to one host; nil (the default) sets no limit of the
+            /// transport's own. The host's budget is what limits calls: a transfer over this
+            /// limit waits, unseen, in libcurl's queue while its call's deadline runs, and every
+            /// client of a process shares the transport while each has budgets of its own — so a
+            /// limit here below the sum of their budgets makes calls time out that no upstream
+            /// was slow to answer.
+            public var maxConnectionsPerHost: Int?
             /// How long a connection may take to open, TLS included.
             public var connectTimeout: Duration
             /// Asked for every address before connecting; nil connects anywhere.
@@ -43,7 +48,7 @@
             /// CurlTransport.Configuration(connectPolicy: .publicAddresses(), resolve: ["images.example:443:203.0.113.9"])
             /// ```
             public init(
-                maxConnectionsPerHost: Int = 6, connectTimeout: Duration = .seconds(10),
+                maxConnectionsPerHost: Int? = nil, connectTimeout: Duration = .seconds(10),
                 connectPolicy: ConnectPolicy? = nil, resolve: [String] = [], usesEnvironmentProxy: Bool = true
             ) {
                 self.maxConnectionsPerHost = maxConnectionsPerHost
