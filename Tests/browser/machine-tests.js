@@ -2,23 +2,10 @@
 // in, states and effects out, timers on a fake clock. No DOM is driven and nothing waits on the
 // wall clock. machine.py runs this file in headless Chromium as the body of Selenium's
 // execute_async_script, on a page of a running `scout serve`, so the module is the one the
-// server embeds; the last argument is Selenium's callback, which gets {passed, failures}.
-const done = arguments[arguments.length - 1];
-
-(async () => {
+// server embeds; harness.js's runTestFile reports its tests.
+runTestFile(async () => {
   const machine = await import('/static/machine.js');
   const { DEBOUNCE_MS, SETTLE_MS, SPINNER_DELAY_MS } = machine;
-  const failures = [];
-  const passed = [];
-
-  /** Fails the current test with `message` unless `condition`. */
-  function expect(condition, message) {
-    if (!condition) throw new Error(message);
-  }
-  const show = (value) => JSON.stringify(value);
-  function expectEqual(actual, expected, what) {
-    expect(show(actual) === show(expected), `${what}: ${show(actual)}, expected ${show(expected)}`);
-  }
 
   /**
    * The machine with a fake clock: `send` steps it and keeps the timers its effects set;
@@ -444,13 +431,5 @@ const done = arguments[arguments.length - 1];
     },
   };
 
-  for (const [name, test] of Object.entries(tests)) {
-    try {
-      test();
-      passed.push(name);
-    } catch (error) {
-      failures.push(`${name}: ${error && error.message}`);
-    }
-  }
-  return { passed, failures };
-})().then(done, (error) => done({ passed: [], failures: [`the tests did not run: ${error && error.stack}`] }));
+  return tests;
+});

@@ -28,14 +28,16 @@ CHROMEDRIVER = os.environ.get('SCOUT_CHROMEDRIVER', '/usr/bin/chromedriver')
 
 
 TEST_FILES = ('machine-tests.js', 'shell-tests.js')  # the machine, then its shell's channels
+HARNESS = 'harness.js'  # put before each: expect, expectEqual, runTestFile
 
 
 def run(base_url):
     """The tests' result: {passed: [names], failures: [messages]}, of every file of TEST_FILES."""
-    files = []
-    for name in TEST_FILES:
+    def read(name):
         with open(os.path.join(HERE, name), encoding='utf-8') as file:
-            files.append(file.read())
+            return file.read()
+    harness = read(HARNESS)
+    files = [harness + '\n' + read(name) for name in TEST_FILES]
     options = Options()
     options.binary_location = CHROMIUM
     for argument in ('--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage',

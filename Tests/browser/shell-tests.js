@@ -2,22 +2,10 @@
 // the views that load more than the search (the Related panel, the photo grid) ask it for
 // requests. Its api, timers, storage, history and location are fakes, so each request answers
 // when the test says and nothing waits on the wall clock. machine.py runs this file like
-// machine-tests.js, in headless Chromium on a page of a running `scout serve`; the last argument
-// is Selenium's callback, which gets {passed, failures}.
-const done = arguments[arguments.length - 1];
-
-(async () => {
+// machine-tests.js, in headless Chromium on a page of a running `scout serve`; harness.js's
+// runTestFile reports its tests.
+runTestFile(async () => {
   const { createShell } = await import('/static/shell.js');
-  const failures = [];
-  const passed = [];
-
-  function expect(condition, message) {
-    if (!condition) throw new Error(message);
-  }
-  const show = (value) => JSON.stringify(value);
-  function expectEqual(actual, expected, what) {
-    expect(show(actual) === show(expected), `${what}: ${show(actual)}, expected ${show(expected)}`);
-  }
 
   /** Lets the promise jobs queued so far run (a request's answer reaching the shell's handlers). */
   async function settle() {
@@ -109,13 +97,5 @@ const done = arguments[arguments.length - 1];
     },
   };
 
-  for (const [name, test] of Object.entries(tests)) {
-    try {
-      await test();
-      passed.push(name);
-    } catch (error) {
-      failures.push(`${name}: ${error && error.message}`);
-    }
-  }
-  return { passed, failures };
-})().then(done, (error) => done({ passed: [], failures: [`the tests did not run: ${error && error.stack}`] }));
+  return tests;
+});
