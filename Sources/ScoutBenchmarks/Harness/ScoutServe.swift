@@ -33,12 +33,7 @@ final class ScoutServe {
     var processIdentifier: Int32 { process.processIdentifier }
 
     /// The resident set size of the server process, from /proc.
-    var residentBytes: Int? {
-        guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)
-        else { return nil }
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
-        return line?.split(separator: " ").dropFirst().first.flatMap { Int($0) }.map { $0 * 1024 }
-    }
+    var residentBytes: Int? { ProcStatus.bytes("VmRSS", process: "\(process.processIdentifier)") }
 
     func stop() {
         process.terminate()

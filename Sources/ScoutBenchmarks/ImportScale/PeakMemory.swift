@@ -12,15 +12,7 @@ enum PeakMemory {
     }
 
     /// This process's peak resident bytes since the last ``resetPeak()``, or `nil` off Linux.
-    static func ownPeakBytes() -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-            // "VmHWM:	  563412 kB"
-            let number = line.dropFirst("VmHWM:".count).split(whereSeparator: \.isWhitespace).first
-            return number.flatMap { Int($0) }.map { $0 * 1024 }
-        }
-        return nil
-    }
+    static func ownPeakBytes() -> Int? { ProcStatus.bytes("VmHWM") }
 
     /// CPU time (user and system) this process has used so far: on a machine shared with other
     /// work, the measure that wall time is not.

@@ -68,11 +68,7 @@ final class SoakServer {
     var residentBytes: Int? { Self.residentBytes(ofProcess: pid) }
 
     /// The resident set size of process `pid` in bytes, or nil when it is gone (or a zombie).
-    static func residentBytes(ofProcess pid: Int32) -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
-        return line?.split(separator: " ").dropFirst().first.flatMap { Int($0) }.map { $0 * 1024 }
-    }
+    static func residentBytes(ofProcess pid: Int32) -> Int? { ProcStatus.bytes("VmRSS", process: "\(pid)") }
 
     /// The API's OpenAPI document as this server serves it.
     func contract() async throws -> APIContract {
