@@ -106,8 +106,9 @@ extension BooksCommand {
             Console.out("Rebuilt \(relations) relations of \(touched.count) changed books.")
         }
         // So the next `scout serve` maps the search index instead of building it from the
-        // catalog (SearchIndexFile); a failure here only leaves that build to the server.
-        try? await store.prepareSearch()
+        // catalog (SearchIndexFile); a failure here only leaves that build to the server. A
+        // PostgreSQL catalog keeps no index file: preparing would build it in memory and drop it.
+        if case .file = database.location { try? await store.prepareSearch() }
     }
 
     /// `books.csv: 3 new, 0 updated, 0 unchanged, 1 skipped in 0.1 s.`
