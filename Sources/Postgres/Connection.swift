@@ -144,7 +144,7 @@ final class Connection: @unchecked Sendable {
 
     /// The failure libpq reports on `handle`, with the password scrubbed from its message. libpq
     /// gives no SQLSTATE for failures while connecting, so its (English) wording picks the kind.
-    private static func connectionError(_ handle: OpaquePointer, _ url: PostgresURL, sql: String? = nil)
+    static func connectionError(_ handle: OpaquePointer, _ url: PostgresURL, sql: String? = nil)
         -> PostgresError
     {
         let raw = PQerrorMessage(handle).map { String(cString: $0) } ?? ""

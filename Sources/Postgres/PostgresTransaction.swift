@@ -46,6 +46,23 @@ public struct PostgresTransaction: ~Copyable {
     {
         try connection.run(sql, parameters).rows.map(transform)
     }
+
+    /// Runs `sql`, a `COPY … FROM STDIN` (text format, PostgreSQL's default), with `columns` as
+    /// its rows (one array value per column, all of one length; `nil` elements are `NULL`), and
+    /// returns how many rows were stored. The fastest way in for many rows: no statement to parse
+    /// or plan per batch, no array literals, a megabyte per round trip. Text is sent escaped, so
+    /// tabs, newlines, backslashes and `\.` lines arrive as they are. Throws ``PostgresError``:
+    /// the server's error (its context names the failing row), or a misuse for ragged or scalar
+    /// columns, NUL in text, or SQL that is not such a `COPY`; the transaction is aborted then.
+    ///
+    /// ```swift
+    /// let stored = try tx.copy(
+    ///     "COPY items (id, name) FROM STDIN", columns: [.integerArray([1, 2]), .textArray(["Dune", nil])])
+    /// ```
+    @discardableResult
+    public func copy(_ sql: String, columns: [PostgresValue]) throws -> Int {
+        try connection.copy(sql, columns: columns)
+    }
 }
 
 @available(*, unavailable, message: "A PostgresTransaction is used only inside its transaction closure")

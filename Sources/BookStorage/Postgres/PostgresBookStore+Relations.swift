@@ -15,6 +15,10 @@ extension PostgresBookStore {
     /// to and kind) keeps its last value. Throws ``BookStoreError``, for instance for an
     /// id that is not a stored book.
     ///
+    /// The rows go in by `COPY`: straight into `relations` when the delete has cleared every
+    /// row they could meet (no `sources`, or every relation starts at one of them), else through
+    /// a staging table and one upsert, since a relation from outside `sources` may be stored.
+    ///
     /// ```swift
     /// try await store.replaceRelations(for: [.sameSeries], from: nil, with: relations)
     /// ```
@@ -24,33 +28,15 @@ extension PostgresBookStore {
         try await storeWork {
             let names = kinds.map(\.rawValue).sorted()
             guard !names.isEmpty else { return }
-            // One INSERT may not write a key twice, so repeats collapse to their last value first.
-            var lastByKey: [[String]: Relation] = [:]
-            var order: [[String]] = []
-            for relation in relations where kinds.contains(relation.kind) {
-                let key = ["\(relation.from)", "\(relation.to)", relation.kind.rawValue]
-                if lastByKey.updateValue(relation, forKey: key) == nil { order.append(key) }
-            }
-            let kept = order.compactMap { lastByKey[$0] }
-            let insert = """
-                INSERT INTO relations (from_id, to_id, kind, score, reason)
-                SELECT * FROM unnest($1::int8[], $2::int8[], $3::text[], $4::float8[], $5::text[])
-                ON CONFLICT (from_id, to_id, kind) DO UPDATE SET score = excluded.score, reason = excluded.reason
-                """
+            let kept = Self.lastOfEachKey(relations.filter { kinds.contains($0.kind) })
+            let meetsNoStoredRow = sources.map { sources in kept.allSatisfy { sources.contains($0.from) } } ?? true
             let sourceList: PostgresValue = sources.map { .integerArray($0.sorted()) } ?? .null
             let deleted = try await database.transaction { tx in
                 try Self.lockCatalog(tx)
                 let deleted = try tx.execute(
                     "DELETE FROM relations WHERE kind = ANY ($1::text[]) AND ($2::int8[] IS NULL OR from_id = ANY ($2))",
                     [.textArray(names), sourceList])
-                guard !kept.isEmpty else { return deleted }
-                try tx.execute(
-                    insert,
-                    [
-                        .integerArray(kept.map(\.from)), .integerArray(kept.map(\.to)),
-                        .textArray(kept.map(\.kind.rawValue)), .realArray(kept.map(\.score)),
-                        .textArray(kept.map(\.reason.withoutNUL)),
-                    ])
+                try Self.copy(relations: kept, meetsNoStoredRow: meetsNoStoredRow, in: tx)
                 return deleted
             }
             await maintain(after: ["relations": deleted + kept.count])

@@ -4,19 +4,11 @@ import Postgres
 
 extension PostgresBookStore {
     /// A column of `books` the store writes: its name, its SQL type, and how a batch of books
-    /// becomes one array parameter for it (for `unnest`, so a batch is one statement).
+    /// becomes one array value for it (a column of a `COPY`, so a batch is one statement).
     struct Column: Sendable {
         let name: String
         let type: String
         let values: @Sendable ([Book]) -> PostgresValue
-
-        /// The array type its parameter is cast to: `jsonb` and `tsvector` travel as text.
-        var arrayType: String {
-            switch type {
-            case "float8", "int8": "\(type)[]"
-            default: "text[]"
-            }
-        }
     }
 
     /// The written columns of `books` (all but `id`), `search` last. `series_name` and
@@ -53,14 +45,6 @@ extension PostgresBookStore {
     /// `SELECT` list for ``book(from:)``, qualified with `books.`.
     static let selectColumns = (["id"] + columns.dropLast().map(\.name)).map { "books.\($0)" }
         .joined(separator: ", ")
-
-    /// `unnest($first::text[], …) WITH ORDINALITY AS input(source, …, position)`: `books` as
-    /// rows named `input`, with `extra` columns (given as parameters first) before them.
-    static func unnest(_ extra: [(name: String, arrayType: String)] = []) -> String {
-        let all = extra + columns.map { ($0.name, $0.arrayType) }
-        let arrays = all.enumerated().map { "$\($0 + 1)::\($1.arrayType)" }.joined(separator: ", ")
-        return "unnest(\(arrays)) WITH ORDINALITY AS input(\(all.map(\.name).joined(separator: ", ")), position)"
-    }
 
     /// The book in a row selected with ``selectColumns``.
     @Sendable static func book(from row: PostgresRow) throws -> Book {

@@ -42,48 +42,22 @@ extension PostgresBookStore {
 
     /// Inserts or updates `books` as ``BookMatcher`` matches them to the stored books (``Book/id``
     /// of the input is ignored) and says which were new, changed or unchanged, then gives each
-    /// its new keys: a few set-based statements however large the batch, a book named twice
-    /// written once with its last value.
+    /// its new keys: a few set-based statements however large the batch (the new books and the
+    /// keys by `COPY`), a book named twice written once with its last value.
     private static func upsert(_ books: [Book], in tx: borrowing PostgresTransaction) throws -> UpsertResult {
         guard !books.isEmpty else { return UpsertResult() }
         var matcher = BookMatcher(stored: try matchCandidates(for: books, in: tx))
         var (entries, result) = matcher.add(books)
-        let new = matcher.entries.filter { $0.storedBook == nil }
-        let inserted = try insert(new.map(\.book), in: tx)
+        let newIDs = try copy(newBooks: matcher.entries.filter { $0.storedBook == nil }.map(\.book), in: tx)
         let changed = matcher.entries.filter { $0.storedBook != nil && $0.needsWriting }
         try update(changed.map(\.book), in: tx)
-        let ids = matcher.entries.map { $0.storedBook == nil ? inserted[BookKey($0.book)] ?? 0 : $0.id }
-        try insert(keys: zip(ids, matcher.entries).map { ($0, $1.newKeys) }, in: tx)
+        var nextNewID = newIDs.makeIterator()
+        let ids = matcher.entries.map { $0.storedBook == nil ? nextNewID.next() ?? 0 : $0.id }
+        try copy(newKeys: zip(ids, matcher.entries).map { ($0, $1.newKeys) }, in: tx)
         result.ids = entries.map { ids[$0] }
-        result.touched.formUnion(inserted.values)
+        result.touched.formUnion(newIDs)
         result.touched.formUnion(changed.map(\.id))
         return result
-    }
-
-    /// Inserts `books` (keys all new and distinct) in their order, so ids grow as in SQLite; returns
-    /// their ids by key.
-    private static func insert(_ books: [Book], in tx: borrowing PostgresTransaction) throws -> [BookKey: Int64] {
-        guard !books.isEmpty else { return [:] }
-        let sql = """
-            INSERT INTO books (\(columns.map(\.name).joined(separator: ", ")))
-            SELECT \(columns.map { "input.\($0.name)::\($0.type)" }.joined(separator: ", "))
-            FROM \(unnest()) ORDER BY input.position
-            RETURNING id, source, source_id
-            """
-        let rows = try tx.query(sql, columns.map { $0.values(books) }) { row in
-            (BookKey(source: try row.string(1), sourceID: try row.string(2)), try row.int64(0))
-        }
-        return Dictionary(rows, uniquingKeysWith: { first, _ in first })
-    }
-
-    /// Rewrites every column of the stored `books` (ids set, distinct).
-    static func update(_ books: [Book], in tx: borrowing PostgresTransaction) throws {
-        guard !books.isEmpty else { return }
-        let sql = """
-            UPDATE books SET \(columns.map { "\($0.name) = input.\($0.name)::\($0.type)" }.joined(separator: ", "))
-            FROM \(unnest([("id", "int8[]")])) WHERE books.id = input.id
-            """
-        try tx.execute(sql, [.integerArray(books.map(\.id))] + columns.map { $0.values(books) })
     }
 
     /// Replaces the tags of the named books, counting entries for books that are not stored as
