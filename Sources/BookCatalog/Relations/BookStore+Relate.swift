@@ -29,17 +29,19 @@ extension BookStore {
     public func rebuildRelations(affecting touched: Set<Int64>?) async throws -> Int {
         if let touched, touched.isEmpty { return 0 }
         let builder = RelationBuilder()
-        let books = try await allBooks()
+        // What the rules read alone, grouped once for the neighbourhood and every rule.
+        let catalog = RelationCatalog(try await relationSubjects())
         let picks = try await readerPicks(minimumRating: 4)
         let links = try await outgoingLinks()
+        let books = catalog.subjects.count
         // Past half the catalog, one full replacement is cheaper than deleting book by book; the
         // neighbourhood holds the touched books, so a first import skips computing it at all.
         var sources: Set<Int64>?
-        if let touched, touched.count * 2 < books.count {
-            sources = builder.neighbourhood(of: touched, among: books, picks: picks, links: links)
+        if let touched, touched.count * 2 < books {
+            sources = await builder.neighbourhood(of: touched, in: catalog, picks: picks, links: links)
         }
-        if let count = sources?.count, count * 2 >= books.count { sources = nil }
-        let relations = builder.relations(among: books, picks: picks, links: links, from: sources)
+        if let count = sources?.count, count * 2 >= books { sources = nil }
+        let relations = await builder.relations(in: catalog, picks: picks, links: links, from: sources, chunkSize: nil)
         try await replaceRelations(for: RelationBuilder.kinds, from: sources, with: relations)
         return relations.count
     }
@@ -56,17 +58,45 @@ extension RelationBuilder {
     public func neighbourhood(
         of touched: Set<Int64>, among books: [Book], picks: [ReaderPick], links: [OutgoingLink]
     ) -> Set<Int64> {
-        var result = touched
-        let touchedBooks = books.filter { touched.contains($0.id) }
-        let series = Set(touchedBooks.flatMap(Self.seriesKeys(of:)))
-        let authors = Set(touchedBooks.compactMap { Self.groupingKey($0.authors.first) })
-        for book in books {
-            if !series.isDisjoint(with: Self.seriesKeys(of: book)) { result.insert(book.id) }
-            if let key = Self.groupingKey(book.authors.first), authors.contains(key) { result.insert(book.id) }
+        let catalog = RelationCatalog(books.map(RelationSubject.init))
+        let reading = CoReading(picks: picks, catalog: catalog)
+        var result = grouped(with: touched, in: catalog, links: links)
+        result.formUnion(similarTags(in: catalog, at: catalog.sourcePositions(touched)[...]).relations.map(\.to))
+        result.formUnion(
+            alsoEnjoyed(reading, in: catalog, at: reading.sourcePositions(touched, in: catalog)[...]).map(\.to))
+        return result
+    }
+
+    /// ``neighbourhood(of:among:picks:links:)`` over a catalog already grouped, its similar
+    /// tags and also enjoyed computed in chunks.
+    func neighbourhood(
+        of touched: Set<Int64>, in catalog: RelationCatalog, picks: [ReaderPick], links: [OutgoingLink]
+    ) async -> Set<Int64> {
+        let reading = CoReading(picks: picks, catalog: catalog)
+        var result = grouped(with: touched, in: catalog, links: links)
+        let tags = await Self.inChunks(catalog.sourcePositions(touched), size: nil) {
+            similarTags(in: catalog, at: $0).relations
         }
-        let direct = similarTags(among: books, from: touched) + alsoEnjoyed(picks: picks, among: books, from: touched)
-        result.formUnion(direct.map(\.to))
-        let touchedURLs = Set(touchedBooks.compactMap { $0.sourceURL.map(Self.linkKey) })
+        let enjoyed = await Self.inChunks(reading.sourcePositions(touched, in: catalog), size: nil) {
+            alsoEnjoyed(reading, in: catalog, at: $0)
+        }
+        result.formUnion(tags.map(\.to))
+        result.formUnion(enjoyed.map(\.to))
+        return result
+    }
+
+    /// The touched books, the books sharing a series or first author with one, and those whose
+    /// page lists one as similar.
+    private func grouped(with touched: Set<Int64>, in catalog: RelationCatalog, links: [OutgoingLink]) -> Set<Int64> {
+        var result = touched
+        let touchedPositions = catalog.sourcePositions(touched)
+        let series = Set(touchedPositions.flatMap { catalog.seriesKeys[$0] })
+        let authors = Set(touchedPositions.compactMap { catalog.authors[$0] })
+        for (position, subject) in catalog.subjects.enumerated() {
+            if catalog.seriesKeys[position].contains(where: series.contains) { result.insert(subject.id) }
+            if let author = catalog.authors[position], authors.contains(author) { result.insert(subject.id) }
+        }
+        let touchedURLs = Set(touchedPositions.compactMap { catalog.subjects[$0].sourceURL.map(Self.linkKey) })
         result.formUnion(links.filter { touchedURLs.contains(Self.linkKey($0.to)) }.map(\.from))
         return result
     }

@@ -15,35 +15,47 @@ extension RelationBuilder {
     /// RelationBuilder().alsoEnjoyed(picks: try await store.readerPicks(minimumRating: 4), among: books)
     /// ```
     public func alsoEnjoyed(picks: [ReaderPick], among books: [Book], from sources: Set<Int64>? = nil) -> [Relation] {
-        let ratings = Dictionary(books.map { ($0.id, $0.ratingsCount ?? 0) }, uniquingKeysWith: { first, _ in first })
-        var byReader: [String: [Int64]] = [:]
-        for pick in picks where ratings[pick.book] != nil { byReader[pick.reader, default: []].append(pick.book) }
-        var lovers: [Int64: Int] = [:]
-        var together: [Int64: [Int64: Int]] = [:]
-        for var list in byReader.values {
-            list = Array(Set(list)).sorted().suffix(Self.picksPerReader)
-            for book in list { lovers[book, default: 0] += 1 }
-            for from in list where sources?.contains(from) ?? true {
-                for to in list where to != from { together[from, default: [:]][to, default: 0] += 1 }
-            }
-        }
-        return together.keys.sorted().flatMap { from -> [Relation] in
-            let total = Double(lovers[from] ?? 1)
-            let candidates = (together[from] ?? [:]).compactMap { to, count -> (relation: Relation, ratings: Int)? in
-                guard count >= minimumSupport else { return nil }
-                let share = Double(count) / total
-                let percent = max(Int((share * 100).rounded()), 1)
-                let relation = Relation(
-                    kind: .alsoEnjoyed, from: from, to: to, score: (share * 1000).rounded() / 1000,
-                    reason: "\(percent) % of readers who loved this also loved that")
-                return (relation, ratings[to] ?? 0)
-            }
-            return strongest(candidates)
-        }
+        let catalog = RelationCatalog(books.map(RelationSubject.init))
+        let reading = CoReading(picks: picks, catalog: catalog)
+        return alsoEnjoyed(reading, in: catalog, at: reading.sourcePositions(sources, in: catalog)[...])
     }
 
     /// The most picks of one reader that count (see ``alsoEnjoyed(picks:among:from:)``).
     public static let picksPerReader = 500
+
+    /// The also-enjoyed relations from the books at `sources` (positions in `catalog`), in
+    /// that order. A book's work is its readers' capped lists, so chunks of sources can run
+    /// apart.
+    func alsoEnjoyed(_ reading: CoReading, in catalog: RelationCatalog, at sources: ArraySlice<Int>) -> [Relation] {
+        let subjects = catalog.subjects
+        var together = [Int](repeating: 0, count: subjects.count)
+        var touched: [Int] = []
+        var relations: [Relation] = []
+        for from in sources {
+            for reader in reading.readers[from] {
+                for to in reading.books[reader] where to != from {
+                    if together[to] == 0 { touched.append(to) }
+                    together[to] += 1
+                }
+            }
+            let total = Double(max(reading.readers[from].count, 1))
+            let candidates = touched.compactMap { to -> (relation: Relation, ratings: Int)? in
+                let count = together[to]
+                guard count >= minimumSupport else { return nil }
+                let share = Double(count) / total
+                let percent = max(Int((share * 100).rounded()), 1)
+                let relation = Relation(
+                    kind: .alsoEnjoyed, from: subjects[from].id, to: subjects[to].id,
+                    score: (share * 1000).rounded() / 1000,
+                    reason: "\(percent) % of readers who loved this also loved that")
+                return (relation, subjects[to].ratingsCount ?? 0)
+            }
+            relations += strongest(candidates)
+            for to in touched { together[to] = 0 }
+            touched.removeAll(keepingCapacity: true)
+        }
+        return relations
+    }
 
     /// Relations from a book to the stored books its page lists as similar (matched on
     /// ``Book/sourceURL``, ignoring the fragment), in the page's order of URLs, score 1; from
@@ -55,8 +67,13 @@ extension RelationBuilder {
     public func listedSimilar(links: [OutgoingLink], among books: [Book], from sources: Set<Int64>? = nil)
         -> [Relation]
     {
-        var byURL: [String: Book] = [:]
-        for book in books { if let url = book.sourceURL { byURL[Self.linkKey(url)] = book } }
+        listedSimilar(links: links, in: RelationCatalog(books.map(RelationSubject.init)), from: sources)
+    }
+
+    /// ``listedSimilar(links:among:from:)`` over `catalog`.
+    func listedSimilar(links: [OutgoingLink], in catalog: RelationCatalog, from sources: Set<Int64>?) -> [Relation] {
+        var byURL: [String: RelationSubject] = [:]
+        for subject in catalog.subjects { if let url = subject.sourceURL { byURL[Self.linkKey(url)] = subject } }
         let grouped = Dictionary(grouping: links.filter { sources?.contains($0.from) ?? true }, by: \.from)
         return grouped.keys.sorted().flatMap { from in
             strongest(
@@ -75,5 +92,44 @@ extension RelationBuilder {
     static func linkKey(_ url: URL) -> String {
         let text = url.absoluteString
         return text.firstIndex(of: "#").map { String(text[..<$0]) } ?? text
+    }
+}
+
+/// Reader picks as the also-enjoyed rule reads them: each reader's loved books (distinct, the
+/// ``RelationBuilder/picksPerReader`` highest ids) and each book's readers, by position.
+struct CoReading: Sendable {
+    /// Per reader number: the positions of the books counted, by id ascending.
+    let books: [[Int]]
+    /// Per book position: the numbers of the readers whose counted books hold it.
+    let readers: [[Int]]
+
+    init(picks: [ReaderPick], catalog: RelationCatalog) {
+        var numbers: [String: Int] = [:]
+        var picked: [[Int64]] = []
+        for pick in picks where catalog.positions[pick.book] != nil {
+            let number = numbers[pick.reader] ?? picked.count
+            if number == picked.count {
+                numbers[pick.reader] = number
+                picked.append([])
+            }
+            picked[number].append(pick.book)
+        }
+        var readers = [[Int]](repeating: [], count: catalog.subjects.count)
+        books = picked.enumerated().map { reader, ids in
+            let counted = Array(Set(ids)).sorted().suffix(RelationBuilder.picksPerReader).compactMap {
+                catalog.positions[$0]
+            }
+            for position in counted { readers[position].append(reader) }
+            return counted
+        }
+        self.readers = readers
+    }
+
+    /// The positions of the books of `sources` (every book for `nil`) some reader loved, by
+    /// id ascending: the order the relations come out in.
+    func sourcePositions(_ sources: Set<Int64>?, in catalog: RelationCatalog) -> [Int] {
+        catalog.subjects.indices.filter { position in
+            !readers[position].isEmpty && (sources?.contains(catalog.subjects[position].id) ?? true)
+        }.sorted { catalog.subjects[$0].id < catalog.subjects[$1].id }
     }
 }

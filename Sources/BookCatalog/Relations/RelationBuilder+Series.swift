@@ -23,18 +23,27 @@ extension RelationBuilder {
     /// // "same series: The Hunger Games #2"
     /// ```
     public func sameSeries(among books: [Book], from sources: Set<Int64>? = nil) -> [Relation] {
-        let members = Self.seriesMembers(of: books)
+        sameSeries(in: RelationCatalog(books.map(RelationSubject.init)), from: sources)
+    }
+
+    /// ``sameSeries(among:from:)`` over `catalog`.
+    func sameSeries(in catalog: RelationCatalog, from sources: Set<Int64>?) -> [Relation] {
+        let subjects = catalog.subjects
         var relations: [Relation] = []
-        for from in books where sources?.contains(from.id) ?? true {
+        for (position, from) in subjects.enumerated() where sources?.contains(from.id) ?? true {
             var related: Set<Int64> = [from.id]
-            for key in Self.seriesKeys(of: from) {
-                for (to, membership) in members[key] ?? [] where related.count <= Self.maximumSeriesRelations {
+            // Past the bound the walk stops, so a series of a million books costs each of them
+            // the bound, not the series.
+            series: for key in catalog.seriesKeys[position] {
+                for entry in catalog.seriesMembers[key] {
+                    guard related.count <= Self.maximumSeriesRelations else { break series }
+                    let to = subjects[entry.position]
                     guard related.insert(to.id).inserted else { continue }
                     relations.append(
                         Relation(
                             kind: .sameSeries, from: from.id, to: to.id,
                             score: Self.seriesScore(position: related.count - 2),
-                            reason: Self.seriesReason(for: membership)))
+                            reason: Self.seriesReason(for: entry.membership)))
                 }
             }
         }
@@ -63,32 +72,5 @@ extension RelationBuilder {
         let name = membership.name.trimmingWhitespace()
         let label = membership.label
         return label.isEmpty ? "same series: \(name)" : "same series: \(name) \(label)"
-    }
-
-    /// The folded names of `book`'s series, each once, in the order the book lists them.
-    static func seriesKeys(of book: Book) -> [String] {
-        var seen: Set<String> = []
-        return book.series.compactMap { groupingKey($0.name) }.filter { seen.insert($0).inserted }
-    }
-
-    /// Each series' books (folded name → books with their membership), in series order; a
-    /// book listed twice in one series appears at its first place only once it is related.
-    static func seriesMembers(of books: [Book]) -> [String: [(book: Book, membership: SeriesMembership)]] {
-        var members: [String: [(book: Book, membership: SeriesMembership)]] = [:]
-        for book in books {
-            for membership in book.series {
-                guard let key = groupingKey(membership.name) else { continue }
-                members[key, default: []].append((book, membership))
-            }
-        }
-        return members.mapValues { entries in
-            entries.sorted { lhs, rhs in
-                if lhs.membership.precedesInSeries(rhs.membership) { return true }
-                if rhs.membership.precedesInSeries(lhs.membership) { return false }
-                let (left, right) = (lhs.book.ratingsCount ?? 0, rhs.book.ratingsCount ?? 0)
-                if left != right { return left > right }
-                return lhs.book.id < rhs.book.id
-            }
-        }
     }
 }

@@ -5,83 +5,108 @@ extension RelationBuilder {
     /// share little more than a genre word.
     public static let minimumTagSimilarity = 0.2
 
+    /// The most entries of one tag's postings a book visits looking for books like it: the
+    /// hostile bound. A tag carried by a huge share of the catalog (a crawled site's `fiction`,
+    /// an import that tags every book alike) would otherwise make every book visit every other
+    /// (quadratic); with the bound a book's work is at most this many times its tags (at most
+    /// ``FieldLimits/tags``). Postings are impact-ordered, the books the tag weighs most in
+    /// first, so what a book skips adds the least to its cosines; a tag on fewer books is
+    /// visited whole, so the result is exact wherever no tag is on more books than this.
+    ///
+    /// ```swift
+    /// RelationBuilder.maximumTagPostingsVisited  // 1000
+    /// ```
+    public static let maximumTagPostingsVisited = 1000
+
     /// Relations between books whose tags are alike: TF-IDF cosine similarity, at least
     /// ``minimumTagSimilarity``, the best ``limit`` per book (from `sources` only, when given).
     ///
     /// A tag weighs more the higher it stands in the book's list (`1 / log2(rank + 2)`: tags are
     /// most used first) and the fewer books carry it (`log(n / books with the tag)`), so
     /// `to-read`, which every book has, counts for nothing. The reason names the three shared
-    /// tags that contribute most: `"shares tags: dystopia, young adult, science fiction"`.
+    /// tags that contribute most: `"shares tags: dystopia, young adult, science fiction"`. A
+    /// book visits at most ``maximumTagPostingsVisited`` books of each of its tags.
     ///
     /// ```swift
     /// RelationBuilder().similarTags(among: books).first?.reason  // "shares tags: dystopia, …"
     /// ```
     public func similarTags(among books: [Book], from sources: Set<Int64>? = nil) -> [Relation] {
-        let index = TagIndex(books: books)
-        let positions = Dictionary(books.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let catalog = RelationCatalog(books.map(RelationSubject.init))
+        return similarTags(in: catalog, at: catalog.sourcePositions(sources)[...]).relations
+    }
+
+    /// The similar-tags relations from the books at `sources` (positions in `catalog`), in that
+    /// order, and how many postings entries they visited (bounded by
+    /// ``maximumTagPostingsVisited`` a tag and book: what the hostile-catalog test counts).
+    func similarTags(in catalog: RelationCatalog, at sources: ArraySlice<Int>) -> (relations: [Relation], visits: Int) {
+        let index = catalog.tags
+        let subjects = catalog.subjects
         var relations: [Relation] = []
-        var scores = [Double](repeating: 0, count: books.count)
+        var visits = 0
+        var scores = [Double](repeating: 0, count: subjects.count)
         var touched: [Int] = []
-        for (position, book) in books.enumerated() where sources?.contains(book.id) ?? true {
+        for position in sources {
+            let book = subjects[position]
             for (tag, weight) in index.vectors[position] {
-                for (other, otherWeight) in index.postings[tag] where other != position {
+                for (other, otherWeight) in index.postings[tag].prefix(Self.maximumTagPostingsVisited) {
+                    visits += 1
+                    guard other != position else { continue }
                     if scores[other] == 0 { touched.append(other) }
                     scores[other] += weight * otherWeight
                 }
             }
             let candidates = touched.compactMap { other -> (relation: Relation, ratings: Int)? in
                 let score = scores[other]
-                guard score >= Self.minimumTagSimilarity, books[other].id != book.id else { return nil }
+                guard score >= Self.minimumTagSimilarity, subjects[other].id != book.id else { return nil }
                 let relation = Relation(
-                    kind: .similarTags, from: book.id, to: books[other].id, score: (score * 1000).rounded() / 1000,
-                    reason: "")
-                return (relation, books[other].ratingsCount ?? 0)
+                    kind: .similarTags, from: book.id, to: subjects[other].id,
+                    score: (score * 1000).rounded() / 1000, reason: "")
+                return (relation, subjects[other].ratingsCount ?? 0)
             }
             // Reasons are written for the relations kept only: where tags are common, thousands
             // of books pass the threshold for every book, and naming their shared tags made the
             // build quadratic in practice (78 % of it for 3,000 books sharing a 40-tag list).
             relations += strongest(candidates).map { relation in
                 var named = relation
-                let other = positions[relation.to] ?? position
+                let other = catalog.positions[relation.to] ?? position
                 named.reason = "shares tags: " + index.sharedTags(position, other).joined(separator: ", ")
                 return named
             }
             for other in touched { scores[other] = 0 }
             touched.removeAll(keepingCapacity: true)
         }
-        return relations
+        return (relations, visits)
     }
 }
 
-/// Books' tags as unit TF-IDF vectors over tag numbers, and the books carrying each tag.
-struct TagIndex {
+/// Books' tags as unit TF-IDF vectors over tag numbers, and the books carrying each tag,
+/// impact-ordered.
+struct TagIndex: Sendable {
     /// Tag number → name as people read it (`young-adult` → `young adult`).
     private(set) var names: [String] = []
     /// Per book (by position): (tag number, weight), with unit length.
     private(set) var vectors: [[(tag: Int, weight: Double)]] = []
-    /// Per tag number: (book position, weight).
+    /// Per tag number: (book position, weight), the highest weight first (then the lower
+    /// position), so a bounded visit (``RelationBuilder/maximumTagPostingsVisited``) sees the
+    /// books the tag matters most to.
     private(set) var postings: [[(book: Int, weight: Double)]] = []
 
-    init(books: [Book]) {
-        var numbers: [String: Int] = [:]
-        let tagLists = books.map { book in
-            var seen = Set<Int>()
-            return book.tags.compactMap { tag -> Int? in
-                guard let key = RelationBuilder.groupingKey(tag) else { return nil }
-                let number =
-                    numbers[key]
-                    ?? {
-                        numbers[key] = names.count
-                        names.append(tag.replacingOccurrences(of: "-", with: " "))
-                        return names.count - 1
-                    }()
-                return seen.insert(number).inserted ? number : nil
+    init(subjects: [RelationSubject]) {
+        var numbers = KeyNumbers()
+        let tagLists = subjects.map { subject in
+            var seen: [Int] = []
+            for tag in subject.tags {
+                guard let number = numbers.number(of: tag) else { continue }
+                if number == names.count { names.append(tag.replacingOccurrences(of: "-", with: " ")) }
+                if !seen.contains(number) { seen.append(number) }
             }
+            return seen
         }
         var frequency = [Int](repeating: 0, count: names.count)
         for list in tagLists { for tag in list { frequency[tag] += 1 } }
-        let count = Double(books.count)
+        let count = Double(subjects.count)
         postings = Array(repeating: [], count: names.count)
+        vectors.reserveCapacity(tagLists.count)
         for (position, list) in tagLists.enumerated() {
             var vector = list.enumerated().map { rank, tag in
                 (tag: tag, weight: log(count / Double(frequency[tag])) / log2(Double(rank) + 2))
@@ -90,6 +115,10 @@ struct TagIndex {
             vector = length > 0 ? vector.compactMap { $0.weight > 0 ? ($0.tag, $0.weight / length) : nil } : []
             for entry in vector { postings[entry.tag].append((position, entry.weight)) }
             vectors.append(vector)
+        }
+        postings = postings.map { list in
+            list.count <= RelationBuilder.maximumTagPostingsVisited
+                ? list : list.sorted { $0.weight != $1.weight ? $0.weight > $1.weight : $0.book < $1.book }
         }
     }
 

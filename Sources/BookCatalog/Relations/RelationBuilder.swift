@@ -39,7 +39,8 @@ public struct RelationBuilder: Sendable, Hashable {
 
     /// Every relation among `books`, from `sources` only when given (the others are not
     /// computed): same series, same author, similar tags, also enjoyed from `picks`, and listed
-    /// similar from `links`.
+    /// similar from `links`. One chunk, on the calling thread; a store's rebuild uses
+    /// ``relations(among:picks:links:from:chunkSize:)``, which reads less and runs in parallel.
     ///
     /// ```swift
     /// let relations = RelationBuilder().relations(among: books, picks: picks, links: links)
@@ -47,10 +48,50 @@ public struct RelationBuilder: Sendable, Hashable {
     public func relations(
         among books: [Book], picks: [ReaderPick] = [], links: [OutgoingLink] = [], from sources: Set<Int64>? = nil
     ) -> [Relation] {
+        let catalog = RelationCatalog(books.map(RelationSubject.init))
+        let reading = CoReading(picks: picks, catalog: catalog)
+        return relations(
+            in: catalog, links: links, from: sources,
+            similarTags: similarTags(in: catalog, at: catalog.sourcePositions(sources)[...]).relations,
+            alsoEnjoyed: alsoEnjoyed(reading, in: catalog, at: reading.sourcePositions(sources, in: catalog)[...]))
+    }
+
+    /// ``relations(among:picks:links:from:)`` for what a store reads (``RelationSubject``s),
+    /// the catalog grouped once and the per-book work of similar tags and also enjoyed split
+    /// into chunks of `chunkSize` books (by default a few per core) run concurrently. The
+    /// output is the same, in the same order, whatever the chunking.
+    ///
+    /// ```swift
+    /// let relations = await RelationBuilder().relations(among: try await store.relationSubjects())
+    /// ```
+    public func relations(
+        among subjects: [RelationSubject], picks: [ReaderPick] = [], links: [OutgoingLink] = [],
+        from sources: Set<Int64>? = nil, chunkSize: Int? = nil
+    ) async -> [Relation] {
+        await relations(in: RelationCatalog(subjects), picks: picks, links: links, from: sources, chunkSize: chunkSize)
+    }
+
+    /// ``relations(among:picks:links:from:chunkSize:)`` over a catalog already grouped.
+    func relations(
+        in catalog: RelationCatalog, picks: [ReaderPick], links: [OutgoingLink], from sources: Set<Int64>?,
+        chunkSize: Int?
+    ) async -> [Relation] {
+        let reading = CoReading(picks: picks, catalog: catalog)
+        let tagSources = catalog.sourcePositions(sources)
+        let readerSources = reading.sourcePositions(sources, in: catalog)
+        let tags = await Self.inChunks(tagSources, size: chunkSize) { similarTags(in: catalog, at: $0).relations }
+        let enjoyed = await Self.inChunks(readerSources, size: chunkSize) { alsoEnjoyed(reading, in: catalog, at: $0) }
+        return relations(in: catalog, links: links, from: sources, similarTags: tags, alsoEnjoyed: enjoyed)
+    }
+
+    /// Every kind's relations in one list, in the kinds' order, given the two computed by chunks.
+    private func relations(
+        in catalog: RelationCatalog, links: [OutgoingLink], from sources: Set<Int64>?, similarTags: [Relation],
+        alsoEnjoyed: [Relation]
+    ) -> [Relation] {
         let all =
-            sameSeries(among: books, from: sources) + sameAuthor(among: books, from: sources)
-            + similarTags(among: books, from: sources) + alsoEnjoyed(picks: picks, among: books, from: sources)
-            + listedSimilar(links: links, among: books, from: sources)
+            sameSeries(in: catalog, from: sources) + sameAuthor(in: catalog, from: sources) + similarTags
+            + alsoEnjoyed + listedSimilar(links: links, in: catalog, from: sources)
         return Self.withoutSelfOrRepeats(all)
     }
 
@@ -91,17 +132,5 @@ public struct RelationBuilder: Sendable, Hashable {
         let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
         let words = folded.split(whereSeparator: \.isWhitespace)
         return words.isEmpty ? nil : words.joined(separator: " ")
-    }
-
-    /// Groups of at least two books sharing `key`, in the order their first book appears.
-    static func groups(of books: [Book], by key: (Book) -> String?) -> [[Book]] {
-        var order: [String] = []
-        var groups: [String: [Book]] = [:]
-        for book in books {
-            guard let key = key(book) else { continue }
-            if groups[key] == nil { order.append(key) }
-            groups[key, default: []].append(book)
-        }
-        return order.compactMap { groups[$0] }.filter { $0.count > 1 }
     }
 }

@@ -118,6 +118,10 @@ public protocol BookStore: Sendable {
     /// Every stored "similar books" link: `let links = try await store.outgoingLinks()`.
     func outgoingLinks() async throws -> [OutgoingLink]
 
+    /// What the relation rules read of every book (``RelationSubject``), by id, read with one
+    /// query of those columns alone: `let subjects = try await store.relationSubjects()`.
+    func relationSubjects() async throws -> [RelationSubject]
+
     // MARK: Relations
 
     /// Deletes the stored relations of `kinds` that start at a book of `sources` (at any book

@@ -9,8 +9,10 @@ extension SQLiteBookStore {
     /// ```
     public static let maximumRelatedLimit = 500
 
-    /// Relations written by one `INSERT` (5 parameters each, far below SQLite's 32,766).
-    static let relationsPerInsert = 200
+    /// Relations written by one `INSERT` (5 parameters each, 10,000 a statement, below SQLite's
+    /// 32,766). Each statement run costs more than its rows, so the more a statement the better,
+    /// up to where the SQL text (hashed to find the cached statement) starts to weigh.
+    static let relationsPerInsert = 2000
 
     /// Deletes the relations of `kinds` (those starting at `sources` only, unless `nil`) and
     /// inserts `relations`, in one transaction, so readers see the old set or the new one, never
@@ -40,22 +42,31 @@ extension SQLiteBookStore {
                 } else {
                     try tx.execute(deleteAll, names.map(SQLiteValue.text))
                 }
-                // Many rows a statement: a rebuild writes millions, and each statement run costs
-                // more than its rows. A repeat later in a statement still replaces the earlier one.
+                // Many rows a statement: a rebuild writes millions. Every full chunk runs the same
+                // SQL text, so the connection's statement cache prepares it once and reuses it;
+                // only the last, shorter chunk prepares its own. A repeat later in a statement
+                // still replaces the earlier one.
+                let full = insert + Self.placeholders(Self.relationsPerInsert)
                 for start in stride(from: 0, to: kept.count, by: Self.relationsPerInsert) {
                     let rows = kept[start..<min(start + Self.relationsPerInsert, kept.count)]
-                    let values = Array(repeating: "(?, ?, ?, ?, ?)", count: rows.count).joined(separator: ", ")
-                    try tx.execute(
-                        insert + values,
-                        rows.flatMap { relation -> [SQLiteValue] in
-                            [
-                                .integer(relation.from), .integer(relation.to), .text(relation.kind.rawValue),
-                                .real(relation.score), .text(relation.reason),
-                            ]
-                        })
+                    var values: [SQLiteValue] = []
+                    values.reserveCapacity(rows.count * 5)
+                    for relation in rows {
+                        values += [
+                            .integer(relation.from), .integer(relation.to), .text(relation.kind.rawValue),
+                            .real(relation.score), .text(relation.reason),
+                        ]
+                    }
+                    let sql = rows.count == Self.relationsPerInsert ? full : insert + Self.placeholders(rows.count)
+                    try tx.execute(sql, values)
                 }
             }
         }
+    }
+
+    /// `(?, ?, ?, ?, ?), …` for `rows` relations.
+    private static func placeholders(_ rows: Int) -> String {
+        Array(repeating: "(?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
     }
 
     /// Books related to the book `id`, with their relations: of `kind` only, or of every kind

@@ -1,0 +1,6 @@
+import BookCatalog
+
+// The witness's documentation is BookStore's; the query is shared with the other store.
+extension SQLiteBookStore {
+    public func relationSubjects() async throws -> [RelationSubject] { try await everyRelationSubject() }
+}
