@@ -7,7 +7,9 @@ import ScoutTestSupport
 /// `scout books import jsonl` imports it into every store (SQLite, and PostgreSQL when
 /// `SCOUT_BENCH_POSTGRES_URL` names a server) until a search finds its last book, then its
 /// relations built as that command builds them — each timed, with its peak resident memory —
-/// and the same books indexed by tantivy in the same run, the yardstick of issue #37's goals.
+/// and its ranked search timed (``ScaleSearch``); the same books indexed and searched by tantivy in
+/// the same run, the yardstick of issue #37's goals. Checks first that the temporary folder has
+/// the room (``ScaleDiskSpace``).
 struct ImportScaleBenchmark {
     static let defaultCount = 1_000_000
 
@@ -25,6 +27,7 @@ struct ImportScaleBenchmark {
         let count = try Self.count()
         let stores = try BenchStore.available()
         try await withTemporaryDirectory(prefix: "scout-bench-import-scale") { directory in
+            try ScaleDiskSpace.check(count: count, stores: stores, in: directory)
             let clock = ContinuousClock()
             var files: ScaleCatalogFiles?
             let writing = try await clock.measure {
@@ -32,21 +35,32 @@ struct ImportScaleBenchmark {
             }
             guard let files else { return }
             print("Wrote \(count) generated books as JSON Lines in \(writing.seconds).")
+            let search = ScaleSearch(sample: files.sample)
             var results: [ScaleImport] = []
             for kind in stores {
                 let store = try await kind.open(in: directory, name: "import_scale")
-                results.append(try await ScaleImport.measure(kind.name, store: store, files: files, clock: clock))
+                results.append(
+                    try await ScaleImport.measure(kind.name, store: store, files: files, search: search, clock: clock))
             }
-            let tantivyRun = try await files.tantivy.run([])
+            print(ScaleDiskSpace.usage(of: directory, books: count))
+            let tantivyRun = try await files.tantivy.run(search.queries)
             let tantivy = tantivyRun.indexing ?? .zero
-            let tantivyPeak = tantivyRun.peakBytes
-            Self.report(count: count, results: results, tantivy: tantivy, tantivyPeak: tantivyPeak)
+            var goals = Self.report(count: count, results: results, tantivy: tantivy, tantivyPeak: tantivyRun.peakBytes)
+            goals += ScaleSearch.report(
+                count: count, sampled: files.sample.count, queries: search.queries.count,
+                stores: results.map { ("Scout \($0.store)", $0.searchLatencies) }, tantivy: tantivyRun.latencies)
+            for goal in goals { print(goal) }
         }
     }
 
-    private static func report(count: Int, results: [ScaleImport], tantivy: Duration, tantivyPeak: Int?) {
+    /// Prints the import table; returns its goal lines, to print after every table.
+    private static func report(count: Int, results: [ScaleImport], tantivy: Duration, tantivyPeak: Int?)
+        -> [String]
+    {
         var table = Report(
-            title: "Import at scale: \(count) generated books, JSON Lines until searchable, then relations",
+            title:
+                "Import at scale: \(count) generated books (series of 2–12, 3–8 subjects each), "
+                + "JSON Lines until searchable, then relations",
             columns: [
                 "runner", "import until searchable", "CPU", "peak memory", "relations", "built in", "CPU",
                 "peak memory",
@@ -65,10 +79,11 @@ struct ImportScaleBenchmark {
                 + "`scout books import jsonl` does; tantivy's time is its indexing of the same titles, authors, "
                 + "alternate titles and series from JSON lines, in memory, on one writer thread. CPU is Scout's user and "
                 + "system time: on a busy machine wall time measures the machine as much as the import.\n")
-        for result in results {
-            print(
-                goal("\(result.store) import until searchable", result.searchable, limit: tantivy * 2, "2× tantivy"))
-            print(goal("\(result.store) relations", result.relating, limit: tantivy, "tantivy's indexing"))
+        return results.flatMap { result in
+            [
+                goal("\(result.store) import until searchable", result.searchable, limit: tantivy * 2, "2× tantivy"),
+                goal("\(result.store) relations", result.relating, limit: tantivy, "tantivy's indexing"),
+            ]
         }
     }
 

@@ -3,17 +3,24 @@ import Foundation
 
 /// The generated catalog of an import-scale run written twice in a temporary folder: as Scout's
 /// JSON Lines (what `scout books import jsonl` reads) and as tantivy's catalog lines, one batch of
-/// books at a time so even ten million books never sit in memory at once.
+/// books at a time so even ten million books never sit in memory at once: only an even sample
+/// of them is kept, to make the search queries from.
 struct ScaleCatalogFiles {
+    /// Books of the sample at most: enough for ~2,000 queries, small at any catalog size.
+    static let sampleSize = 20_000
+
     let directory: URL
     let jsonLines: URL
     let tantivy: TantivyRunner
     /// A title of the catalog and its source id, to check that a store finds it once imported.
     let probe: (title: String, sourceID: String)
+    /// Every (count / ``sampleSize``)th book, up to ``sampleSize`` of them.
+    let sample: [Book]
     /// Rows a transaction: `SCOUT_BENCH_IMPORT_BATCH`, else what `scout books import` uses.
     var batchSize = JSONLinesImporter.defaultBatchSize
 
-    /// Writes `count` generated books (``GeneratedCatalog``, seed 37) under `directory`.
+    /// Writes `count` generated books (``GeneratedCatalog``, realistic shape, seed 37) under
+    /// `directory`.
     static func write(count: Int, in directory: URL) async throws -> ScaleCatalogFiles {
         let jsonLines = directory.appending(path: "catalog.jsonl")
         guard FileManager.default.createFile(atPath: jsonLines.path, contents: nil) else {
@@ -25,9 +32,14 @@ struct ScaleCatalogFiles {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var probe: (title: String, sourceID: String)?
-        try await GeneratedCatalog.generate(count: count, seed: 37) { books in
+        var sample: [Book] = []
+        let every = max(count / Self.sampleSize, 1)
+        var written = 0
+        try await GeneratedCatalog.generate(count: count, seed: 37, shape: .realistic) { books in
             var lines = Data()
             for book in books {
+                if written % every == 0, sample.count < Self.sampleSize { sample.append(book) }
+                written += 1
                 lines.append(try encoder.encode(book))
                 lines.append(UInt8(ascii: "\n"))
             }
@@ -39,7 +51,8 @@ struct ScaleCatalogFiles {
         guard let probe else {
             throw BenchmarkFailure("the import-scale catalog came out empty; ask for 1 book or more")
         }
-        var files = ScaleCatalogFiles(directory: directory, jsonLines: jsonLines, tantivy: tantivy, probe: probe)
+        var files = ScaleCatalogFiles(
+            directory: directory, jsonLines: jsonLines, tantivy: tantivy, probe: probe, sample: sample)
         if let text = ProcessInfo.processInfo.environment["SCOUT_BENCH_IMPORT_BATCH"] {
             guard let size = Int(text), (1...100_000).contains(size) else {
                 throw BenchmarkFailure("SCOUT_BENCH_IMPORT_BATCH=\(text) is not a batch size; use 1 to 100000")

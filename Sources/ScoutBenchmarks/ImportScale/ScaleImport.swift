@@ -2,7 +2,8 @@ import BookCatalog
 import Foundation
 
 /// One store's import of the scale catalog: the import until a search finds the file's last
-/// book, then the relations of the changed books, each timed with its peak resident memory.
+/// book, then the relations of the changed books, each timed with its peak resident memory,
+/// then the latency of its ranked search.
 struct ScaleImport {
     let store: String
     let searchable: Duration
@@ -13,9 +14,11 @@ struct ScaleImport {
     let relating: Duration
     let relatingCPU: Duration
     let relationsPeak: Int?
+    /// Each of ``ScaleSearch/queries``' fastest time.
+    let searchLatencies: [Duration]
 
     static func measure(
-        _ name: String, store: any BookStore, files: ScaleCatalogFiles, clock: ContinuousClock
+        _ name: String, store: any BookStore, files: ScaleCatalogFiles, search: ScaleSearch, clock: ContinuousClock
     ) async throws -> ScaleImport {
         PeakMemory.resetPeak()
         let startCPU = PeakMemory.ownCPUTime()
@@ -38,10 +41,12 @@ struct ScaleImport {
         let relating = try await clock.measure {
             relations = try await store.rebuildRelations(affecting: summary.changedBooks)
         }
+        let relatingCPU = PeakMemory.ownCPUTime() - importedCPU
+        let relationsPeak = PeakMemory.ownPeakBytes()
         return ScaleImport(
             store: name, searchable: searchable, importCPU: importedCPU - startCPU, importPeak: importPeak,
-            relations: relations, relating: relating, relatingCPU: PeakMemory.ownCPUTime() - importedCPU,
-            relationsPeak: PeakMemory.ownPeakBytes())
+            relations: relations, relating: relating, relatingCPU: relatingCPU, relationsPeak: relationsPeak,
+            searchLatencies: try await search.latencies(of: "Scout \(name)", store: store))
     }
 
     /// Fails unless searching the probe's title finds it: the import is searchable only then.
