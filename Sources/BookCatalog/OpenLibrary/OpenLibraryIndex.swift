@@ -67,10 +67,11 @@ struct OpenLibraryIndex {
     }
 
     /// Folds every edition of the files that hold editions into a summary per work (after its
-    /// redirects); bad edition lines go to `skips`.
+    /// redirects); bad edition lines go to `skips`. The lines are read on another thread than the
+    /// one parsing them (``DumpScan/runReadingAhead(_:)``): editions are most of a dump.
     func editions(_ scan: DumpScan, names: [String], skips: DumpSkips) throws -> [Int: EditionSummary] {
         var summaries: [Int: EditionSummary] = [:]
-        try scan.run { file, line in
+        try scan.runReadingAhead { file, line in
             guard let bytes = line.bytes, OpenLibraryRecordType(line: bytes) == .edition else { return }
             switch OpenLibraryLine.parse(bytes) {
             case .success(.edition(let edition)?):
