@@ -46,8 +46,9 @@
             return []
         }
 
-        /// One line of an Open Library dump: a record whose texts are within their limits, or a
-        /// reason; a work, whatever its JSON, makes a book with a title and its work key.
+        /// One line of an Open Library dump, its JSON read by `DumpJSONReader`: a record whose
+        /// texts and lists are within their limits, or a reason; a work, whatever its JSON, makes a
+        /// book with a title and its work key.
         static let openLibraryLine = FuzzTarget("openlibrary-line") { data in
             switch OpenLibraryLine.parse([UInt8](data)) {
             case .success(.work(let work)?):
@@ -58,7 +59,13 @@
             case .success(.author(_, let name)?):
                 return check(!name.isEmpty && name.utf8.count <= FieldLimits.authors.bytes, "bad author name")
             case .success(.edition(let edition)?):
+                // The reader cuts each list to what the record keeps as it reads it.
                 return check(edition.isbn13.map { $0.count == 13 } ?? true, "an ISBN-13 of another length")
+                    + check(
+                        edition.works.count <= OpenLibraryJSON.maxWorks
+                            && edition.languages.count <= OpenLibraryJSON.maxLanguages
+                            && edition.publishers.count <= OpenLibraryJSON.publishers.count
+                            && edition.series.count <= OpenLibraryJSON.series.count, "an edition list over its cap")
             case .success, .failure:
                 return []
             }

@@ -42,7 +42,6 @@ struct OpenLibraryIndex {
     /// since only this pass reads every line).
     static func read(_ scan: DumpScan, names: [String], skips: DumpSkips) throws -> OpenLibraryIndex {
         var index = OpenLibraryIndex(types: Array(repeating: [], count: scan.files.count))
-        let decoder = JSONDecoder()
         try scan.run { file, line in
             guard let bytes = line.bytes else {
                 skips.add(
@@ -53,7 +52,7 @@ struct OpenLibraryIndex {
             let type = OpenLibraryRecordType(line: bytes)
             index.types[file].insert(type)
             guard type == .author || type == .redirect || type == .delete else { return }
-            switch OpenLibraryLine.parse(bytes, decoder: decoder) {
+            switch OpenLibraryLine.parse(bytes) {
             case .success(.author(let key, let name)?): index.authorNames[key.number] = name
             case .success(.redirect(let key, let location)?):
                 index.redirects[key] = location
@@ -68,13 +67,13 @@ struct OpenLibraryIndex {
     }
 
     /// Folds every edition of the files that hold editions into a summary per work (after its
-    /// redirects); bad edition lines go to `skips`.
+    /// redirects); bad edition lines go to `skips`. The lines are read on another thread than the
+    /// one parsing them (``DumpScan/runReadingAhead(_:)``): editions are most of a dump.
     func editions(_ scan: DumpScan, names: [String], skips: DumpSkips) throws -> [Int: EditionSummary] {
         var summaries: [Int: EditionSummary] = [:]
-        let decoder = JSONDecoder()
-        try scan.run { file, line in
+        try scan.runReadingAhead { file, line in
             guard let bytes = line.bytes, OpenLibraryRecordType(line: bytes) == .edition else { return }
-            switch OpenLibraryLine.parse(bytes, decoder: decoder) {
+            switch OpenLibraryLine.parse(bytes) {
             case .success(.edition(let edition)?):
                 for work in Set(edition.works.map(resolve)) {
                     summaries[work.number, default: EditionSummary()].add(edition)

@@ -1,95 +1,84 @@
-import Foundation
-
-/// The JSON column of a dump line, read leniently: a field of an unexpected shape is dropped,
-/// never the record (Open Library's records span twenty years of schemas). Wire shapes stop
-/// here; ``OpenLibraryLine`` turns them into ``OpenLibraryRecord``s.
-struct OpenLibraryJSON: Decodable {
+/// The fields of a dump line's JSON column that Scout reads, as ``DumpJSONReader`` found them:
+/// leniently (a field of an unexpected shape is dropped, never the record — Open Library's
+/// records span twenty years of schemas), the first of duplicate keys winning, and each list cut
+/// while it is read to what a record keeps of it (``keep(_:in:)``), so a hostile list of a
+/// million subjects costs no more than its first few. Wire shapes stop here;
+/// ``OpenLibraryLine`` turns them into ``OpenLibraryRecord``s.
+struct OpenLibraryJSON {
     var name: String?
     var title: String?
     var subtitle: String?
     var location: String?
-    var authors: [KeyReference]
-    var works: [KeyReference]
-    var languages: [KeyReference]
-    var subjects: [String]
-    var publishers: [String]
-    var series: [String]
-    var isbn10: [String]
-    var isbn13: [String]
-    var covers: [Int]
+    /// The keys of a work's author entries: `{"author": {"key": …}}`, `{"author": "…"}`,
+    /// `{"key": …}` or a bare string.
+    var authors: [String] = []
+    var works: [String] = []
+    var languages: [String] = []
+    var subjects: [String] = []
+    var publishers: [String] = []
+    var series: [String] = []
+    var isbn10: [String] = []
+    var isbn13: [String] = []
+    var covers: [Int] = []
     var firstPublishDate: String?
     var publishDate: String?
+    /// A string, or the `value` of `{"type": "/type/text", "value": "…"}`.
     var description: String?
 
-    enum CodingKeys: String, CodingKey {
-        case name, title, subtitle, location, authors, works, languages, subjects, publishers, series, covers
-        case description
-        case isbn10 = "isbn_10"
-        case isbn13 = "isbn_13"
-        case firstPublishDate = "first_publish_date"
-        case publishDate = "publish_date"
+    /// A list field.
+    enum List {
+        case authors, works, languages, subjects, publishers, series, isbn10, isbn13
     }
 
-    init(from decoder: any Decoder) throws {
-        let fields = try decoder.container(keyedBy: CodingKeys.self)
-        func text(_ key: CodingKeys) -> String? { (try? fields.decodeIfPresent(String.self, forKey: key)) ?? nil }
-        func list<T: Decodable>(_ key: CodingKeys, of: T.Type) -> [T] {
-            let entries = (try? fields.decodeIfPresent([Lenient<T>].self, forKey: key)) ?? nil
-            return entries?.compactMap(\.value) ?? []
-        }
-        name = text(.name)
-        title = text(.title)
-        subtitle = text(.subtitle)
-        location = text(.location)
-        authors = list(.authors, of: KeyReference.self)
-        works = list(.works, of: KeyReference.self)
-        languages = list(.languages, of: KeyReference.self)
-        subjects = list(.subjects, of: String.self)
-        publishers = list(.publishers, of: String.self)
-        series = list(.series, of: String.self)
-        isbn10 = list(.isbn10, of: String.self)
-        isbn13 = list(.isbn13, of: String.self)
-        covers = list(.covers, of: Int.self)
-        firstPublishDate = text(.firstPublishDate)
-        publishDate = text(.publishDate)
-        // Either a string or {"type": "/type/text", "value": "…"}.
-        description =
-            text(.description) ?? ((try? fields.decodeIfPresent(TypedText.self, forKey: .description)) ?? nil)?.value
-    }
+    /// The most publishers and series names an edition keeps.
+    static let publishers = FieldLimit(bytes: 256, count: 4)
+    static let series = FieldLimit(bytes: FieldLimits.series.bytes, count: 4)
+    /// The most works an edition names that are kept.
+    static let maxWorks = 4
+    /// The most languages an edition keeps.
+    static let maxLanguages = 4
 
-    /// A key as Open Library nests it: `{"key": "/authors/OL1A"}`, a work's author entry
-    /// `{"author": {"key": …}, "type": {"key": "/type/author_role"}, "role": …}` (or its older
-    /// `{"author": "/authors/OL1A"}`), or a bare string.
-    struct KeyReference: Decodable {
-        var key: String?
-
-        enum CodingKeys: String, CodingKey { case key, author }
-
-        init(from decoder: any Decoder) throws {
-            if let text = try? decoder.singleValueContainer().decode(String.self) {
-                key = text
-                return
-            }
-            let fields = try decoder.container(keyedBy: CodingKeys.self)
-            if let author = (try? fields.decodeIfPresent(KeyReference.self, forKey: .author)) ?? nil {
-                key = author.key
-            } else {
-                key = (try? fields.decodeIfPresent(String.self, forKey: .key)) ?? nil
-            }
+    /// Whether `list` holds all a record keeps of it: the reader then only validates the rest.
+    func isFull(_ list: List) -> Bool {
+        switch list {
+        case .authors: authors.count >= FieldLimits.authors.count
+        case .works: works.count >= Self.maxWorks
+        case .languages: languages.count >= Self.maxLanguages
+        case .subjects: subjects.count >= FieldLimits.tags.count
+        case .publishers: publishers.count >= Self.publishers.count
+        case .series: series.count >= Self.series.count
+        case .isbn10: !isbn10.isEmpty
+        case .isbn13: !isbn13.isEmpty
         }
     }
 
-    /// `{"type": "/type/text", "value": "…"}`.
-    struct TypedText: Decodable {
-        var value: String?
+    /// Adds `entry` to `list` if a record would keep it — the same tests ``OpenLibraryLine``
+    /// applies, so reading them again there changes nothing.
+    mutating func keep(_ entry: String, in list: List) {
+        guard !isFull(list) else { return }
+        switch list {
+        case .authors: if OpenLibraryKey(entry)?.kind == .author { authors.append(entry) }
+        case .works: if OpenLibraryKey(entry)?.kind == .work { works.append(entry) }
+        case .languages: if Self.languageCode(entry) != nil { languages.append(entry) }
+        case .subjects: OpenLibraryLine.cleaned(entry, FieldLimits.tags).map { subjects.append($0) }
+        case .publishers: OpenLibraryLine.cleaned(entry, Self.publishers).map { publishers.append($0) }
+        case .series: OpenLibraryLine.cleaned(entry, Self.series).map { series.append($0) }
+        case .isbn10: OpenLibraryLine.isbn(entry, length: 10).map { isbn10.append($0) }
+        case .isbn13: OpenLibraryLine.isbn(entry, length: 13).map { isbn13.append($0) }
+        }
     }
 
-    /// One entry of a list, `nil` when it has another shape.
-    struct Lenient<T: Decodable>: Decodable {
-        var value: T?
+    /// Keeps `cover` if it is the first real one (Open Library writes `-1` for a removed cover).
+    mutating func keep(cover: Int) {
+        if covers.isEmpty, cover > 0 { covers.append(cover) }
+    }
 
-        init(from decoder: any Decoder) throws {
-            value = try? decoder.singleValueContainer().decode(T.self)
-        }
+    /// `eng` for `/languages/eng`; `nil` for another key or a code that is not 2 to 8 ASCII
+    /// characters.
+    static func languageCode(_ key: String) -> String? {
+        guard key.hasPrefix("/languages/") else { return nil }
+        let code = key.dropFirst("/languages/".count)
+        guard (2...8).contains(code.utf8.count), code.allSatisfy(\.isASCII) else { return nil }
+        return String(code)
     }
 }

@@ -2,8 +2,9 @@ import Foundation
 
 /// Reads one line of an Open Library dump: five tab-separated columns — type, key, revision,
 /// last modified, then the record's JSON — into an ``OpenLibraryRecord``, or says why it cannot.
-/// Pure: no I/O, no state; what a line holds is hostile, so the JSON's nesting is bounded before
-/// it is decoded and every text is cut to its ``FieldLimits``.
+/// Pure: no I/O, no state; what a line holds is hostile, so the JSON is read in one bounded pass
+/// (``DumpJSONReader``: nesting, lists and texts capped as they are read) and every text is cut
+/// to its ``FieldLimits``.
 ///
 /// ```swift
 /// let line = "/type/author\t/authors/OL1A\t3\t2021-01-01T00:00:00\t{\"name\":\"Ursula K. Le Guin\"}"
@@ -20,7 +21,15 @@ enum OpenLibraryLine {
     static let maxDepth = 16
 
     /// The record on `line`, `nil` for a type Scout does not read (`/type/language`, …).
-    static func parse(_ line: [UInt8], decoder: JSONDecoder = JSONDecoder()) -> Result<OpenLibraryRecord?, Refusal> {
+    static func parse(_ line: [UInt8]) -> Result<OpenLibraryRecord?, Refusal> {
+        parse(line, reading: readJSON)
+    }
+
+    /// ``parse(_:)`` with `read` turning the JSON column into fields (tests pass the decoder
+    /// the reader replaced, to compare the two).
+    static func parse(
+        _ line: [UInt8], reading read: (ArraySlice<UInt8>) -> Result<OpenLibraryJSON, Refusal>
+    ) -> Result<OpenLibraryRecord?, Refusal> {
         let type = OpenLibraryRecordType(line: line)
         guard type != .other else { return .success(nil) }
         let columns = line.split(separator: UInt8(ascii: "\t"), maxSplits: 4, omittingEmptySubsequences: false)
@@ -42,17 +51,35 @@ enum OpenLibraryLine {
             return .failure(Refusal(reason: "The key column names another kind of record than the type column."))
         }
         if type == .delete { return .success(.delete(key)) }
-        let json = columns[4]
-        guard JSONNesting.isWithin(json, depth: maxDepth) else {
-            return .failure(Refusal(reason: "The JSON nests deeper than \(maxDepth) levels."))
+        return read(columns[4]).flatMap { record(type, key: key, fields: $0) }
+    }
+
+    /// The refusal of a JSON column that nests too deep.
+    static let tooDeep = Refusal(reason: "The JSON nests deeper than \(maxDepth) levels.")
+    /// The refusal of a JSON column that is not a JSON object.
+    static let notAnObject = Refusal(reason: "The JSON column is not a JSON object.")
+
+    /// The fields of `json`, read in one pass by ``DumpJSONReader``. The refusal says what the
+    /// decoder before it said: nesting is judged first, as ``JSONNesting`` measures it over the
+    /// whole column — which the reader's own count matches on every text it reads to the end
+    /// unless a `\u` escape was odd, so ``JSONNesting`` only runs then or when reading failed.
+    static func readJSON(_ json: ArraySlice<UInt8>) -> Result<OpenLibraryJSON, Refusal> {
+        let (result, hasOddEscape) = OpenLibraryJSON.read(json, maxDepth: maxDepth)
+        switch result {
+        case .success(let fields):
+            guard !hasOddEscape || JSONNesting.isWithin(json, depth: maxDepth) else { return .failure(tooDeep) }
+            return .success(fields)
+        case .failure(.tooDeep) where !hasOddEscape:
+            return .failure(tooDeep)
+        case .failure(let stop):
+            guard JSONNesting.isWithin(json, depth: maxDepth) else { return .failure(tooDeep) }
+            // When the reader's depth ran out where JSONNesting's did not (an odd escape), the
+            // decoder went on to its own limit of 512.
+            guard stop == .tooDeep, case .success(let fields) = OpenLibraryJSON.read(json, maxDepth: 512).0 else {
+                return .failure(notAnObject)
+            }
+            return .success(fields)
         }
-        let fields: OpenLibraryJSON
-        do {
-            fields = try decoder.decode(OpenLibraryJSON.self, from: Data(json))
-        } catch {
-            return .failure(Refusal(reason: "The JSON column is not a JSON object."))
-        }
-        return record(type, key: key, fields: fields)
     }
 
     private static func record(
@@ -70,7 +97,7 @@ enum OpenLibraryLine {
             }
             return .success(.work(work(key: key, title: title, fields: fields)))
         case .edition:
-            let works = fields.works.compactMap { $0.key.flatMap { OpenLibraryKey($0) } }.filter { $0.kind == .work }
+            let works = fields.works.compactMap { OpenLibraryKey($0) }.filter { $0.kind == .work }
             return .success(.edition(edition(key: key, works: works, fields: fields)))
         case .redirect:
             guard let location = fields.location.flatMap({ OpenLibraryKey($0) }), location.kind == key.kind else {
@@ -86,7 +113,7 @@ enum OpenLibraryLine {
         OpenLibraryWork(
             key: key, title: title, subtitle: cleaned(fields.subtitle, FieldLimits.title),
             authors: Array(
-                fields.authors.compactMap { $0.key.flatMap { OpenLibraryKey($0) } }.filter { $0.kind == .author }
+                fields.authors.compactMap { OpenLibraryKey($0) }.filter { $0.kind == .author }
                     .prefix(FieldLimits.authors.count)),
             subjects: cleaned(fields.subjects, FieldLimits.tags),
             firstPublishYear: fields.firstPublishDate.flatMap(year(in:)),
@@ -98,15 +125,13 @@ enum OpenLibraryLine {
         -> OpenLibraryEdition
     {
         OpenLibraryEdition(
-            key: key, works: Array(works.prefix(4)),
+            key: key, works: Array(works.prefix(OpenLibraryJSON.maxWorks)),
             isbn10: fields.isbn10.lazy.compactMap { isbn($0, length: 10) }.first,
             isbn13: fields.isbn13.lazy.compactMap { isbn($0, length: 13) }.first,
             languages: Array(
-                fields.languages.lazy.compactMap { $0.key }.filter { $0.hasPrefix("/languages/") }
-                    .map { String($0.dropFirst("/languages/".count)) }
-                    .filter { (2...8).contains($0.utf8.count) && $0.allSatisfy(\.isASCII) }.prefix(4)),
-            publishers: cleaned(fields.publishers, FieldLimit(bytes: 256, count: 4)),
-            series: cleaned(fields.series, FieldLimit(bytes: FieldLimits.series.bytes, count: 4)),
+                fields.languages.lazy.compactMap(OpenLibraryJSON.languageCode).prefix(OpenLibraryJSON.maxLanguages)),
+            publishers: cleaned(fields.publishers, OpenLibraryJSON.publishers),
+            series: cleaned(fields.series, OpenLibraryJSON.series),
             coverID: fields.covers.first { $0 > 0 },
             publishYear: fields.publishDate.flatMap(year(in:)))
     }

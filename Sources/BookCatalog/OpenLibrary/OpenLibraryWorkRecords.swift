@@ -12,7 +12,6 @@ struct OpenLibraryWorkRecords: ImportRecords {
     private let index: OpenLibraryIndex
     private let editions: [Int: EditionSummary]
     private let skips: DumpSkips
-    private let decoder = JSONDecoder()
     private var fileIndex = 0
     private var current: DumpLines?
     private var finishedBytes = 0
@@ -44,7 +43,7 @@ struct OpenLibraryWorkRecords: ImportRecords {
             }
             // Lines past the cap were reported by the first pass.
             guard let bytes = line.bytes, OpenLibraryRecordType(line: bytes) == .work else { continue }
-            switch OpenLibraryLine.parse(bytes, decoder: decoder) {
+            switch OpenLibraryLine.parse(bytes) {
             case .success(.work(let work)?):
                 guard !index.retiredWorks.contains(work.key.number) else { return [] }
                 let book = work.book(authors: index.names(of: work.authors), editions: editions[work.key.number])
