@@ -46,17 +46,20 @@ extension SQLiteBookStore {
             VALUES (\(dataColumns.map { _ in "?" }.joined(separator: ", ")))
             """
         let update = "UPDATE books SET \(dataColumns.map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?"
-        var matcher = BookMatcher(stored: try matchCandidates(for: books, in: tx))
-        var (entries, result) = matcher.add(books)
+        // Folded once per book: the candidates are looked up by them, and the matcher matches on them.
+        let matchKeys = books.map(BookIdentity.matchKeys(of:))
+        var matcher = BookMatcher(stored: try matchCandidates(for: books, matchKeys: matchKeys, in: tx))
+        var (entries, result) = matcher.add(books, matchKeys: matchKeys)
         var ids: [Int64] = []
+        ids.reserveCapacity(matcher.entries.count)
         for entry in matcher.entries {
             var id = entry.id
             if entry.storedBook == nil {
-                try tx.execute(insert, parameters(of: entry.book))
+                try tx.execute(insert, parameters(of: entry.book, matchKey: entry.matchKey))
                 id = tx.lastInsertRowID
                 result.touched.insert(id)
             } else if entry.needsWriting {
-                try tx.execute(update, parameters(of: entry.book) + [.integer(id)])
+                try tx.execute(update, parameters(of: entry.book, matchKey: entry.matchKey) + [.integer(id)])
                 result.touched.insert(id)
             }
             try Self.insert(keys: entry.newKeys, of: id, in: tx)
