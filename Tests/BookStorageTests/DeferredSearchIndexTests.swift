@@ -66,6 +66,18 @@ struct DeferredSearchIndexTests {
         #expect(try await Self.indexedRows(store) == 40)
     }
 
+    /// A phase of an import that brings no books (tags, readings) has no index upkeep to defer.
+    @Test func aBatchWithoutBooksDefersNothing() async throws {
+        let store = try await SQLiteBookStore(path: ":memory:")
+        _ = try await store.apply(Self.batch(Self.books(0, count: 5), toFollow: 0))
+        let tags = BookTags(book: BookKey(source: "bulk", sourceID: "1"), tags: ["fantasy"])
+        _ = try await store.apply(
+            ImportBatch(
+                tags: [tags], checkpoint: ImportCheckpoint(name: "tags", position: 1), recordsToFollow: 50_000))
+        #expect(try await !store.isSearchIndexStale())
+        #expect(try await Self.indexedRows(store) == 5)
+    }
+
     /// What an import still brings is weighed against the catalog: a large catalog is indexed
     /// book by book for an import that adds a little to it.
     @Test func anImportSmallBesideTheCatalogIsIndexedBookByBook() async throws {

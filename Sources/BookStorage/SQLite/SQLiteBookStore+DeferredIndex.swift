@@ -56,7 +56,8 @@ extension SQLiteBookStore {
     /// after its writes: when the index is stale and no records follow.
     static func beginIndexing(of batch: ImportBatch, in tx: borrowing Transaction) throws -> Bool {
         var isStale = try isSearchIndexStale(in: tx)
-        if !isStale, batch.recordsToFollow >= deferredIndexingMinimum {
+        // Only books feed the index: a phase of tags or readings has nothing to defer.
+        if !isStale, !batch.books.isEmpty, batch.recordsToFollow >= deferredIndexingMinimum {
             let stored = try tx.query("SELECT coalesce(max(id), 0) FROM books") { try $0.int64(0) }.first ?? 0
             if Int64(batch.recordsToFollow) * deferredIndexingRatio >= stored {
                 try tx.execute("UPDATE catalog_state SET search_index_stale = 1")
