@@ -107,7 +107,17 @@ final class Connection: @unchecked Sendable {
     /// Runs `body` inside `BEGIN IMMEDIATE` … `COMMIT`, rolling back on any thrown error
     /// (including a failed `COMMIT`), so nothing is half-applied.
     func inTransaction<T>(_ body: () throws -> T) throws -> T {
-        try executeScript("BEGIN IMMEDIATE")
+        try within(begin: "BEGIN IMMEDIATE", body)
+    }
+
+    /// Runs `body` inside a deferred `BEGIN` … `COMMIT`: its reads see one snapshot of the file
+    /// (WAL), and it takes no write lock unless it writes.
+    func inReadTransaction<T>(_ body: () throws -> T) throws -> T {
+        try within(begin: "BEGIN", body)
+    }
+
+    private func within<T>(begin: String, _ body: () throws -> T) throws -> T {
+        try executeScript(begin)
         do {
             let result = try body()
             try executeScript("COMMIT")

@@ -107,6 +107,23 @@ public final class Database: Sendable {
         }
     }
 
+    /// Runs `body` in one deferred transaction on the database's queue: every statement of it
+    /// reads the same snapshot, so what one statement read still holds for the next, whatever
+    /// other processes commit meanwhile. It takes no write lock; meant for reads. Throws
+    /// ``SQLiteError`` or whatever `body` throws.
+    ///
+    /// ```swift
+    /// let (books, authors) = try await db.read { tx in
+    ///     (try tx.query("SELECT count(*) FROM books") { try $0.int(0) },
+    ///      try tx.query("SELECT count(*) FROM authors") { try $0.int(0) })
+    /// }
+    /// ```
+    public func read<T: Sendable>(_ body: @escaping @Sendable (borrowing Transaction) throws -> T) async throws -> T {
+        try await perform { connection in
+            try connection.inReadTransaction { try body(Transaction(connection: connection)) }
+        }
+    }
+
     /// Defines the SQL function `name(text)` on this database's connection as `body`, which must
     /// not touch the database and must give the same result for the same text (SQLite may call
     /// it from triggers and may skip calls). `NULL` gives `NULL`. Throws ``SQLiteError``.

@@ -12,6 +12,7 @@ final class ObservedStore: BookStore {
     private let queries = Mutex<[BookQuery]>([])
     private let generationReads = Mutex(0)
     private let entryReads = Mutex(0)
+    private let applied = Mutex<[ImportBatch]>([])
     /// Its own, so its queries reach this store rather than `base`; without an index in memory
     /// (unless given an `indexFile` to keep one in), so every candidate search is one.
     private let typoTolerance: TypoTolerance
@@ -24,6 +25,9 @@ final class ObservedStore: BookStore {
         self.failingApplyAt = failingApplyAt
         typoTolerance = TypoTolerance(clock: clock, indexesBooks: indexFile != nil, indexFile: indexFile)
     }
+
+    /// Every batch given to ``apply(_:)``, oldest first.
+    var batches: [ImportBatch] { applied.withLock { $0 } }
 
     /// How many times ``searchEntries()`` was read.
     var searchEntriesReadCount: Int { entryReads.withLock { $0 } }
@@ -45,6 +49,7 @@ final class ObservedStore: BookStore {
             return value
         }
         if count == failingApplyAt { throw Interrupted() }
+        applied.withLock { $0.append(batch) }
         return try await base.apply(batch)
     }
     func rankedPage(_ text: String, offset: Int, limit: Int) async throws -> BookSearchPage {

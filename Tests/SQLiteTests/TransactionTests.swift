@@ -1,3 +1,4 @@
+import Foundation
 import SQLite
 import Testing
 
@@ -32,6 +33,32 @@ struct TransactionTests {
             // The connection is usable again (no transaction left open).
             try await db.transaction { tx in try tx.execute("INSERT INTO books (title) VALUES ('Ok')") }
             #expect(try await db.query("SELECT count(*) FROM books") { try $0.int(0) } == [1])
+        }
+    }
+
+    /// A read transaction answers its statements and leaves no lock behind, even when its body
+    /// throws: another connection writes right after.
+    @Test func aReadTransactionReadsAndReleasesItsSnapshot() async throws {
+        try await withTemporaryDatabase { db, directory in
+            try await db.execute("CREATE TABLE books (id INTEGER PRIMARY KEY, title TEXT)")
+            try await db.execute("INSERT INTO books (title) VALUES ('Dune'), ('Emma')")
+            let (count, titles) = try await db.read { tx in
+                (
+                    try tx.query("SELECT count(*) FROM books") { try $0.int(0) },
+                    try tx.query("SELECT title FROM books ORDER BY id") { try $0.string(0) }
+                )
+            }
+            #expect(count == [2] && titles == ["Dune", "Emma"])
+            await #expect(throws: Abort.self) {
+                try await db.read { tx in
+                    _ = try tx.query("SELECT count(*) FROM books")
+                    throw Abort()
+                }
+            }
+            let other = try await Database(
+                path: directory.appendingPathComponent("test.sqlite").path, busyTimeout: .milliseconds(50))
+            try await other.transaction { tx in try tx.execute("INSERT INTO books (title) VALUES ('Ubik')") }
+            #expect(try await db.query("SELECT count(*) FROM books") { try $0.int(0) } == [3])
         }
     }
 

@@ -31,6 +31,9 @@ public struct BookMatcher: Sendable {
         public let storedBook: Book?
         /// The keys it was stored with.
         public let storedKeys: Set<BookKey>
+        /// ``BookIdentity/matchKey(of:)`` of ``book``, computed once each time the book changes:
+        /// a store writes it as the row's match key, and matching compares it for every candidate.
+        public internal(set) var matchKey: String?
 
         /// Keys the store does not hold for it yet.
         public var newKeys: [BookKey] { keys.filter { !storedKeys.contains($0) } }
@@ -70,10 +73,16 @@ public struct BookMatcher: Sendable {
     /// let (entry, outcome) = matcher.add(book)
     /// ```
     public mutating func add(_ book: Book) -> (entry: Int, outcome: Outcome) {
+        add(book, matchKeys: nil)
+    }
+
+    /// ``add(_:)-(Book)`` with `book`'s ``BookIdentity/matchKeys(of:)`` when the caller has
+    /// them already (a store looked its candidates up by them), so they are not folded again.
+    mutating func add(_ book: Book, matchKeys: [String]?) -> (entry: Int, outcome: Outcome) {
         var book = book
         book.id = 0
         let keys = BookIdentity.keys(of: book)
-        let (found, byOwnKey) = match(book, keys: keys, sources: [book.source])
+        let (found, byOwnKey) = match(book, keys: keys, matchKeys: matchKeys, sources: [book.source])
         guard let index = found else {
             append(Entry(id: 0, book: book, keys: [], storedBook: nil, storedKeys: []), keys: keys)
             return (entries.count - 1, .inserted)
@@ -98,10 +107,22 @@ public struct BookMatcher: Sendable {
     /// var (entries, result) = matcher.add(batch.books)   // result.inserted, .updated, .unchanged
     /// ```
     public mutating func add(_ books: [Book]) -> (entries: [Int], result: UpsertResult) {
+        add(books, matchKeys: nil)
+    }
+
+    /// ``add(_:)-([Book])`` with each book's ``BookIdentity/matchKeys(of:)``, in the books'
+    /// order, as the store computed them to find its candidates.
+    ///
+    /// ```swift
+    /// var (entries, result) = matcher.add(books, matchKeys: books.map(BookIdentity.matchKeys(of:)))
+    /// ```
+    public mutating func add(_ books: [Book], matchKeys: [[String]]?) -> (entries: [Int], result: UpsertResult) {
         var result = UpsertResult()
         var entries: [Int] = []
-        for book in books {
-            let (entry, outcome) = add(book)
+        entries.reserveCapacity(books.count)
+        for (position, book) in books.enumerated() {
+            let given = matchKeys.flatMap { position < $0.count ? $0[position] : nil }
+            let (entry, outcome) = add(book, matchKeys: given)
             entries.append(entry)
             switch outcome {
             case .inserted: result.inserted += 1
@@ -124,7 +145,7 @@ public struct BookMatcher: Sendable {
         var all = keys
         for key in BookIdentity.keys(of: book) where !all.contains(key) { all.append(key) }
         let sources = Set(Self.importedKeys(all).map(\.source)).union([book.source])
-        guard let index = match(book, keys: all, sources: sources).entry else {
+        guard let index = match(book, keys: all, matchKeys: nil, sources: sources).entry else {
             append(Entry(id: book.id, book: book, keys: [], storedBook: book, storedKeys: Set(keys)), keys: all)
             return nil
         }
@@ -133,7 +154,9 @@ public struct BookMatcher: Sendable {
     }
 
     /// The entry `book` matches, and whether it matched on `keys[0]`, the book's own key.
-    private func match(_ book: Book, keys: [BookKey], sources: Set<String>) -> (entry: Int?, byOwnKey: Bool) {
+    private func match(_ book: Book, keys: [BookKey], matchKeys: [String]?, sources: Set<String>) -> (
+        entry: Int?, byOwnKey: Bool
+    ) {
         for (position, key) in keys.enumerated() {
             if let index = byKey[key] { return (index, position == 0) }
         }
@@ -151,10 +174,10 @@ public struct BookMatcher: Sendable {
         {
             return (index, false)
         }
-        for matchKey in BookIdentity.matchKeys(of: book) {
+        for matchKey in matchKeys ?? BookIdentity.matchKeys(of: book) {
             let index = byMatchKey[matchKey]?.first { index in
                 let entry = entries[index]
-                return BookIdentity.matchKey(of: entry.book) == matchKey
+                return entry.matchKey == matchKey
                     && BookIdentity.mayBeSameWork(entry.book, book) && isOpen(index)
             }
             if let index { return (index, false) }
@@ -176,7 +199,12 @@ public struct BookMatcher: Sendable {
     /// values. Index lists stay in entry order (earliest first); a value an entry no longer
     /// has is skipped when read.
     private mutating func update(_ index: Int, to book: Book, adding keys: [BookKey]) {
+        let before = entries[index].book
         entries[index].book = book
+        // The match key folds the title and first author only; a new entry has none yet.
+        if entries[index].keys.isEmpty || before.title != book.title || before.authors.first != book.authors.first {
+            entries[index].matchKey = BookIdentity.matchKey(of: book)
+        }
         for key in keys where byKey[key] == nil {
             byKey[key] = index
             entries[index].keys.append(key)
@@ -190,6 +218,6 @@ public struct BookMatcher: Sendable {
         }
         insert(book.isbn13, into: &byISBN13)
         insert(book.isbn10, into: &byISBN10)
-        insert(BookIdentity.matchKey(of: book), into: &byMatchKey)
+        insert(entries[index].matchKey, into: &byMatchKey)
     }
 }

@@ -24,12 +24,20 @@ public struct ImportBatch: Sendable, Hashable {
     public var relations: [KeyedRelation]
     /// Where the import is once this batch is committed; saved in the same transaction.
     public var checkpoint: ImportCheckpoint?
+    /// About how many records the import still holds after this batch (estimated from the
+    /// bytes read so far): 0 for its last batch and for a write that is not part of an import.
+    /// A store may write a batch with many to follow without its search index's per-book
+    /// upkeep, and rebuild the index once, with the batch that has none to follow
+    /// (`SQLiteBookStore` does; see docs/ARCHITECTURE.md).
+    public var recordsToFollow: Int
 
     /// Makes a batch; every part is optional: `ImportBatch(books: books)`.
     public init(
         books: [Book] = [], tags: [BookTags] = [], readings: [Reading] = [], links: [ListedLink] = [],
-        aliases: [BookAlias] = [], relations: [KeyedRelation] = [], checkpoint: ImportCheckpoint? = nil
+        aliases: [BookAlias] = [], relations: [KeyedRelation] = [], checkpoint: ImportCheckpoint? = nil,
+        recordsToFollow: Int = 0
     ) {
+        self.recordsToFollow = max(recordsToFollow, 0)
         self.aliases = aliases
         self.relations = relations
         self.books = books

@@ -25,9 +25,10 @@ struct ImportBatcher {
         summary = ImportSummary(phase: phase, resumedAt: committedRecords > 0 ? committedRecords : nil)
     }
 
-    /// Takes the rows of one record; returns whether a batch was committed.
+    /// Takes the rows of one record, which ends `bytesRead` bytes into an input of `totalBytes`
+    /// (both 0 when unknown); returns whether a batch was committed.
     @discardableResult
-    mutating func add(record rows: [ImportRow]) async throws -> Bool {
+    mutating func add(record rows: [ImportRow], bytesRead: Int = 0, totalBytes: Int = 0) async throws -> Bool {
         for row in rows {
             switch row {
             case .book(let book): batch.books.append(book)
@@ -42,19 +43,35 @@ struct ImportBatcher {
         }
         recordsInBatch += 1
         guard rowsInBatch >= batchSize else { return false }
-        try await commit(finished: false)
+        try await commit(
+            finished: false,
+            recordsToFollow: Self.recordsToFollow(
+                records: committedRecords + recordsInBatch, bytesRead: bytesRead, totalBytes: totalBytes))
         return true
     }
 
+    /// The records left in the input at the rate of those read so far: `records` took
+    /// `bytesRead` bytes of `totalBytes`. 0 when the sizes are unknown; capped, since a file
+    /// of huge lines followed by tiny ones could otherwise claim anything.
+    static func recordsToFollow(records: Int, bytesRead: Int, totalBytes: Int) -> Int {
+        guard bytesRead > 0, totalBytes > bytesRead, records > 0 else { return 0 }
+        let estimate = Double(totalBytes - bytesRead) * Double(records) / Double(bytesRead)
+        return Int(min(estimate.rounded(.up), Double(maximumRecordsToFollow)))
+    }
+
+    /// The most records an estimate claims: more than any catalog Scout is sized for.
+    static let maximumRecordsToFollow = 1 << 40
+
     /// Commits what is left, removes the checkpoint, and returns the summary.
     mutating func finish() async throws -> ImportSummary {
-        try await commit(finished: true)
+        try await commit(finished: true, recordsToFollow: 0)
         return summary
     }
 
-    private mutating func commit(finished: Bool) async throws {
+    private mutating func commit(finished: Bool, recordsToFollow: Int) async throws {
         try Task.checkCancellation()
         let position = committedRecords + recordsInBatch
+        batch.recordsToFollow = recordsToFollow
         batch.checkpoint = checkpointName.map { ImportCheckpoint(name: $0, position: finished ? nil : position) }
         summary.truncatedFields += batch.capFields()
         let result = try await store.apply(batch)

@@ -48,7 +48,9 @@ struct ImportRun {
             async let next = reader.chunk(rows: batchSize)
             for record in chunk {
                 bytesRead = record.bytesRead
-                if try await batcher.add(record: record.rows) { report(finished: false) }
+                let committed = try await batcher.add(
+                    record: record.rows, bytesRead: record.bytesRead, totalBytes: reader.totalBytes)
+                if committed { report(finished: false) }
             }
             chunk = try await next
         }

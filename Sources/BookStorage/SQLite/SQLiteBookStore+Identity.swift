@@ -65,8 +65,9 @@ extension SQLiteBookStore {
 
     /// The stored books any of `books` could match (see ``BookMatcher``), each with its keys,
     /// found through the indexes: the holder of a book's first key found (keys decide first, so
-    /// a book found by key needs nothing else), else those with its ISBNs or its match key.
-    static func matchCandidates(for books: [Book], in tx: borrowing Transaction) throws -> [(
+    /// a book found by key needs nothing else), else those with its ISBNs or one of its
+    /// `matchKeys` (``BookIdentity/matchKeys(of:)`` of each book, in order).
+    static func matchCandidates(for books: [Book], matchKeys: [[String]], in tx: borrowing Transaction) throws -> [(
         book: Book, keys: [BookKey]
     )] {
         // A book found by key is read at once: most books of a repeated import are.
@@ -80,7 +81,7 @@ extension SQLiteBookStore {
         ]
         var found: [Int64: Book] = [:]
         var ids = Set<Int64>()
-        for book in books {
+        for (position, book) in books.enumerated() {
             var isFound = false
             for key in BookIdentity.keys(of: book) where !isFound {
                 let owners = try tx.query(byKey, [.text(key.source), .text(key.sourceID)], Self.book(from:))
@@ -92,7 +93,7 @@ extension SQLiteBookStore {
                 guard let value = book[keyPath: field] else { continue }
                 ids.formUnion(try tx.query(sql, [.text(value)]) { row in try row.int64(0) })
             }
-            for matchKey in BookIdentity.matchKeys(of: book) {
+            for matchKey in matchKeys[position] {
                 let sql = "SELECT id FROM books WHERE match_key = ?"
                 ids.formUnion(try tx.query(sql, [.text(matchKey)]) { row in try row.int64(0) })
             }

@@ -18,6 +18,12 @@ extension SQLiteBookStore {
 
     /// The values of ``dataColumns`` for `book`.
     static func parameters(of book: Book) -> [SQLiteValue] {
+        parameters(of: book, matchKey: BookIdentity.matchKey(of: book))
+    }
+
+    /// The values of ``dataColumns`` for `book`, whose ``BookIdentity/matchKey(of:)`` the
+    /// caller has at hand (``BookCatalog/BookMatcher/Entry/matchKey``).
+    static func parameters(of book: Book, matchKey: String?) -> [SQLiteValue] {
         [
             .text(book.source), .text(book.sourceID), .text(book.title), text(book.seriesName),
             book.seriesNumber.map(SQLiteValue.real) ?? .null, .text(JSONSeriesList.encode(book.series)),
@@ -26,7 +32,7 @@ extension SQLiteBookStore {
             book.averageRating.map(SQLiteValue.real) ?? .null, book.ratingsCount.map(SQLiteValue.init) ?? .null,
             text(book.coverURL?.absoluteString), text(book.smallCoverURL?.absoluteString), .text(json(book.tags)),
             text(book.description), text(book.sourceURL?.absoluteString), .text(json(book.alternateTitles)),
-            text(BookIdentity.matchKey(of: book)), .text(json(readings: book.textReadings)),
+            text(matchKey), .text(json(readings: book.textReadings)),
         ]
     }
 

@@ -52,6 +52,9 @@ extension SQLiteBookStore {
     /// Version 11 indexes the alternate titles with the title (before the series names), so
     /// "petit prince" finds The Little Prince.
     ///
+    /// Version 14 adds the mark that lets a large import leave `books_fts` to one rebuild at its
+    /// end: see ``deferredIndexMigration``.
+    ///
     /// ```swift
     /// try await database.migrate(SQLiteBookStore.migrations)
     /// ```
@@ -132,8 +135,12 @@ extension SQLiteBookStore {
                 INSERT INTO catalog_state (id, generation) VALUES (1, 0);
                 CREATE VIRTUAL TABLE books_fts_vocabulary USING fts5vocab(books_fts, 'row');
                 """),
-        Migration(version: 4, sql: searchIndex(tokenizer: "unicode61 remove_diacritics 2", indexing: { $0 })),
-        Migration(version: 5, sql: searchIndex(tokenizer: "ascii", indexing: { "\(indexWordsFunction)(\($0))" })),
+        Migration(
+            version: 4,
+            sql: searchIndex(
+                tokenizer: "unicode61 remove_diacritics 2", layout: IndexLayout(indexing: { @Sendable in $0 }))
+        ),
+        Migration(version: 5, sql: searchIndex(tokenizer: "ascii", layout: IndexLayout(indexing: swiftWords))),
         Migration(
             version: 6,
             sql: """
@@ -142,11 +149,11 @@ extension SQLiteBookStore {
                 WHERE series_name IS NOT NULL;
                 """),
         identityMigration,
-        Migration(version: 8, sql: searchIndex(tokenizer: "ascii", indexing: { "\(indexWordsFunction)(\($0))" })),
+        Migration(version: 8, sql: searchIndex(tokenizer: "ascii", layout: IndexLayout(indexing: swiftWords))),
         Migration(
             version: 9,
-            sql: searchIndex(
-                tokenizer: "ascii", withSeries: true, indexing: { "\(indexWordsFunction)(\($0))" })),
+            sql: searchIndex(tokenizer: "ascii", layout: IndexLayout(withSeries: true, indexing: swiftWords))
+        ),
         Migration(
             version: 10,
             sql: """
@@ -156,20 +163,19 @@ extension SQLiteBookStore {
         Migration(
             version: 11,
             sql: searchIndex(
-                tokenizer: "ascii", withSeries: true, withAlternates: true,
-                indexing: { "\(indexWordsFunction)(\($0))" })),
+                tokenizer: "ascii", layout: IndexLayout(withSeries: true, withAlternates: true, indexing: swiftWords))),
         Migration(
             version: 12,
             sql: """
                 ALTER TABLE books ADD COLUMN text_readings TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(text_readings));
                 """),
         // Kana as hiragana, Han as simplified, Hangul by its letters, and the readings.
-        Migration(
-            version: 13,
-            sql: searchIndex(
-                tokenizer: "ascii", withSeries: true, withAlternates: true, withReadings: true,
-                indexing: { "\(indexWordsFunction)(\($0))" })),
+        Migration(version: 13, sql: searchIndex(tokenizer: "ascii", layout: currentIndexLayout)),
+        deferredIndexMigration,
     ]
+
+    /// A text through ``indexWordsFunction``, in SQL.
+    @Sendable private static func swiftWords(_ text: String) -> String { "\(indexWordsFunction)(\(text))" }
 
     /// The SQL function the search index is built with: ``SearchText/indexWords(in:)`` of its
     /// argument, space-separated — or, when the argument ends with ``readingsSeparator`` and the
@@ -191,15 +197,29 @@ extension SQLiteBookStore {
         return SearchText.indexWords(in: String(argument[..<separator]), readings: readings).joined(separator: " ")
     }
 
-    /// Drops `books_fts`, its vocabulary and its triggers, and builds them again from `books`:
-    /// rows keyed by ``rankKey(_:)``, columns `title` and `authors` holding `indexing` of the
-    /// book's title (followed by its series names, `withSeries`) and of its authors joined by
-    /// ", ", split by `tokenizer`.
-    private static func searchIndex(
-        tokenizer: String, withSeries: Bool = false, withAlternates: Bool = false, withReadings: Bool = false,
-        indexing: (String) -> String
-    ) -> String {
-        func row(_ row: String) -> String {
+    /// What the search index holds of each book since version 13, and the columns whose change
+    /// rewrites a book's index row: the one layout ``deferredIndexMigration`` and
+    /// ``rebuildSearchIndex(in:)`` share with the last ``searchIndex(layout:)`` migration.
+    static let currentIndexLayout = IndexLayout(
+        withSeries: true, withAlternates: true, withReadings: true, indexing: { "\(indexWordsFunction)(\($0))" })
+
+    /// The `CREATE` of `books_fts` since version 5: `tokenizer` splits what ``IndexLayout`` gives.
+    static func searchIndexTable(tokenizer: String = "ascii") -> String {
+        "CREATE VIRTUAL TABLE books_fts USING fts5(title, authors, tokenize = '\(tokenizer)', prefix = '1 2 3 4 5 6')"
+    }
+
+    /// How one migration's search index reads a book row: which texts join the title and the
+    /// authors, and the SQL function they pass through (none: FTS5's own tokenizer).
+    struct IndexLayout: Sendable {
+        var withSeries = false
+        var withAlternates = false
+        var withReadings = false
+        var indexing: @Sendable (String) -> String
+
+        /// The index row of the book row `row` (`new`, `old` or `books`): ``rankKey(_:)``, then
+        /// `indexing` of its title (followed by its alternate titles and series names) and of its
+        /// authors joined by ", ".
+        func values(of row: String) -> String {
             let authors = "(SELECT group_concat(value, ', ') FROM json_each(\(row).authors))"
             // ", " between the title and each series name: no word is joined across it.
             let series =
@@ -215,28 +235,47 @@ extension SQLiteBookStore {
             }
             return "\(rankKey(row)), \(indexing(title)), \(indexing(names))"
         }
-        return """
-            DROP TRIGGER books_fts_insert;
-            DROP TRIGGER books_fts_update;
-            DROP TRIGGER books_fts_delete;
-            DROP TABLE books_fts_vocabulary;
-            DROP TABLE books_fts;
-            CREATE VIRTUAL TABLE books_fts USING fts5(
-                title, authors, tokenize = '\(tokenizer)', prefix = '1 2 3 4 5 6'
-            );
-            INSERT INTO books_fts (rowid, title, authors) SELECT \(row("books")) FROM books;
-            CREATE VIRTUAL TABLE books_fts_vocabulary USING fts5vocab(books_fts, 'row');
-            CREATE TRIGGER books_fts_insert AFTER INSERT ON books BEGIN
-                INSERT INTO books_fts (rowid, title, authors) VALUES (\(row("new")));
-            END;
-            CREATE TRIGGER books_fts_update AFTER UPDATE OF title, authors, ratings_count\(withSeries ? ", series" : "")\(withAlternates ? ", alternate_titles" : "")\(withReadings ? ", text_readings" : "") ON books BEGIN
-                DELETE FROM books_fts WHERE rowid = \(rankKey("old"));
-                INSERT INTO books_fts (rowid, title, authors) VALUES (\(row("new")));
-            END;
-            CREATE TRIGGER books_fts_delete AFTER DELETE ON books BEGIN
-                DELETE FROM books_fts WHERE rowid = \(rankKey("old"));
-            END;
-            """
+
+        /// The `books` columns an index row is made of (besides `title` and `authors`).
+        var updatedColumns: String {
+            "title, authors, ratings_count" + (withSeries ? ", series" : "")
+                + (withAlternates ? ", alternate_titles" : "")
+                + (withReadings ? ", text_readings" : "")
+        }
+
+        /// The triggers that keep `books_fts` in step with `books`, each firing only `when`
+        /// (always for `nil`).
+        func triggers(when condition: String? = nil) -> String {
+            let when = condition.map { " WHEN \($0)" } ?? ""
+            return """
+                CREATE TRIGGER books_fts_insert AFTER INSERT ON books\(when) BEGIN
+                    INSERT INTO books_fts (rowid, title, authors) VALUES (\(values(of: "new")));
+                END;
+                CREATE TRIGGER books_fts_update AFTER UPDATE OF \(updatedColumns) ON books\(when) BEGIN
+                    DELETE FROM books_fts WHERE rowid = \(rankKey("old"));
+                    INSERT INTO books_fts (rowid, title, authors) VALUES (\(values(of: "new")));
+                END;
+                CREATE TRIGGER books_fts_delete AFTER DELETE ON books\(when) BEGIN
+                    DELETE FROM books_fts WHERE rowid = \(rankKey("old"));
+                END;
+                """
+        }
+    }
+
+    /// Drops `books_fts`, its vocabulary and its triggers, and builds them again from `books`
+    /// as `layout` says, split by `tokenizer`.
+    private static func searchIndex(tokenizer: String, layout: IndexLayout) -> String {
+        """
+        DROP TRIGGER books_fts_insert;
+        DROP TRIGGER books_fts_update;
+        DROP TRIGGER books_fts_delete;
+        DROP TABLE books_fts_vocabulary;
+        DROP TABLE books_fts;
+        \(searchIndexTable(tokenizer: tokenizer));
+        INSERT INTO books_fts (rowid, title, authors) SELECT \(layout.values(of: "books")) FROM books;
+        CREATE VIRTUAL TABLE books_fts_vocabulary USING fts5vocab(books_fts, 'row');
+        \(layout.triggers())
+        """
     }
 
     /// The search index's row key of the book row `row` (`new`, `old` or `books`): its ratings

@@ -41,13 +41,15 @@ extension SQLiteBookStore {
                 ORDER BY hits.rank_key
                 """
             let oneColumn = "{title} : (\(match)) OR {authors} : (\(match))"
-            let sameColumn = try await database.query(
-                sql, [.text(oneColumn), .integer(Int64(limit))], Self.book(from:))
-            guard sameColumn.count < limit, query.terms.count > 1 else { return sameColumn }
-            let found = Set(sameColumn.map(\.id))
-            let any = try await database.query(
-                sql, [.text(match), .integer(Int64(limit + sameColumn.count))], Self.book(from:))
-            return sameColumn + any.filter { !found.contains($0.id) }.prefix(limit - sameColumn.count)
+            let isOneTerm = query.terms.count == 1
+            return try await withFreshSearchIndex { tx in
+                let sameColumn = try tx.query(sql, [.text(oneColumn), .integer(Int64(limit))], Self.book(from:))
+                guard sameColumn.count < limit, !isOneTerm else { return sameColumn }
+                let found = Set(sameColumn.map(\.id))
+                let any = try tx.query(
+                    sql, [.text(match), .integer(Int64(limit + sameColumn.count))], Self.book(from:))
+                return sameColumn + any.filter { !found.contains($0.id) }.prefix(limit - sameColumn.count)
+            }
         }
     }
 
@@ -60,9 +62,11 @@ extension SQLiteBookStore {
     public func searchCount(_ query: BookQuery) async throws -> Int {
         try await storeWork {
             guard let match = Self.match(query) else { return 0 }
-            let counts = try await database.query(
-                "SELECT count(*) FROM books_fts WHERE books_fts MATCH ?", [.text(match)]
-            ) { row in try row.int64(0) }
+            let counts = try await withFreshSearchIndex { tx in
+                try tx.query("SELECT count(*) FROM books_fts WHERE books_fts MATCH ?", [.text(match)]) { row in
+                    try row.int64(0)
+                }
+            }
             return Int(counts.first ?? 0)
         }
     }
@@ -74,7 +78,9 @@ extension SQLiteBookStore {
     /// ```
     public func searchTerms() async throws -> [String] {
         try await storeWork {
-            try await database.query("SELECT term FROM books_fts_vocabulary") { row in try row.string(0) }
+            try await withFreshSearchIndex { tx in
+                try tx.query("SELECT term FROM books_fts_vocabulary") { row in try row.string(0) }
+            }
         }
     }
 

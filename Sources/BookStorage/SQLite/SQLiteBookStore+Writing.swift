@@ -4,7 +4,9 @@ import SQLite
 
 extension SQLiteBookStore {
     /// Writes `batch` in one transaction (see ``BookStore/apply(_:)``): books matched as
-    /// ``BookMatcher`` matches them, then tags, readings, links and the checkpoint.
+    /// ``BookMatcher`` matches them, then tags, readings, links and the checkpoint. A batch of
+    /// a large import leaves the full-text index to one rebuild with its last batch (see
+    /// `SQLiteBookStore+DeferredIndex.swift`).
     /// Throws ``BookStoreError``; nothing of the batch is written then.
     ///
     /// ```swift
@@ -15,6 +17,7 @@ extension SQLiteBookStore {
             guard !batch.isEmpty else { return UpsertResult() }
             let batch = batch.read(by: readingAnalyzer)
             let result = try await database.transaction { tx in
+                let rebuildsIndex = try Self.beginIndexing(of: batch, in: tx)
                 var result = try Self.upsert(batch.books, in: tx)
                 try Self.write(tags: batch.tags, in: tx, into: &result)
                 try Self.write(readings: batch.readings, in: tx, into: &result)
@@ -25,6 +28,7 @@ extension SQLiteBookStore {
                 if result.inserted + result.updated > 0 || !batch.tags.isEmpty {
                     try tx.execute("UPDATE catalog_state SET generation = generation + 1")
                 }
+                if rebuildsIndex { try Self.rebuildSearchIndex(in: tx) }
                 return result
             }
             // The next search reads the new generation, so the written books are found at once.
@@ -42,17 +46,20 @@ extension SQLiteBookStore {
             VALUES (\(dataColumns.map { _ in "?" }.joined(separator: ", ")))
             """
         let update = "UPDATE books SET \(dataColumns.map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?"
-        var matcher = BookMatcher(stored: try matchCandidates(for: books, in: tx))
-        var (entries, result) = matcher.add(books)
+        // Folded once per book: the candidates are looked up by them, and the matcher matches on them.
+        let matchKeys = books.map(BookIdentity.matchKeys(of:))
+        var matcher = BookMatcher(stored: try matchCandidates(for: books, matchKeys: matchKeys, in: tx))
+        var (entries, result) = matcher.add(books, matchKeys: matchKeys)
         var ids: [Int64] = []
+        ids.reserveCapacity(matcher.entries.count)
         for entry in matcher.entries {
             var id = entry.id
             if entry.storedBook == nil {
-                try tx.execute(insert, parameters(of: entry.book))
+                try tx.execute(insert, parameters(of: entry.book, matchKey: entry.matchKey))
                 id = tx.lastInsertRowID
                 result.touched.insert(id)
             } else if entry.needsWriting {
-                try tx.execute(update, parameters(of: entry.book) + [.integer(id)])
+                try tx.execute(update, parameters(of: entry.book, matchKey: entry.matchKey) + [.integer(id)])
                 result.touched.insert(id)
             }
             try Self.insert(keys: entry.newKeys, of: id, in: tx)
