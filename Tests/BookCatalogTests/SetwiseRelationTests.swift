@@ -101,3 +101,23 @@ import Testing
         #expect(await RelationBuilder.inChunks([Int](), size: nil) { $0.map { $0 } }.isEmpty)
     }
 }
+
+extension SetwiseRelationTests {
+    @Test("The ASCII grouping key is Foundation's folding for every ASCII character and spacing")
+    func asciiKeysAreFoundationsFolding() {
+        let characters = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+        let texts =
+            characters + characters.map { "  Ab\($0)C d\($0)\($0)E  " } + [
+                "", " ", "\t\n", "Suzanne  Collins", " The Hunger\tGames ", "J. R. R. Tolkien", "young-adult",
+                "A\r\nB", "\u{0B}x\u{0C}y\u{1C}z\u{1F}",
+            ]
+        for text in texts {
+            #expect(RelationBuilder.asciiGroupingKey(text) != nil)
+            #expect(
+                RelationBuilder.groupingKey(text) == RelationBuilder.foldedGroupingKey(text), "\(text.debugDescription)"
+            )
+        }
+        #expect(RelationBuilder.asciiGroupingKey("Émile Zola") == nil)
+        #expect(RelationBuilder.groupingKey("Émile  ZOLA") == "emile zola")
+    }
+}

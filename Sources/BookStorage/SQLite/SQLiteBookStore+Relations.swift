@@ -27,7 +27,16 @@ extension SQLiteBookStore {
         for kinds: Set<Relation.Kind>, from sources: Set<Int64>?, with relations: [Relation]
     ) async throws {
         try await storeWork {
-            let kept = relations.filter { kinds.contains($0.kind) }
+            // In key order, so the primary key's B-tree grows at its end instead of all over
+            // (the rules give them kind by kind, each book's by score); among repeats of one
+            // key the order they came in stays, so the last still wins.
+            let kept = relations.enumerated().filter { kinds.contains($0.element.kind) }.sorted { lhs, rhs in
+                let (left, right) = (lhs.element, rhs.element)
+                if left.from != right.from { return left.from < right.from }
+                if left.to != right.to { return left.to < right.to }
+                if left.kind != right.kind { return left.kind.rawValue < right.kind.rawValue }
+                return lhs.offset < rhs.offset
+            }.map(\.element)
             let names = kinds.map(\.rawValue).sorted()
             guard !names.isEmpty else { return }
             let kindList = names.map { _ in "?" }.joined(separator: ", ")
