@@ -22,7 +22,10 @@ public enum BookStores {
 
     /// The store at `location`, its schema migrated: a ``PostgresBookStore`` for a PostgreSQL
     /// URL, a ``SQLiteBookStore`` for a file path, created as `creation` allows; the books it
-    /// writes read by `readingAnalyzer` when one is given. Throws
+    /// writes read by `readingAnalyzer` when one is given. A PostgreSQL catalog keeps its search
+    /// index file in `searchIndexDirectory` (created when missing) when one is given, else none
+    /// (search then builds its index from the database at each start); a SQLite catalog keeps
+    /// its own beside it. Throws
     /// ``BookStoreError``, which never shows a password: kind `.missing` for a file or folder
     /// that is not there, `.notACatalog` for a file that is not a Scout catalog.
     ///
@@ -31,11 +34,18 @@ public enum BookStores {
     /// let local = try await BookStores.open(.file(path: "/var/lib/scout/books.sqlite"), creating: .nothing)
     /// ```
     public static func open(
-        _ location: CatalogLocation, creating creation: Creation = .file, readingAnalyzer: (any ReadingAnalyzer)? = nil
+        _ location: CatalogLocation, creating creation: Creation = .file, readingAnalyzer: (any ReadingAnalyzer)? = nil,
+        searchIndexDirectory: URL? = nil
     ) async throws -> any BookStore {
         switch location {
         case .postgres(let url):
-            return try await PostgresBookStore(url: url, readingAnalyzer: readingAnalyzer)
+            // A folder that cannot be made leaves search to build its index at each start, as
+            // without one; writing the file then reports why.
+            if let searchIndexDirectory {
+                try? FileManager.default.createDirectory(at: searchIndexDirectory, withIntermediateDirectories: true)
+            }
+            return try await PostgresBookStore(
+                url: url, readingAnalyzer: readingAnalyzer, searchIndexDirectory: searchIndexDirectory?.path)
         case .file(let path):
             try prepare(path: path, creation)
             do {

@@ -9,7 +9,8 @@ extension BooksCommand {
         do {
             let readingAnalyzer = action.writes ? CatalogReadings.analyzer(folder: mecabDictionary) : nil
             let store = try await BookStores.open(
-                database.location, creating: creation, readingAnalyzer: readingAnalyzer)
+                database.location, creating: creation, readingAnalyzer: readingAnalyzer,
+                searchIndexDirectory: searchIndexDirectory)
             switch action {
             case .crawl(let crawl): return try await crawl.crawl(into: store, clock: clock)
             case .importGoodbooks(let files):
@@ -107,8 +108,10 @@ extension BooksCommand {
         }
         // So the next `scout serve` maps the search index instead of building it from the
         // catalog (SearchIndexFile); a failure here only leaves that build to the server. A
-        // PostgreSQL catalog keeps no index file: preparing would build it in memory and drop it.
+        // PostgreSQL catalog keeps its file in the cache folder; without one (no HOME), preparing
+        // would build the index in memory and drop it.
         if case .file = database.location { try? await store.prepareSearch() }
+        if case .postgres = database.location, searchIndexDirectory != nil { try? await store.prepareSearch() }
     }
 
     /// `books.csv: 3 new, 0 updated, 0 unchanged, 1 skipped in 0.1 s.`

@@ -113,10 +113,13 @@ struct BooksCommand: ScoutCommand {
     let mecabDictionary: String?
     /// Times the imports and their progress bar.
     let clock: any Clock<Duration>
+    /// Where a PostgreSQL catalog's search index file is kept (``ScoutConfiguration/searchIndexDirectory``).
+    let searchIndexDirectory: URL?
 
     init(arguments: [String], configuration: ScoutConfiguration) throws(UsageError) {
         mecabDictionary = configuration.mecabDictionary
         clock = configuration.clock
+        searchIndexDirectory = configuration.searchIndexDirectory
         // `crawl` has options of its own, so it parses its words itself.
         if arguments.first == "crawl" {
             let crawl = try BooksCrawlCommand(arguments: Array(arguments.dropFirst()), configuration: configuration)

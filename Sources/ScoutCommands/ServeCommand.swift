@@ -44,6 +44,9 @@ struct ServeCommand: ScoutCommand {
                               made only in a folder that exists (the default's is created).
                               A catalog that cannot be opened is tried again in the
                               background; /readyz and the book routes say why meanwhile.
+                              Its search index is kept in a file mapped at start: beside
+                              a SQLite file, for PostgreSQL in SCOUT_CACHE_DIR/search-index,
+                              named after the catalog's identity in its database.
           --database-password-file file
                               The catalog's password, in a file only you can read (chmod
                               600); else env SCOUT_DATABASE_PASSWORD or PGPASSWORD. A
@@ -173,9 +176,12 @@ struct ServeCommand: ScoutCommand {
         let creation: BookStores.Creation = database.isDefault ? .fileAndFolders : .file
         let log = CatalogFailureLog()
         let readingAnalyzer = CatalogReadings.analyzer(folder: configuration.mecabDictionary)
+        let searchIndexDirectory = configuration.searchIndexDirectory
         return CatalogConnection(clock: configuration.clock) {
             do {
-                let store = try await BookStores.open(location, creating: creation, readingAnalyzer: readingAnalyzer)
+                let store = try await BookStores.open(
+                    location, creating: creation, readingAnalyzer: readingAnalyzer,
+                    searchIndexDirectory: searchIndexDirectory)
                 if let summary = try await StarterCatalog.installIfEmpty(into: store) {
                     Console.error("scout: installed the starter catalog (\(summary.imported) books) in \(location).")
                 }

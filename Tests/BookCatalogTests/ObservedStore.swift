@@ -13,6 +13,7 @@ final class ObservedStore: BookStore {
     private let generationReads = Mutex(0)
     private let entryReads = Mutex(0)
     private let applied = Mutex<[ImportBatch]>([])
+    private let termReads = Mutex(0)
     /// Its own, so its queries reach this store rather than `base`; without an index in memory
     /// (unless given an `indexFile` to keep one in), so every candidate search is one.
     private let typoTolerance: TypoTolerance
@@ -31,6 +32,8 @@ final class ObservedStore: BookStore {
 
     /// How many times ``searchEntries()`` was read.
     var searchEntriesReadCount: Int { entryReads.withLock { $0 } }
+    /// How many times ``searchTerms()`` was read.
+    var searchTermsReadCount: Int { termReads.withLock { $0 } }
 
     /// The queries run so far, oldest first; `take` empties the record.
     func takeQueries() -> [BookQuery] {
@@ -76,7 +79,10 @@ final class ObservedStore: BookStore {
         generationReads.withLock { $0 += 1 }
         return try await base.generation()
     }
-    func searchTerms() async throws -> [String] { try await base.searchTerms() }
+    func searchTerms() async throws -> [String] {
+        termReads.withLock { $0 += 1 }
+        return try await base.searchTerms()
+    }
     func readerPicks(minimumRating: Int) async throws -> [ReaderPick] {
         try await base.readerPicks(minimumRating: minimumRating)
     }

@@ -31,6 +31,8 @@ struct SearchIndexFileStoreTests {
             _ = second.takeQueries()
             let page = try await second.rankedPage("hunger gmaes", offset: 0, limit: 10)
             #expect(second.searchEntriesReadCount == 0)
+            // Its typo dictionary ("gmaes") comes from the file's vocabulary, not the store's words.
+            #expect(first.searchTermsReadCount == 1 && second.searchTermsReadCount == 0)
             #expect(second.takeQueries().isEmpty, "candidates come from the mapped index, not the store")
             #expect(page.matches.map(\.book.id) == expected.matches.map(\.book.id) && !page.matches.isEmpty)
             #expect(page.total == expected.total)

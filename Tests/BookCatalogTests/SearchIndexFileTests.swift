@@ -107,7 +107,7 @@ struct SearchIndexFileTests {
             let file = SearchIndexFile(path: path) { _ in }
             _ = file.store(try CandidateIndex(entries, generation: 1))
             let pristine = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
-            let headerSize = 40 + 18 * 16 + 8
+            let headerSize = 56 + 18 * 24 + 8
             let queries = GeneratedEntries.queries(from: entries, using: &random).compactMap(SearchText.exactQuery)
             for round in 0..<40 {
                 var bytes = pristine

@@ -1,6 +1,17 @@
 import Synchronization
 
 extension TypoTolerance {
+    /// The words of a catalog's vocabulary (``BookStore/searchTerms()``, or its index file's)
+    /// its ``TermDictionary`` holds: all but CJK words and their pairs of characters, and romaji
+    /// index words, which are never widened and would only grow the trie.
+    ///
+    /// ```swift
+    /// TypoTolerance.dictionaryWords(["dune", "人間", "·ningen"])   // ["dune"]
+    /// ```
+    public static func dictionaryWords(_ terms: [String]) -> [String] {
+        terms.filter { !SearchText.isCJKWord($0) && !Romaji.isIndexWord($0) }
+    }
+
     /// What search derives from one generation of a catalog: the dictionary of its words and,
     /// unless turned off, the build of its ``CandidateIndex``, which starts once the dictionary
     /// is built, so a search that waits for the dictionary never waits for the index too.
@@ -9,21 +20,34 @@ extension TypoTolerance {
         let index: IndexBuild?
 
         /// Builds the dictionary from `store` as it is now, and starts the index's build when
-        /// `indexesBooks`: mapped from `indexFile` when that holds `generation`'s, else built
-        /// from the store and written there.
+        /// `indexesBooks`: mapped from `indexFile` when that holds `generation`'s (whose
+        /// vocabulary then makes the dictionary, without reading every word from the store),
+        /// else built from the store and written there.
         static func build(
             from store: some BookStore, at generation: Int64, indexesBooks: Bool, indexFile: SearchIndexFile?
         ) async throws -> SearchCatalog {
-            // CJK index words (pairs of characters) are never widened; they would only grow the trie.
-            let dictionary = TermDictionary(
-                try await store.searchTerms().filter { !SearchText.isCJKWord($0) && !Romaji.isIndexWord($0) })
+            var mapped: CandidateIndex?
+            var problem = IndexFileProblem.missing
+            if indexesBooks, let indexFile {
+                switch try await indexFile.loadCurrent(generation: generation, bookCount: { try await store.count() }) {
+                case .success(let index): mapped = index
+                case .failure(let failure): problem = failure
+                }
+            }
+            let terms: [String]
+            if let mapped { terms = mapped.vocabularyWords() } else { terms = try await store.searchTerms() }
+            let dictionary = TermDictionary(TypoTolerance.dictionaryWords(terms))
             guard indexesBooks else { return SearchCatalog(dictionary: dictionary, index: nil) }
             // A catalog too large for the index is searched in the store, as without one.
-            let index = IndexBuild {
-                let build = { try CandidateIndex(try await store.searchEntries(), generation: generation) }
+            let index = IndexBuild { [mapped, problem] in
+                if let mapped { return mapped }
+                let build = {
+                    try CandidateIndex(
+                        try await store.searchEntries(), generation: generation,
+                        catalogIdentity: indexFile?.catalogIdentity ?? 0)
+                }
                 guard let indexFile else { return try? await build() }
-                return try? await indexFile.loadOrBuild(
-                    generation: generation, bookCount: { try await store.count() }, build)
+                return try? await indexFile.rebuild(after: problem, build)
             }
             return SearchCatalog(dictionary: dictionary, index: index)
         }

@@ -23,8 +23,12 @@ import Synchronization
 public final class PostgresBookStore: BookStore {
     /// The database the store reads and writes.
     public let database: PostgresDatabase
-    /// Typo-tolerant search over this store, with its dictionary of indexed words.
-    let typoTolerance = TypoTolerance()
+    /// Typo-tolerant search over this store, with its dictionary of indexed words and, given a
+    /// folder for it, the search index file named after the catalog's identity.
+    let typoTolerance: TypoTolerance
+    /// The identity of the catalog in the database (``catalogIdentity(of:)``), which names its
+    /// search index file; nil when the schema does not record it.
+    public let catalogIdentity: Int64?
     /// What this store wrote since it last vacuumed and analyzed each table.
     let maintenance = Mutex(MaintenanceSchedule())
     /// What reads the Japanese texts of the books it writes, if anything (``Book/addTextReadings(using:)``).
@@ -50,15 +54,26 @@ public final class PostgresBookStore: BookStore {
 
     /// Uses `database`, bringing its schema up to date with ``migrations``, its search entries
     /// with ``SearchIndex`` (see ``reindexIfStale()``) and its match keys with ``BookIdentity``
-    /// (see ``refreshIdentity()``). Throws ``BookStoreError``.
+    /// (see ``refreshIdentity()``). With a `searchIndexDirectory` (which must exist), search
+    /// keeps its index in a file there named after the catalog's identity
+    /// (``catalogIdentity(of:)``), mapped at start as a SQLite catalog's is. Throws
+    /// ``BookStoreError``.
     ///
     /// ```swift
     /// let store = try await PostgresBookStore(database: try await PostgresDatabase(url: url))
     /// ```
-    public init(database: PostgresDatabase, readingAnalyzer: (any ReadingAnalyzer)? = nil) async throws {
+    public init(
+        database: PostgresDatabase, readingAnalyzer: (any ReadingAnalyzer)? = nil, searchIndexDirectory: String? = nil
+    ) async throws {
         _ = try await storeWork { try await database.migrate(Self.migrations) }
         self.database = database
         self.readingAnalyzer = readingAnalyzer
+        let identity = try await storeWork { try await Self.catalogIdentity(of: database) }
+        catalogIdentity = identity
+        typoTolerance = TypoTolerance(
+            indexFile: searchIndexDirectory.flatMap { directory in
+                identity.map { SearchIndexFile(directory: directory, catalogIdentity: $0) }
+            })
         try await storeWork { try await reindexIfStale() }
         try await storeWork { try await refreshIdentity() }
     }
@@ -78,8 +93,11 @@ public final class PostgresBookStore: BookStore {
     /// ```swift
     /// let store = try await PostgresBookStore(url: try PostgresURL("postgres://scout@db/books", password: secret))
     /// ```
-    public convenience init(url: PostgresURL, readingAnalyzer: (any ReadingAnalyzer)? = nil) async throws {
+    public convenience init(
+        url: PostgresURL, readingAnalyzer: (any ReadingAnalyzer)? = nil, searchIndexDirectory: String? = nil
+    ) async throws {
         let database = try await storeWork { try await PostgresDatabase(url: url, settings: Self.sessionSettings) }
-        try await self.init(database: database, readingAnalyzer: readingAnalyzer)
+        try await self.init(
+            database: database, readingAnalyzer: readingAnalyzer, searchIndexDirectory: searchIndexDirectory)
     }
 }

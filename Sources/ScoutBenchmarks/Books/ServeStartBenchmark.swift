@@ -5,7 +5,8 @@ import ScoutTestSupport
 
 /// `scout-bench serve-start`: how soon `scout serve` answers its first ranked book search on a
 /// generated catalog, and how much of the search index it holds in memory, with the index file
-/// the import wrote (``SearchIndexFile``) and without it (the index built from the store). Books:
+/// the import wrote (``SearchIndexFile``: beside a SQLite catalog, in the cache folder's
+/// `search-index` for PostgreSQL) and without it (the index built from the store). Books:
 /// `SCOUT_BENCH_SERVE_BOOKS` (1,000,000 by default). Goals: the first answer within 1 s, and at
 /// most 64 bytes a book of the index resident.
 struct ServeStartBenchmark {
@@ -22,30 +23,47 @@ struct ServeStartBenchmark {
                     "a book",
                     "goal ≤ 64 B", "file a book",
                 ])
+            // The server's cache folder (SCOUT_CACHE_DIR), where a PostgreSQL catalog's file is kept.
+            let cache = directory.appending(path: "cache")
+            let indexDirectory = cache.appending(path: "search-index")
+            func open(_ location: String) async throws -> any BookStore {
+                try await BookStores.open(try CatalogLocation(location), searchIndexDirectory: indexDirectory)
+            }
             for kind in try BenchStore.available() {
                 let location = kind.location(in: directory, name: "serve_start")
                 let store = try await kind.open(location)
                 let clock = ContinuousClock()
+                var indexed: (any BookStore)?
                 let loading = try await clock.measure {
                     try await GeneratedCatalog.generate(count: Self.books, seed: 37) { _ = try await store.upsert($0) }
                     // What `scout books import` does last: writes the index file.
-                    try await store.prepareSearch()
+                    indexed = try await open(location)
+                    try await indexed?.prepareSearch()
                 }
                 print("serve-start: \(kind.name) catalog of \(Self.books) books loaded and indexed in \(loading)")
-                let file = SearchIndexFile(besideDatabase: location)
+                let file =
+                    SearchIndexFile(besideDatabase: location)
+                    ?? (indexed as? PostgresBookStore)?.catalogIdentity.map {
+                        SearchIndexFile(directory: indexDirectory.path, catalogIdentity: $0)
+                    }
                 let fileSize = file.flatMap {
                     try? FileManager.default.attributesOfItem(atPath: $0.path)[.size] as? Int
+                }
+                if let extents = file?.sectionExtents() {
+                    let sizes = extents.sorted { $0.bytes.count > $1.bytes.count }
+                        .map { "\($0.name) \((Double($0.bytes.count) / Double(Self.books)).formatted(decimals: 1)) B" }
+                    print("serve-start: \(kind.name) index file by section, a book: " + sizes.joined(separator: ", "))
                 }
                 for usesFile in [true, false] {
                     if !usesFile, let file { try? FileManager.default.removeItem(atPath: file.path) }
                     if usesFile && fileSize == nil { continue }
                     // In process: what a fresh store takes to have its dictionary and index ready.
-                    let ready = try await clock.measure { try await BookStores.open(location).prepareSearch() }
+                    let ready = try await clock.measure { try await open(location).prepareSearch() }
                     if !usesFile, let file { try? FileManager.default.removeItem(atPath: file.path) }
-                    let start = try Self.measureStart(database: location)
+                    let start = try Self.measureStart(database: location, cache: cache, file: file)
                     let perBook = Double(start.indexResident) / Double(Self.books)
-                    // Without a file (PostgreSQL) the index lies in the heap, among everything else; with
-                    // one not yet mapped, the server is still building the index.
+                    // Without a file the index lies in the heap, among everything else; with one not
+                    // yet mapped, the server is still building the index.
                     let measured = file != nil && start.indexResident > 0
                     report.add([
                         kind.name, usesFile ? "mapped" : "built from store", ready.milliseconds,
@@ -67,17 +85,18 @@ struct ServeStartBenchmark {
         }
     }
 
-    /// One start of `scout serve` on `database`.
+    /// One start of `scout serve` on `database`, its cache folder `cache`, its index file `file`.
     struct Start {
         let firstAnswer: Duration
         let residentBytes: Int
         let indexResident: Int
     }
 
-    static func measureStart(database: String) throws -> Start {
+    static func measureStart(database: String, cache: URL, file: SearchIndexFile?) throws -> Start {
         let clock = ContinuousClock()
         let started = clock.now
-        let server = try ScoutServe(threads: 2, extraArguments: ["--database", database])
+        let server = try ScoutServe(
+            threads: 2, extraArguments: ["--database", database], environment: ["SCOUT_CACHE_DIR": cache.path])
         defer { server.stop() }
         let search = "/api/v1/books/search?q=\(query.replacingOccurrences(of: " ", with: "+"))&limit=10"
         var answered = false
@@ -92,6 +111,9 @@ struct ServeStartBenchmark {
         sleep(3)
         for word in ["ka", "lo", "mi", "ra", "tho", "ven", "sel", "dor", "an", "bri"] + ["cal", "den", "el", "fin"] {
             _ = try? server.fetch("/api/v1/books/search?q=\(word)&limit=20")
+        }
+        if let file, let extents = file.sectionExtents() {
+            print("serve-start: resident by section: " + server.residentSections(of: file.path, extents))
         }
         return Start(
             firstAnswer: firstAnswer, residentBytes: server.residentBytes ?? 0,
@@ -120,5 +142,37 @@ extension ScoutServe {
             }
         }
         return total
+    }
+
+    /// Which sections of the index file at `path` the server holds resident, as
+    /// "name KiB" for each section with a resident page, largest first: the mapping's pages
+    /// from /proc's maps, each page's presence from its pagemap (bit 63, readable by the
+    /// process's owner). "unknown" when /proc does not tell.
+    func residentSections(of path: String, _ extents: [(name: String, bytes: Range<Int>)]) -> String {
+        let page = 4096
+        guard let maps = try? String(contentsOfFile: "/proc/\(processIdentifier)/maps", encoding: .utf8),
+            let line = maps.split(separator: "\n").first(where: { $0.hasSuffix(path) }),
+            let fields = Optional(line.split(separator: " ", omittingEmptySubsequences: true)), fields.count >= 6,
+            let bounds = Optional(fields[0].split(separator: "-")), bounds.count == 2,
+            let start = Int(bounds[0], radix: 16), let end = Int(bounds[1], radix: 16),
+            let fileOffset = Int(fields[2], radix: 16), fileOffset == 0,
+            let pagemap = FileHandle(forReadingAtPath: "/proc/\(processIdentifier)/pagemap")
+        else { return "unknown" }
+        defer { try? pagemap.close() }
+        let pages = (end - start) / page
+        guard (try? pagemap.seek(toOffset: UInt64(start / page * 8))) != nil,
+            let data = try? pagemap.read(upToCount: pages * 8), data.count == pages * 8
+        else { return "unknown" }
+        let present = data.withUnsafeBytes { raw in
+            (0..<pages).map { raw.loadUnaligned(fromByteOffset: $0 * 8, as: UInt64.self) >> 63 == 1 }
+        }
+        // A page shared by two sections counts for both: the sum may exceed the mapping's.
+        let resident = extents.map { name, bytes -> (String, Int) in
+            guard !bytes.isEmpty else { return (name, 0) }
+            let pagesOfSection = (bytes.lowerBound / page)...((bytes.upperBound - 1) / page)
+            return (name, pagesOfSection.filter { $0 < pages && present[$0] }.count * page)
+        }
+        return resident.filter { $0.1 > 0 }.sorted { $0.1 > $1.1 }.map { "\($0.0) \($0.1 / 1024) KiB" }
+            .joined(separator: ", ")
     }
 }

@@ -52,6 +52,9 @@ struct ScoutConfiguration: Sendable {
     var userAgent: String
     /// Where images are cached (`SCOUT_CACHE_DIR`, else `$XDG_CACHE_HOME/scout`, else `~/.cache/scout`).
     var cacheDirectory: URL?
+    /// Where a PostgreSQL catalog's search index file is kept (``BookCatalog/SearchIndexFile``):
+    /// `search-index` in the cache folder. Deleting it only costs the next start a rebuild.
+    var searchIndexDirectory: URL? { cacheDirectory?.appending(path: "search-index", directoryHint: .isDirectory) }
     /// The terminal's width when standard output does not say (`COLUMNS`).
     var columns: Int?
     /// The thumbnails the terminal announces (`TERM`, `KITTY_WINDOW_ID`, `COLORTERM`; `--images`).

@@ -1,12 +1,13 @@
 extension CandidateIndex {
     /// Builds the index of `entries` (any order; ids distinct), recording that they are the
-    /// catalog's at `generation`. Throws ``TooLarge`` when the catalog's text or words overflow
+    /// catalog's at `generation`, the catalog whose identity is `catalogIdentity` (0 for one
+    /// without, see ``SearchIndexFile/catalogIdentity``). Throws ``TooLarge`` when the catalog's text or words overflow
     /// 32-bit offsets.
     ///
     /// ```swift
     /// let index = try CandidateIndex([SearchEntry(id: 1, title: "Dune", authors: [], ratingsCount: 9)])
     /// ```
-    public init(_ entries: [SearchEntry], generation: Int64 = 0) throws {
+    public init(_ entries: [SearchEntry], generation: Int64 = 0, catalogIdentity: Int64 = 0) throws {
         let ranked = entries.sorted { $0.searchOrder < $1.searchOrder }
         var words = WordsBeingNumbered()
         var text: [UInt8] = []
@@ -15,7 +16,7 @@ extension CandidateIndex {
         // Word ids numbered as first met; renumbered in byte order below.
         var bookWords: [UInt32] = []
         var wordStarts: [UInt32] = [0]
-        var authorWordStarts: [UInt32] = []
+        var titleWordCounts: [UInt32] = []
         elementEnds.reserveCapacity(ranked.count * 2)
         bookWords.reserveCapacity(ranked.count * 8)
         var alternateCounts: [UInt8] = []
@@ -39,7 +40,7 @@ extension CandidateIndex {
             Self.appendDistinct(
                 titles.flatMap { Self.words(of: $0, readings: entry.textReadings) }.map { words.id(of: $0) },
                 to: &bookWords, from: start)
-            authorWordStarts.append(try Self.offset(bookWords.count))
+            titleWordCounts.append(try Self.offset(bookWords.count - start))
             let authorStart = bookWords.count
             Self.appendDistinct(
                 entry.authors.flatMap { Self.words(of: $0, readings: entry.textReadings) }.map { words.id(of: $0) },
@@ -61,17 +62,23 @@ extension CandidateIndex {
         }
         let cjkWords = vocabulary.indices.filter { SearchText.isCJKWord(vocabulary[$0]) }.map(UInt32.init)
         let readings = try Self.readingSections(textReadings)
-        let sections: [[UInt8]] = [
-            Self.bytes(ranked.map(\.id)),
-            Self.bytes(ranked.map { $0.ratingsCount.map(Int64.init) ?? Layout.noRatings }),
-            alternateCounts, seriesCounts, text, Self.bytes(elementEnds), Self.bytes(elementStarts),
-            Self.bytes(bookWords), Self.bytes(wordStarts), Self.bytes(authorWordStarts), vocabularyBytes,
-            Self.bytes(vocabularyEnds), Self.bytes(postings), Self.bytes(postingStarts), Self.bytes(cjkWords),
-            Self.bytes(readings.places), Self.bytes(readings.ends), readings.text,
+        // Ids are stored less the smallest, so a catalog's ids take the bytes their spread needs.
+        let idBase = ranked.lazy.map(\.id).min() ?? 0
+        let sections: [Layout.Packed] = [
+            Layout.Packed(ranked.lazy.map { UInt64(bitPattern: $0.id &- idBase) }),
+            Layout.Packed(ranked.lazy.map { Layout.ratingsCode($0.ratingsCount) }),
+            Layout.Packed(bytes: alternateCounts), Layout.Packed(bytes: seriesCounts), Layout.Packed(bytes: text),
+            Layout.Packed(elementEnds), Layout.Packed(elementStarts), Layout.Packed(bookWords),
+            Layout.Packed(wordStarts), Layout.Packed(titleWordCounts), Layout.Packed(bytes: vocabularyBytes),
+            Layout.Packed(vocabularyEnds), Layout.Packed(postings), Layout.Packed(postingStarts),
+            Layout.Packed(cjkWords), Layout.Packed(readings.places), Layout.Packed(readings.ends),
+            Layout.Packed(bytes: readings.text),
         ]
         let storage = IndexBytes(
             copying: Layout.image(
-                generation: generation, books: ranked.count, words: vocabulary.count, sections: sections))
+                generation: generation, catalogIdentity: catalogIdentity, books: ranked.count, words: vocabulary.count,
+                idBase: idBase,
+                sections: sections))
         do {
             self.init(storage: storage, header: try Header(of: storage.bytes))
         } catch {
@@ -98,11 +105,6 @@ extension CandidateIndex {
             ends.append(try offset(text.count))
         }
         return (places, ends, text)
-    }
-
-    /// The little-endian bytes of `values`.
-    private static func bytes<T: FixedWidthInteger>(_ values: [T]) -> [UInt8] {
-        values.map(\.littleEndian).withUnsafeBytes { Array($0) }
     }
 
     /// The folded words search finds one text of a book by: its index tokens, then the words of

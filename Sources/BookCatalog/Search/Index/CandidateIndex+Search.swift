@@ -106,7 +106,7 @@ extension CandidateIndex {
     /// term matches nowhere.
     private func match(_ book: Int, _ terms: [[Range<UInt32>]]) -> FieldSet? {
         let words = wordStarts.run(book, within: bookWords.count)
-        let split = min(max(authorWordStarts.place(book, within: words.upperBound), words.lowerBound), words.upperBound)
+        let split = words.lowerBound + titleWordCounts.place(book, within: words.count)
         let title = words.lowerBound..<split
         let authors = split..<words.upperBound
         var all: FieldSet = [.title, .authors]
@@ -171,11 +171,10 @@ extension CandidateIndex {
             }
             let seriesStart = min(1 + Int(alternateCounts[place]), texts.count)
             let seriesEnd = min(seriesStart + Int(seriesCounts[place]), texts.count)
-            let ratings = ratingsCounts[place]
             var book = Book(
-                id: ids[place], source: "", sourceID: "", title: texts.first ?? "",
+                id: idBase &+ Int64(bitPattern: ids[place]), source: "", sourceID: "", title: texts.first ?? "",
                 series: texts[seriesStart..<seriesEnd].map { SeriesMembership(name: $0) },
-                authors: Array(texts[seriesEnd...]), ratingsCount: ratings == Layout.noRatings ? nil : Int(ratings))
+                authors: Array(texts[seriesEnd...]), ratingsCount: Layout.ratingsCount(ratingsCounts[place]))
             book.alternateTitles = Array(texts[min(1, seriesStart)..<seriesStart])
             book.textReadings = textReadings(at: place)
             return book

@@ -39,4 +39,19 @@ extension CandidateIndex {
         }
         return low
     }
+
+    /// Every word of the vocabulary, in byte order: the words ``BookStore/searchTerms()``
+    /// lists, so a server that maps the index builds its ``TermDictionary`` from them without
+    /// reading the store. Once read, the pages of the vocabulary are let go of (search touches
+    /// few of them again), so the index's resident bytes stay what searches need.
+    ///
+    /// ```swift
+    /// let dictionary = TermDictionary(index.vocabularyWords())
+    /// ```
+    public func vocabularyWords() -> [String] {
+        let words = (0..<wordCount).map { String(decoding: wordBytes($0), as: UTF8.self) }
+        storage.release(vocabularyText.base)
+        storage.release(vocabularyEnds.base)
+        return words
+    }
 }

@@ -34,9 +34,13 @@ public struct CandidateIndex: Sendable {
     let storage: IndexBytes
     /// The catalog generation it was built at (as its file records it).
     public let generation: Int64
-    /// Per book, in rank order; a nil ratings count is ``Layout/noRatings``.
-    let ids: PackedIntegers<Int64>
-    let ratingsCounts: PackedIntegers<Int64>
+    /// The identity of the catalog it was built from (``SearchIndexFile/catalogIdentity``).
+    public let catalogIdentity: Int64
+    /// Per book, in rank order: its id less ``idBase``, and its ratings count as
+    /// ``Layout/ratingsCode(_:)`` codes it.
+    let ids: PackedIntegers<UInt64>
+    let idBase: Int64
+    let ratingsCounts: PackedIntegers<UInt64>
     /// How many alternate titles book `b` has, after its title among its elements.
     let alternateCounts: PackedIntegers<UInt8>
     /// How many series names book `b` has, after its alternate titles among its elements.
@@ -49,11 +53,11 @@ public struct CandidateIndex: Sendable {
     let text: PackedIntegers<UInt8>
     let elementEnds: PackedIntegers<UInt32>
     let elementStarts: PackedIntegers<UInt32>
-    /// Book `b`'s distinct title word ids are `bookWords[wordStarts[b]..<authorWordStarts[b]]`,
-    /// its distinct author word ids from there to `wordStarts[b + 1]`.
+    /// Book `b`'s distinct word ids are `bookWords[wordStarts[b]..<wordStarts[b + 1]]`: the
+    /// first `titleWordCounts[b]` its title words, the rest its author words.
     let bookWords: PackedIntegers<UInt32>
     let wordStarts: PackedIntegers<UInt32>
-    let authorWordStarts: PackedIntegers<UInt32>
+    let titleWordCounts: PackedIntegers<UInt32>
     /// The distinct folded words, sorted by their UTF-8 bytes, one after the other; word `w`
     /// (its id is its place) ends at `vocabularyEnds[w]`.
     let vocabularyText: PackedIntegers<UInt8>
@@ -74,8 +78,10 @@ public struct CandidateIndex: Sendable {
     init(storage: IndexBytes, header: Header) {
         self.storage = storage
         generation = header.generation
+        catalogIdentity = header.catalogIdentity
+        idBase = header.idBase
         func section<T>(_ section: Layout.Section) -> PackedIntegers<T> {
-            PackedIntegers(header.sections[section.rawValue])
+            PackedIntegers(header.sections[section.rawValue].bytes, width: header.sections[section.rawValue].width)
         }
         ids = section(.ids)
         ratingsCounts = section(.ratingsCounts)
@@ -86,7 +92,7 @@ public struct CandidateIndex: Sendable {
         elementStarts = section(.elementStarts)
         bookWords = section(.bookWords)
         wordStarts = section(.wordStarts)
-        authorWordStarts = section(.authorWordStarts)
+        titleWordCounts = section(.titleWordCounts)
         vocabularyText = section(.vocabularyText)
         vocabularyEnds = section(.vocabularyEnds)
         postings = section(.postings)

@@ -41,7 +41,56 @@ final class IndexBytes: @unchecked Sendable {
         guard let address = mmap(nil, size, PROT_READ, MAP_SHARED, descriptor, 0), address != MAP_FAILED else {
             return .failure(.unreadable("mmap failed (errno \(errno))"))
         }
+        // Search reads scattered pages: read ahead, the kernel would fill the page cache with
+        // large folios, each mapped whole at a touch (2 MiB resident for one posting read).
+        _ = madvise(address, size, Int32(MADV_RANDOM))
         return .success(IndexBytes(mapped: UnsafeRawBufferPointer(start: address, count: size)))
+    }
+
+    /// Writes the bytes to the file at `path`: to a temporary file beside it, renamed over it,
+    /// so a reader never sees half of one. A page per write: the page cache then holds the
+    /// file in single pages, so a process that maps it and reads one posting gets the few pages
+    /// around it resident (fault-around, 64 KiB), not the large folio one big write would have
+    /// made (up to 2 MiB). Throws what failed, with errno.
+    func save(to path: String) throws(IndexFileProblem) {
+        // A name of this process's own, so two writers never share a temporary file.
+        let temporary = path + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .unwritable("creating \(temporary) failed (errno \(errno))") }
+        var failure: IndexFileProblem?
+        let page = 4096
+        var offset = 0
+        // Each round writes a byte or more, or ends the loop: at most `bytes.count` rounds.
+        while offset < bytes.count {
+            let written = write(
+                descriptor, bytes.baseAddress.unsafelyUnwrapped + offset, min(page, bytes.count - offset))
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else {
+                failure = .unwritable("writing \(temporary) failed (errno \(errno))")
+                break
+            }
+            offset += written
+        }
+        close(descriptor)
+        if failure == nil, rename(temporary, path) != 0 {
+            failure = .unwritable("renaming \(temporary) to \(path) failed (errno \(errno))")
+        }
+        if let failure {
+            unlink(temporary)
+            throw failure
+        }
+    }
+
+    /// Lets the pages of `part` (inside the bytes) go from this process's resident memory, when
+    /// mapped: they stay in the page cache, and a later read maps them again. Memory of our own
+    /// is kept.
+    func release(_ part: UnsafeRawBufferPointer) {
+        guard isMapped, let start = part.baseAddress, let base = bytes.baseAddress, !part.isEmpty else { return }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        // Whole pages around `part`, all within the mapping (which starts on a page).
+        let first = (start - base) / page * page
+        let end = min(((start - base) + part.count + page - 1) / page * page, (bytes.count + page - 1) / page * page)
+        _ = madvise(UnsafeMutableRawPointer(mutating: base + first), end - first, Int32(MADV_DONTNEED))
     }
 
     private init(mapped: UnsafeRawBufferPointer) {
@@ -63,43 +112,58 @@ public enum IndexFileProblem: Error, Equatable, CustomStringConvertible {
     /// No file yet (a first start, or a catalog never indexed by this version).
     case missing
     case unreadable(String)
+    /// Not written: the folder is read-only, the disk full…
+    case unwritable(String)
     /// Truncated, corrupted, of another format or version.
     case malformed(String)
     /// Made for another generation of the catalog.
     case stale(file: Int64, catalog: Int64)
     /// Of the catalog's generation but not its number of books: made for another catalog.
     case otherCatalog(file: Int, catalog: Int)
+    /// Recording another catalog identity than the catalog's: made for another database.
+    case foreign(file: Int64, catalog: Int64)
 
     public var description: String {
         switch self {
         case .missing: "there is no search index file yet"
         case .unreadable(let why): "the search index file could not be read: \(why)"
+        case .unwritable(let why): "the search index file could not be written: \(why)"
         case .malformed(let why): "the search index file is damaged or of another version: \(why)"
         case .stale(let file, let catalog):
             "the search index file is of catalog generation \(file), the catalog is at \(catalog)"
         case .otherCatalog(let file, let catalog):
             "the search index file holds \(file) books, the catalog \(catalog): it was made for another catalog"
+        case .foreign(let file, let catalog):
+            "the search index file is of catalog identity \(file), the catalog's is \(catalog): it was made for another catalog"
         }
     }
 }
 
-/// A run of little-endian fixed-width integers inside an ``IndexBytes``, read in place.
-/// Reading at `index` requires `index < count`; callers check values read from a file before
-/// using them as places (see ``CandidateIndex``'s clamps).
+/// A run of little-endian integers of one width (1–8 bytes, see ``CandidateIndex/Layout``)
+/// inside an ``IndexBytes``, read in place. Reading at `index` requires `index < count`;
+/// callers check values read from a file before using them as places (see ``CandidateIndex``'s
+/// clamps).
 struct PackedIntegers<Element: FixedWidthInteger>: Sendable {
-    /// `@unchecked`: points into an ``IndexBytes`` the index keeps alive.
+    /// `@unchecked`: points into an ``IndexBytes`` the index keeps alive, with
+    /// ``CandidateIndex/Layout/slack`` readable bytes after it.
     nonisolated(unsafe) let base: UnsafeRawBufferPointer
     let count: Int
+    let width: Int
+    private let mask: UInt64
 
-    init(_ base: UnsafeRawBufferPointer) {
+    init(_ base: UnsafeRawBufferPointer, width: Int) {
+        precondition((1...8).contains(width), "an index section of \(width)-byte elements")
         self.base = base
-        count = base.count / MemoryLayout<Element>.size
+        self.width = width
+        count = base.count / width
+        mask = width == 8 ? .max : (1 << (8 * width)) - 1
     }
 
+    /// One 8-byte load masked to the width, whatever the width: no branch in search's loops.
     subscript(index: Int) -> Element {
         precondition(index >= 0 && index < count, "read past a packed array of the index")
-        return Element(
-            littleEndian: base.loadUnaligned(fromByteOffset: index * MemoryLayout<Element>.size, as: Element.self))
+        let word = base.baseAddress.unsafelyUnwrapped.loadUnaligned(fromByteOffset: index &* width, as: UInt64.self)
+        return Element(truncatingIfNeeded: UInt64(littleEndian: word) & mask)
     }
 
     /// The value at `index` as a place in something of `bound` places: clamped to it, so a

@@ -2,7 +2,10 @@ import Foundation
 
 /// Where a catalog's ``CandidateIndex`` is kept between runs, so a server maps it at start
 /// instead of reading every book back out of the store: for a SQLite catalog the file beside it,
-/// named after it with `.search-index` added (`books.sqlite.search-index`).
+/// named after it with `.search-index` added (`books.sqlite.search-index`); for a PostgreSQL
+/// catalog a file in a folder of the host's (`$XDG_CACHE_HOME/scout/search-index`), named after
+/// the identity the catalog keeps in its database (``init(directory:catalogIdentity:)``), which
+/// the file records and is checked against, so a file is never used for another database.
 ///
 /// The file is written whole, then renamed over the old one, after an import and whenever search
 /// had to build the index from the store; it is mapped read-only and shared, so every process
@@ -18,6 +21,10 @@ import Foundation
 public struct SearchIndexFile: Sendable {
     /// The file's path.
     public let path: String
+    /// The identity of the catalog the file is for, recorded in it and checked on load: 0 for a
+    /// SQLite catalog (its file lies beside it), the identity its database keeps for a
+    /// PostgreSQL one. A file of another identity was made for another catalog.
+    public let catalogIdentity: Int64
     /// Where problems with the file are told (standard error by default): a damaged or
     /// unwritable file costs a rebuild at each start, which an operator should hear of.
     let report: @Sendable (String) -> Void
@@ -25,9 +32,30 @@ public struct SearchIndexFile: Sendable {
     /// The largest file mapped (16 GiB): past it, the catalog is too large for the index anyway.
     static let maximumSize = 1 << 34
 
-    public init(path: String, report: @escaping @Sendable (String) -> Void = SearchIndexFile.reportToStandardError) {
+    public init(
+        path: String, catalogIdentity: Int64 = 0,
+        report: @escaping @Sendable (String) -> Void = SearchIndexFile.reportToStandardError
+    ) {
         self.path = path
+        self.catalogIdentity = catalogIdentity
         self.report = report
+    }
+
+    /// The file of the catalog of identity `catalogIdentity` in `directory`, named after the
+    /// identity: a PostgreSQL catalog's, whose database has no folder here.
+    ///
+    /// ```swift
+    /// SearchIndexFile(directory: "/var/cache/scout/search-index", catalogIdentity: 255).path
+    /// // "/var/cache/scout/search-index/catalog-00000000000000ff.search-index"
+    /// ```
+    public init(
+        directory: String, catalogIdentity: Int64,
+        report: @escaping @Sendable (String) -> Void = SearchIndexFile.reportToStandardError
+    ) {
+        let name = String(UInt64(bitPattern: catalogIdentity), radix: 16)
+        let padded = String(repeating: "0", count: 16 - name.count) + name
+        self.init(
+            path: directory + "/catalog-\(padded).search-index", catalogIdentity: catalogIdentity, report: report)
     }
 
     /// The file beside the SQLite catalog at `databasePath`; nil for one in memory, and for a
@@ -48,6 +76,9 @@ public struct SearchIndexFile: Sendable {
         IndexBytes.map(path: path, maximumSize: Self.maximumSize).flatMap { storage in
             do throws(IndexFileProblem) {
                 let header = try CandidateIndex.Header(of: storage.bytes)
+                guard header.catalogIdentity == catalogIdentity else {
+                    return .failure(.foreign(file: header.catalogIdentity, catalog: catalogIdentity))
+                }
                 guard header.generation == generation else {
                     return .failure(.stale(file: header.generation, catalog: generation))
                 }
@@ -63,15 +94,9 @@ public struct SearchIndexFile: Sendable {
     /// this host share. On failure, reports why and returns `index` as it was.
     public func store(_ index: CandidateIndex) -> CandidateIndex {
         do {
-            let bytes = index.storage.bytes
-            let data = Data(
-                bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 8)!),
-                count: bytes.count, deallocator: .none)
-            try withExtendedLifetime(index) { try data.write(to: URL(fileURLWithPath: path), options: .atomic) }
+            try index.storage.save(to: path)
         } catch {
-            report(
-                "scout: could not write the search index file \(path): \(error.localizedDescription); it is built again at the next start."
-            )
+            report("scout: \(error); it is built again at the next start.")
             return index
         }
         switch load(generation: index.generation) {
@@ -82,27 +107,61 @@ public struct SearchIndexFile: Sendable {
         }
     }
 
-    /// Loads the index of `generation` from the file or, when that fails (reporting why unless
-    /// there is no file yet), builds it with `build` and stores it. `bookCount` tells how many
-    /// books the catalog holds: a file of another count was made for another catalog (one
-    /// restored from a backup, or made again at the same path) that reached the same generation.
-    public func loadOrBuild(
-        generation: Int64, bookCount: () async throws -> Int, _ build: () async throws -> CandidateIndex
-    ) async rethrows -> CandidateIndex {
-        var problem: IndexFileProblem
+    /// The index in the file when it is of `generation` and holds as many books as the catalog:
+    /// `bookCount` tells how many that is (asked only of a file of the generation). A file of
+    /// another count was made for another catalog (one restored from a backup, or made again at
+    /// the same path) that reached the same generation.
+    public func loadCurrent(generation: Int64, bookCount: () async throws -> Int) async rethrows -> Result<
+        CandidateIndex, IndexFileProblem
+    > {
         switch load(generation: generation) {
         case .success(let index):
             let books = try await bookCount()
-            if index.count == books { return index }
-            problem = .otherCatalog(file: index.count, catalog: books)
-        case .failure(let failure): problem = failure
+            return index.count == books ? .success(index) : .failure(.otherCatalog(file: index.count, catalog: books))
+        case .failure(let problem): return .failure(problem)
         }
+    }
+
+    /// Builds the index with `build` and stores it, the file having been refused for `problem`
+    /// (reported, unless there is no file yet).
+    public func rebuild(after problem: IndexFileProblem, _ build: () async throws -> CandidateIndex) async rethrows
+        -> CandidateIndex
+    {
         if problem != .missing { report("scout: \(problem) (\(path)); rebuilding it from the catalog.") }
         return store(try await build())
+    }
+
+    /// ``loadCurrent(generation:bookCount:)``, else ``rebuild(after:_:)``.
+    public func loadOrBuild(
+        generation: Int64, bookCount: () async throws -> Int, _ build: () async throws -> CandidateIndex
+    ) async rethrows -> CandidateIndex {
+        switch try await loadCurrent(generation: generation, bookCount: bookCount) {
+        case .success(let index): return index
+        case .failure(let problem): return try await rebuild(after: problem, build)
+        }
     }
 
     /// Writes `message` to standard error.
     public static let reportToStandardError: @Sendable (String) -> Void = { message in
         FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+}
+
+extension SearchIndexFile {
+    /// Where each section of the file lies (byte offsets), by name, for benchmarks that tell
+    /// which sections a process holds resident; nil when the file is missing or refused.
+    ///
+    /// ```swift
+    /// SearchIndexFile(path: "books.sqlite.search-index").sectionExtents()?.first?.name   // "header"
+    /// ```
+    public func sectionExtents() -> [(name: String, bytes: Range<Int>)]? {
+        guard case .success(let storage) = IndexBytes.map(path: path, maximumSize: Self.maximumSize),
+            let header = try? CandidateIndex.Header(of: storage.bytes), let start = storage.bytes.baseAddress
+        else { return nil }
+        let sections = zip(CandidateIndex.Layout.Section.allCases, header.sections).map { section, extent in
+            let offset = extent.bytes.baseAddress.map { $0 - start } ?? 0
+            return ("\(section)", offset..<(offset + extent.bytes.count))
+        }
+        return [("header", 0..<CandidateIndex.Layout.headerSize)] + sections
     }
 }
