@@ -12,9 +12,9 @@ enum ScaleDiskSpace {
     /// index file, measured at 100,000 books; ``usage(_:books:)`` prints the files' and
     /// SQLite's figure of every run, to keep these true.
     static let sqliteBytesPerBook = 4_800
-    /// Bytes a book takes in PostgreSQL's cluster (table, indexes, relations, write-ahead log),
-    /// measured at 100,000 books, in the cluster `scripts/with-postgres.sh` makes in the same
-    /// temporary folder.
+    /// Bytes a book takes in PostgreSQL's cluster (table, indexes, relations), in the cluster
+    /// `scripts/with-postgres.sh` makes in the same temporary folder: at 100,000 books it peaked
+    /// at 1.6 GB, up to 1 GB of it the write-ahead log, which does not grow with the catalog.
     static let postgresBytesPerBook = 6_000
     /// Room asked beyond the estimate: sizes vary with the build and what the run writes last.
     static let margin = 1.25
