@@ -47,8 +47,9 @@ bench: deps-bench venv
 	$(SWIFT) build -c release
 	scripts/bench.sh
 
-# The scale benchmarks at ten million books (issue #37): import until searchable and relations,
-# against tantivy's indexing of the same books. Needs about 10 GB free in the temporary folder.
+# The scale benchmarks at ten million books (issue #37), SQLite and PostgreSQL: import until
+# searchable, relations and search p99, against tantivy's indexing and search of the same books.
+# Needs about 80 GB free in the temporary folder (TMPDIR); import-scale checks before it starts.
 bench-scale: deps-bench venv
 	$(SWIFT) build -c release
 	SCOUT_BENCH_IMPORT_BOOKS=10000000 SCOUT_BENCH_SERVE_BOOKS=10000000 scripts/bench.sh import-scale serve-start
