@@ -115,14 +115,27 @@ public struct RelationBuilder: Sendable, Hashable {
     }
 
     /// The `limit` best of `candidates` (relations from one book): score descending, then the
-    /// target's ratings count descending, then target id ascending.
+    /// target's ratings count descending, then target id ascending; equal ones in their order.
+    ///
+    /// A selection, not a sort: where tags are common a book has thousands of candidates and
+    /// keeps ten, and sorting them all was half of building the similar-tags relations.
     func strongest(_ candidates: [(relation: Relation, ratings: Int)]) -> [Relation] {
-        candidates.sorted { lhs, rhs in
+        func beats(_ lhs: (relation: Relation, ratings: Int), _ rhs: (relation: Relation, ratings: Int)) -> Bool {
             if lhs.relation.score != rhs.relation.score { return lhs.relation.score > rhs.relation.score }
             if lhs.ratings != rhs.ratings { return lhs.ratings > rhs.ratings }
             return lhs.relation.to < rhs.relation.to
         }
-        .prefix(limit).map(\.relation)
+        guard limit > 0 else { return [] }
+        var best: [(relation: Relation, ratings: Int)] = []
+        best.reserveCapacity(limit + 1)
+        for candidate in candidates {
+            if best.count == limit, let last = best.last, !beats(candidate, last) { continue }
+            // After every kept one it does not beat, so equal candidates keep their order.
+            let place = best.firstIndex { beats(candidate, $0) } ?? best.count
+            best.insert(candidate, at: place)
+            if best.count > limit { best.removeLast() }
+        }
+        return best.map(\.relation)
     }
 
     /// `text` folded for grouping: case- and diacritic-insensitive, whitespace collapsed; `nil`
