@@ -7,16 +7,13 @@ import Testing
 /// `scripts/with-postgres.sh` starts; every test works in a temporary table of its own session.
 @Suite(
     "PostgreSQL COPY",
-    .enabled(
-        if: ProcessInfo.processInfo.environment["SCOUT_TEST_POSTGRES_URL"] != nil,
-        "SCOUT_TEST_POSTGRES_URL is not set: run the tests under scripts/with-postgres.sh (make test does)."),
+    .enabled(if: TestServer.url != nil, TestServer.missing),
     .timeLimit(.minutes(10)))
 struct CopyTests {
     let db: PostgresDatabase
 
     init() async throws {
-        let url = try #require(ProcessInfo.processInfo.environment["SCOUT_TEST_POSTGRES_URL"])
-        db = try await PostgresDatabase(url: try PostgresURL(url))
+        db = try await TestServer.connect()
         try await db.execute(
             """
             CREATE TEMPORARY TABLE items (

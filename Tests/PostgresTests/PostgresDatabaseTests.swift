@@ -6,16 +6,13 @@ import Testing
 /// every test works in a temporary table of its own connection's session.
 @Suite(
     "PostgreSQL wrapper",
-    .enabled(
-        if: ProcessInfo.processInfo.environment["SCOUT_TEST_POSTGRES_URL"] != nil,
-        "SCOUT_TEST_POSTGRES_URL is not set: run the tests under scripts/with-postgres.sh (make test does)."),
+    .enabled(if: TestServer.url != nil, TestServer.missing),
     .timeLimit(.minutes(10)))
 struct PostgresDatabaseTests {
     let db: PostgresDatabase
 
     init() async throws {
-        let url = try #require(ProcessInfo.processInfo.environment["SCOUT_TEST_POSTGRES_URL"])
-        db = try await PostgresDatabase(url: try PostgresURL(url))
+        db = try await TestServer.connect()
         try await db.execute(
             """
             CREATE TEMPORARY TABLE items (

@@ -6,16 +6,13 @@ import Testing
 /// Statements prepared once per connection, against the server `scripts/with-postgres.sh` starts.
 @Suite(
     "PostgreSQL prepared statements",
-    .enabled(
-        if: ProcessInfo.processInfo.environment["SCOUT_TEST_POSTGRES_URL"] != nil,
-        "SCOUT_TEST_POSTGRES_URL is not set: run the tests under scripts/with-postgres.sh (make test does)."),
+    .enabled(if: TestServer.url != nil, TestServer.missing),
     .timeLimit(.minutes(10)))
 struct PreparedStatementTests {
     let db: PostgresDatabase
 
     init() async throws {
-        let url = try #require(ProcessInfo.processInfo.environment["SCOUT_TEST_POSTGRES_URL"])
-        db = try await PostgresDatabase(url: try PostgresURL(url), settings: ["jit": "off", "work_mem": "8MB"])
+        db = try await TestServer.connect(settings: ["jit": "off", "work_mem": "8MB"])
         try await db.execute("CREATE TEMPORARY TABLE items (id bigint PRIMARY KEY, name text)")
     }
 
@@ -71,9 +68,8 @@ struct PreparedStatementTests {
     @Test func sessionSettingsApply() async throws {
         #expect(try await db.query("SHOW jit") { try $0.string(0) } == ["off"])
         #expect(try await db.query("SHOW work_mem") { try $0.string(0) } == ["8MB"])
-        let url = try #require(ProcessInfo.processInfo.environment["SCOUT_TEST_POSTGRES_URL"])
         await #expect(throws: PostgresError.self) {
-            try await PostgresDatabase(url: try PostgresURL(url), settings: ["no_such_setting_at_all": "1"])
+            try await TestServer.connect(settings: ["no_such_setting_at_all": "1"])
         }
     }
 }
