@@ -99,13 +99,14 @@ struct SearchIndexEncodingTests {
     @Test func aFileOfTheFormerLayoutIsRefusedByItsVersion() throws {
         let index = try CandidateIndex(GeneratedEntries.dune, generation: 1)
         var bytes = withExtendedLifetime(index) { Array(index.storage.bytes) }
-        bytes[8] = 1
+        // Version 2's postings are bare places, without the fields version 3 reads in them.
+        bytes[8] = 2
         let storage = IndexBytes(copying: bytes)
         do {
             _ = try CandidateIndex.Header(of: storage.bytes)
-            Issue.record("a version 1 file was read")
+            Issue.record("a version 2 file was read")
         } catch {
-            #expect("\(error)".contains("format version 1, this Scout reads 2"), "\(error)")
+            #expect("\(error)".contains("format version 2, this Scout reads 3"), "\(error)")
         }
     }
 

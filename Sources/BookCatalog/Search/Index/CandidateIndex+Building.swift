@@ -51,7 +51,7 @@ extension CandidateIndex {
         let (vocabulary, renumbered) = words.sortedByBytes()
         for index in bookWords.indices { bookWords[index] = renumbered[Int(bookWords[index])] }
         let (postings, postingStarts) = try Self.postings(
-            of: bookWords, wordStarts: wordStarts, vocabularySize: vocabulary.count)
+            of: bookWords, wordStarts: wordStarts, titleWordCounts: titleWordCounts, vocabularySize: vocabulary.count)
 
         let vocabularyBytes = vocabulary.flatMap(\.utf8)
         var vocabularyEnds: [UInt32] = []
@@ -120,30 +120,42 @@ extension CandidateIndex {
         for id in found where !words[start...].contains(id) { words.append(id) }
     }
 
-    /// For each word, the books holding it in either field, ascending: counted, then filled in
-    /// book order.
-    private static func postings(of bookWords: [UInt32], wordStarts: [UInt32], vocabularySize: Int) throws -> (
-        [UInt32], [UInt32]
-    ) {
+    /// For each word, the books holding it, ascending, each as a posting (``Layout/posting(book:fields:)``:
+    /// the book's place and the fields it holds the word in), so search learns where a book
+    /// matches from the postings alone: counted, then filled in book order.
+    private static func postings(
+        of bookWords: [UInt32], wordStarts: [UInt32], titleWordCounts: [UInt32], vocabularySize: Int
+    ) throws -> ([UInt32], [UInt32]) {
+        let books = wordStarts.count - 1
+        // A posting holds the place shifted past the field bits, in 32 bits like the starts.
+        guard books < 1 << 30 else { throw TooLarge() }
         var counts = [UInt32](repeating: 0, count: vocabularySize + 1)
-        var distinct: [UInt32] = []
-        func eachWord(_ body: (Int, UInt32) -> Void) {
-            for book in 0..<(wordStarts.count - 1) {
-                // A word in both the title and the authors is one posting.
+        var distinct: [(id: UInt32, fields: FieldSet)] = []
+        func eachWord(_ body: (Int, UInt32, FieldSet) -> Void) {
+            for book in 0..<books {
+                // A word in both the title and the authors is one posting, of both fields (each
+                // field's words are distinct already, see appendDistinct).
                 distinct.removeAll(keepingCapacity: true)
-                for id in bookWords[Int(wordStarts[book])..<Int(wordStarts[book + 1])] where !distinct.contains(id) {
-                    distinct.append(id)
-                    body(book, id)
+                let start = Int(wordStarts[book])
+                let split = start + Int(titleWordCounts[book])
+                for place in start..<Int(wordStarts[book + 1]) {
+                    let field: FieldSet = place < split ? .title : .authors
+                    if let seen = distinct.firstIndex(where: { $0.id == bookWords[place] }) {
+                        distinct[seen].fields.insert(field)
+                    } else {
+                        distinct.append((bookWords[place], field))
+                    }
                 }
+                for (id, fields) in distinct { body(book, id, fields) }
             }
         }
-        eachWord { _, id in counts[Int(id) + 1] += 1 }
+        eachWord { _, id, _ in counts[Int(id) + 1] += 1 }
         for word in 0..<vocabularySize { counts[word + 1] += counts[word] }
         let starts = counts
         var next = counts
         var postings = [UInt32](repeating: 0, count: Int(counts[vocabularySize]))
-        eachWord { book, id in
-            postings[Int(next[Int(id)])] = UInt32(book)
+        eachWord { book, id, fields in
+            postings[Int(next[Int(id)])] = UInt32(Layout.posting(book: book, fields: fields))
             next[Int(id)] += 1
         }
         return (postings, starts)

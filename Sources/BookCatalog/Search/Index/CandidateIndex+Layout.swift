@@ -23,8 +23,9 @@ extension CandidateIndex {
         static let magic = Array("SCOUTIDX".utf8)
         /// Bumped on every change of the layout: another version is rebuilt, never read.
         /// 2: sections of variable width, ids less a base, ratings counts zigzag-coded, title
-        /// word counts instead of author word starts.
-        static let version: UInt32 = 2
+        /// word counts instead of author word starts. 3: each posting carries the fields its book
+        /// holds the word in (``posting(book:fields:)``), so queries intersect postings.
+        static let version: UInt32 = 3
         static let fixedHeaderSize = 56
         static let sectionEntrySize = 24
         static var headerSize: Int { fixedHeaderSize + Section.allCases.count * sectionEntrySize + 8 }
@@ -116,6 +117,19 @@ extension CandidateIndex {
             }
             return image + [UInt8](repeating: 0, count: slack)
         }
+
+        /// A posting as stored: the book's place shifted left by two, its low bits the
+        /// ``FieldSet`` the book holds the word in. Two bits more than the place alone, which
+        /// a hundred thousand or a million books fit in the same 3 bytes.
+        static func posting(book: Int, fields: FieldSet) -> UInt64 {
+            UInt64(book) << 2 | UInt64(fields.rawValue & 3)
+        }
+
+        /// The book's place a stored posting names.
+        static func book(ofPosting posting: UInt32) -> Int { Int(posting >> 2) }
+
+        /// The fields a stored posting's book holds its word in.
+        static func fields(ofPosting posting: UInt32) -> FieldSet { FieldSet(rawValue: UInt8(posting & 3)) }
 
         static func append<T: FixedWidthInteger>(_ value: T, to bytes: inout [UInt8]) {
             withUnsafeBytes(of: value.littleEndian) { bytes += $0 }

@@ -8,22 +8,9 @@ extension CandidateIndex {
     /// index.search(BookQuery(terms: [.init(["hunger"]), .init(["ga"], isPrefix: true)]), limit: 5)
     /// ```
     public func search(_ query: BookQuery, limit: Int) -> [Book] {
-        // A term without words asks nothing, as in the stores' query builders.
-        let terms = query.terms.filter { $0.alternatives.contains { !$0.isEmpty } }.map(wordRanges(of:))
-        guard limit > 0, !terms.isEmpty, !terms.contains(where: \.isEmpty) else { return [] }
+        guard limit > 0, let terms = matchedWords(of: query) else { return [] }
         var matches = Matches(limit: limit)
-        let driver = terms.min { postingCount(of: $0) < postingCount(of: $1) }!
-        let driverCount = postingCount(of: driver)
-        // A common driver: its first matches are among the first books. The walk costs as many
-        // checks as reading the driver's books would, at most.
-        if driverCount * driverCount > 4 * limit * count {
-            for book in 0..<min(count, driverCount) where matches.add(book, self.match(book, terms)) {
-                return books(matches.found)
-            }
-            if driverCount >= count { return books(matches.found) }
-            matches = Matches(limit: limit)
-        }
-        for book in books(holding: driver) where matches.add(Int(book), self.match(Int(book), terms)) { break }
+        forEachMatch(of: terms) { book, fields in matches.add(book, fields) }
         return books(matches.found)
     }
 
@@ -34,12 +21,20 @@ extension CandidateIndex {
     /// index.count(SearchText.exactQuery("love")!)   // every book with a word beginning "love"
     /// ```
     public func count(_ query: BookQuery) -> Int {
+        guard let terms = matchedWords(of: query) else { return 0 }
+        var found = 0
+        forEachMatch(of: terms) { _, _ in
+            found += 1
+            return false
+        }
+        return found
+    }
+
+    /// The word ranges of each term of `query` that has words (a term without asks nothing, as
+    /// in the stores' query builders); nil when none has, or some term matches no word.
+    func matchedWords(of query: BookQuery) -> [[Range<UInt32>]]? {
         let terms = query.terms.filter { $0.alternatives.contains { !$0.isEmpty } }.map(wordRanges(of:))
-        guard !terms.isEmpty, !terms.contains(where: \.isEmpty) else { return 0 }
-        let driver = terms.min { postingCount(of: $0) < postingCount(of: $1) }!
-        let books = books(holding: driver)
-        guard terms.count > 1 else { return books.count }
-        return books.reduce(0) { count, book in match(Int(book), terms) == nil ? count : count + 1 }
+        return terms.isEmpty || terms.contains(where: \.isEmpty) ? nil : terms
     }
 
     /// The ids of the words `term` matches, as sorted, disjoint runs: each alternative whole or,
@@ -71,64 +66,14 @@ extension CandidateIndex {
     }
 
     /// How many postings the words of `ranges` have.
-    private func postingCount(of ranges: [Range<UInt32>]) -> Int {
+    func postingCount(of ranges: [Range<UInt32>]) -> Int {
         ranges.reduce(0) { $0 + postingRun(of: $1).count }
     }
 
     /// Where the postings of the words of `range` (ids below ``wordCount``) lie.
-    private func postingRun(of range: Range<UInt32>) -> Range<Int> {
+    func postingRun(of range: Range<UInt32>) -> Range<Int> {
         let start = postingStarts.place(Int(range.lowerBound), within: postings.count)
         return start..<max(start, postingStarts.place(Int(range.upperBound), within: postings.count))
-    }
-
-    /// The books holding any word of `ranges`, ascending, once each (a place past the books, in
-    /// a damaged file, left out).
-    private func books(holding ranges: [Range<UInt32>]) -> [UInt32] {
-        var books: [UInt32] = []
-        for range in ranges {
-            for posting in postingRun(of: range) where Int(postings[posting]) < count {
-                books.append(postings[posting])
-            }
-        }
-        guard ranges.count > 1 || ranges.first?.count != 1 else { return books }
-        books.sort()
-        var kept = 0
-        for book in books where kept == 0 || books[kept - 1] != book {
-            books[kept] = book
-            kept += 1
-        }
-        books.removeLast(books.count - kept)
-        return books
-    }
-
-    /// Where `book` matches every term: ``Field/title`` and ``Field/authors`` when all terms
-    /// match in that field; `[]` when it matches every term but in no one field; nil when some
-    /// term matches nowhere.
-    private func match(_ book: Int, _ terms: [[Range<UInt32>]]) -> FieldSet? {
-        let words = wordStarts.run(book, within: bookWords.count)
-        let split = words.lowerBound + titleWordCounts.place(book, within: words.count)
-        let title = words.lowerBound..<split
-        let authors = split..<words.upperBound
-        var all: FieldSet = [.title, .authors]
-        for term in terms {
-            var fields: FieldSet = []
-            if title.contains(where: { Self.contains(term, bookWords[$0]) }) { fields.insert(.title) }
-            if authors.contains(where: { Self.contains(term, bookWords[$0]) }) { fields.insert(.authors) }
-            if fields.isEmpty { return nil }
-            all.formIntersection(fields)
-        }
-        return all
-    }
-
-    private static func contains(_ ranges: [Range<UInt32>], _ word: UInt32) -> Bool {
-        if ranges.count <= 8 { return ranges.contains { $0.contains(word) } }
-        var low = 0
-        var high = ranges.count
-        while low < high {
-            let middle = (low + high) / 2
-            if ranges[middle].upperBound <= word { low = middle + 1 } else { high = middle }
-        }
-        return low < ranges.count && ranges[low].contains(word)
     }
 
     /// The fields of a book a term can match in.
@@ -140,7 +85,7 @@ extension CandidateIndex {
 
     /// The matches found so far in rank order: those in one field, up to the limit, and the
     /// others, as many as could still be needed.
-    private struct Matches {
+    struct Matches {
         let limit: Int
         var inOneField: [Int] = []
         var acrossFields: [Int] = []
@@ -161,7 +106,7 @@ extension CandidateIndex {
     }
 
     /// The books at `places` in rank order, with the fields ranking reads (series by name only).
-    private func books(_ places: [Int]) -> [Book] {
+    func books(_ places: [Int]) -> [Book] {
         places.map { place in
             let elements = elementStarts.run(place, within: elementEnds.count)
             let texts = elements.map { element in

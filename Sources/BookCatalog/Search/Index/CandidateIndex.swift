@@ -9,15 +9,17 @@
 ///
 /// Layout: books in search order (ratings count, most first, then id), so a book's index is its
 /// rank; the vocabulary sorted by UTF-8 bytes, so every word a prefix begins is one run of word
-/// ids; for each word the books holding it, ascending (postings); for each book its title's and
+/// ids; for each word the books holding it, ascending, each with the fields (title, authors) it
+/// holds the word in (postings); for each book its title's and
 /// its authors' word ids. All in flat little-endian arrays inside one image of bytes
 /// (``Layout``), read in place: built in memory, or mapped from its ``SearchIndexFile`` so the
 /// processes on a host share it; the vocabulary is binary-searched rather than held as strings.
 ///
-/// A search picks its rarest term (fewest postings) to drive it. When that term is common, the
-/// first matches lie among the first books, so it first walks books in rank order and checks
-/// each against every term, as many books as the term has postings at most; otherwise, or when
-/// the walk found too few matches in one field, it checks the driver's books, in rank order.
+/// A search intersects its terms' postings: the rarest term's books, in rank order, are the
+/// candidates, and each other term is asked for them by galloping along its postings (see
+/// ``forEachMatch(of:_:)``), so a query reads pages of its terms' postings, which lie together,
+/// never every candidate's words; a book's words are kept only as the reference that path is
+/// checked against (``searchReadingBookWords(_:limit:)``).
 ///
 /// ```swift
 /// let index = try CandidateIndex(try await store.searchEntries())
@@ -62,7 +64,8 @@ public struct CandidateIndex: Sendable {
     /// (its id is its place) ends at `vocabularyEnds[w]`.
     let vocabularyText: PackedIntegers<UInt8>
     let vocabularyEnds: PackedIntegers<UInt32>
-    /// Word `w`'s books are `postings[postingStarts[w]..<postingStarts[w + 1]]`, ascending.
+    /// Word `w`'s books are `postings[postingStarts[w]..<postingStarts[w + 1]]`, ascending, each
+    /// with the fields it holds `w` in (``Layout/posting(book:fields:)``).
     let postings: PackedIntegers<UInt32>
     let postingStarts: PackedIntegers<UInt32>
     /// The ids of CJK words, which a query word matches anywhere inside (see ``SearchText``).
