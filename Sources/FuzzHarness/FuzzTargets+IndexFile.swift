@@ -43,6 +43,9 @@
             return Array(index.storage.bytes)
         }()
 
-        static let queries = ["dune", "h", "hunger ga", "人間", "ningen", "frank dune"].compactMap(SearchText.exactQuery)
+        /// One word, prefixes, and several words, so postings are both the candidates and
+        /// probed, word by word and merged (a prefix of many words).
+        static let queries = ["dune", "h", "hunger ga", "人間", "ningen", "frank dune", "h d", "d h", "frank h c"]
+            .compactMap(SearchText.exactQuery)
     }
 #endif
