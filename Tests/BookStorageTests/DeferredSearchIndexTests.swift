@@ -182,6 +182,36 @@ struct DeferredSearchIndexTests {
         }
     }
 
+    /// A search of a frozen index reads at most ``SQLiteBookStore/frozenHitsBeyondLimit`` hits
+    /// past its limit: where the import rewrote every one of them it finds nothing (those books
+    /// are missing until the rebuild, as the import's own are) rather than check every match.
+    @Test func aSearchOfAFrozenIndexChecksABoundedNumberOfHits() async throws {
+        try await withTemporaryDirectory(prefix: "scout-deferred") { directory in
+            let path = directory.appendingPathComponent("books.sqlite").path
+            let importing = try await SQLiteBookStore(path: path)
+            let reading = try await SQLiteBookStore(path: path)
+            let window = SQLiteBookStore.frozenHitsBeyondLimit + 5
+            let books = Self.books(0, count: window + 15)
+            _ = try await importing.apply(Self.batch(books, toFollow: 0))
+            // The most-read books (the highest numbers) come first in the index: all rewritten.
+            let rewritten = books.suffix(window).map { book in
+                var book = book
+                book.title += " revised"
+                return book
+            }
+            _ = try await importing.apply(Self.batch(rewritten, toFollow: 80_000, position: 1))
+            let query = try #require(SearchText.exactQuery("quillon"))
+
+            let start = ContinuousClock.now
+            #expect(try await reading.search(query, limit: 5).isEmpty)
+            print("A frozen search checking \(window) rewritten hits: \(ContinuousClock.now - start)")
+            // A limit of 20 reaches past the rewritten ones to the 15 books left as they were.
+            let found = try await reading.search(query, limit: 20).map(\.sourceID)
+            #expect(found == (0..<15).reversed().map(String.init))
+            #expect(try await Self.indexedRows(reading) == books.count)  // still frozen
+        }
+    }
+
     /// A deferred import and a book-by-book one leave the same index: the same words, and the
     /// same books found in the same order.
     @Test func aDeferredImportIsSearchedAsABookByBookOneIs() async throws {
