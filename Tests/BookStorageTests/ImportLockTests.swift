@@ -67,4 +67,17 @@ struct ImportLockTests {
             #expect(!lock.isHeldByThisProcess)
         }
     }
+
+    /// A symbolic link where the lock file belongs is never followed, by the importer or by readers.
+    @Test func aSymbolicLinkInPlaceOfTheLockFileIsNeverFollowed() throws {
+        try withTemporaryDirectory(prefix: "scout-lock") { directory in
+            let lock = try Self.lock(in: directory)
+            let target = directory.appendingPathComponent("elsewhere")
+            try Data("kept".utf8).write(to: target)
+            try FileManager.default.createSymbolicLink(atPath: lock.path, withDestinationPath: target.path)
+            #expect(!lock.acquire())
+            #expect(!lock.isHeld())
+            #expect(try Data(contentsOf: target) == Data("kept".utf8))
+        }
+    }
 }

@@ -45,7 +45,7 @@ public struct ImportLock: Sendable, Equatable {
     /// import could have locked the first, and for the second the reader falls back to what it
     /// does for a dead import (rebuilding), which is slow but never wrong.
     public func isHeld() -> Bool {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         var probe = Self.wholeFile(F_WRLCK)
@@ -56,13 +56,16 @@ public struct ImportLock: Sendable, Equatable {
     }
 
     /// Takes the lock for this process unless it holds it already; returns whether it holds it
-    /// now. Fails (false) only when the file cannot be created or locked — a directory this
-    /// process may not write in — and then readers rebuild the index as for a dead import.
+    /// now. Fails (false) when the file cannot be created or locked — a directory this process
+    /// may not write in, a symbolic link in its place — and then readers rebuild the index as
+    /// for a dead import.
     @discardableResult
     public func acquire() -> Bool {
         Self.held.withLock { held in
             if held[path] != nil { return true }
-            let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            // Never through a symbolic link: in a directory others may write in, one could point
+            // the lock at any file this process may open.
+            let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
             guard descriptor >= 0 else { return false }
             // A read lock: two processes importing into one catalog hold it together.
             var lock = Self.wholeFile(F_RDLCK)
