@@ -37,6 +37,13 @@ struct DeferredSearchIndexTests {
             recordsToFollow: toFollow)
     }
 
+    /// The source ids of the books `books_fts` finds for the words of `text`, the last one a
+    /// prefix, without typos (the
+    /// store's own search, which ranked search falls back to without a candidate index).
+    static func fullTextHits(_ store: SQLiteBookStore, _ text: String) async throws -> [String] {
+        try await store.search(try #require(SearchText.exactQuery(text)), limit: 30).map(\.sourceID)
+    }
+
     static func indexedRows(_ store: SQLiteBookStore) async throws -> Int {
         try await store.database.query("SELECT count(*) FROM books_fts") { try $0.int(0) }.first ?? -1
     }
@@ -101,7 +108,9 @@ struct DeferredSearchIndexTests {
                 let importing = try await SQLiteBookStore(path: path)
                 _ = try await importing.apply(Self.batch(Self.books(0, count: 25), toFollow: 90_000, position: 25))
                 _ = try await importing.apply(Self.batch(Self.books(25, count: 25), toFollow: 80_000, position: 50))
-            }  // the import dies here: no last batch
+                // The import dies here, before its last batch: the kernel would drop its lock.
+                try await importing.releaseImportLock()
+            }
             let reopened = try await SQLiteBookStore(path: path)
             #expect(try await reopened.isSearchIndexStale())
             #expect(try await reopened.checkpoint(named: "bulk test")?.position == 50)
@@ -112,22 +121,94 @@ struct DeferredSearchIndexTests {
         }
     }
 
-    /// Another process reading while an import defers its index never answers from the stale
-    /// index: it rebuilds first, and the import's next batch goes on deferring.
-    @Test func aReaderDuringADeferredImportFindsEveryCommittedBook() async throws {
+    /// A reader while an import defers its index (the import's lock held) answers from the
+    /// index as the import found it and never rebuilds it: books stored before are found, books
+    /// the import added are missing until its last batch, and a book it renamed is found by
+    /// neither name meanwhile — never by words it no longer has.
+    @Test func aReaderDuringALiveDeferredImportAnswersFromTheIndexAsItWas() async throws {
+        try await withTemporaryDirectory(prefix: "scout-deferred") { directory in
+            let path = directory.appendingPathComponent("books.sqlite").path
+            let importing = try await SQLiteBookStore(path: path)
+            let reading = try await SQLiteBookStore(path: path)
+            _ = try await importing.apply(Self.batch(Self.books(0, count: 20), toFollow: 0))
+            var renamed = Self.books(3, count: 1)[0]
+            renamed.title = "Renamed Tome"
+            _ = try await importing.apply(
+                Self.batch(Self.books(20, count: 20) + [renamed], toFollow: 80_000, position: 40))
+            #expect(try await importing.isSearchIndexStale())
+            #expect(ImportLock(databaseFile: path)?.isHeld() == true)
+
+            for _ in 0..<3 {
+                #expect(try await Self.fullTextHits(reading, Self.word(7)) == ["7"])
+                #expect(try await Self.fullTextHits(reading, Self.word(33)).isEmpty)
+                // The index still holds book 3 under its old title; the book no longer has it.
+                #expect(try await Self.fullTextHits(reading, Self.word(3)).isEmpty)
+                #expect(try await Self.fullTextHits(reading, "renamed").isEmpty)
+                #expect(try await reading.searchCount(SearchText.exactQuery(Self.word(7))!) == 1)
+                #expect(try await reading.searchTerms().contains(Self.word(7)))
+                // Ranked search takes its candidates from the candidate index (built from `books`)
+                // once it is built, else from the index above: either way, no wrong book.
+                let page = try await reading.rankedPage("renamed", offset: 0, limit: 5)
+                #expect(page.matches.allSatisfy { $0.book.title == "Renamed Tome" })
+            }
+            // The reader rebuilt nothing: the index holds the 20 books from before the import.
+            #expect(try await Self.indexedRows(reading) == 20)
+            #expect(try await reading.isSearchIndexStale())
+
+            _ = try await importing.apply(Self.batch([], toFollow: 0))
+            #expect(ImportLock(databaseFile: path)?.isHeld() == false)
+            #expect(try await Self.fullTextHits(reading, Self.word(33)) == ["33"])
+            #expect(try await Self.fullTextHits(reading, "renamed") == ["3"])
+            // "baf" is a prefix of "bafc" (book 23): book 3 is what must not come.
+            #expect(try await !Self.fullTextHits(reading, Self.word(3)).contains("3"))
+        }
+    }
+
+    /// A stale index whose import lock is free — the import died — is rebuilt by the next
+    /// reader, which then finds every committed book.
+    @Test func aReaderRebuildsOnceTheImportLockIsFree() async throws {
         try await withTemporaryDirectory(prefix: "scout-deferred") { directory in
             let path = directory.appendingPathComponent("books.sqlite").path
             let importing = try await SQLiteBookStore(path: path)
             let reading = try await SQLiteBookStore(path: path)
             _ = try await importing.apply(Self.batch(Self.books(0, count: 20), toFollow: 90_000, position: 20))
-            let query = try #require(SearchText.exactQuery(Self.word(7)))
-            #expect(try await reading.search(query, limit: 5).map(\.sourceID) == ["7"])
-            #expect(try await !importing.isSearchIndexStale())
+            #expect(try await Self.fullTextHits(reading, Self.word(7)).isEmpty)  // added by the live import
+            #expect(try await reading.isSearchIndexStale())
 
-            _ = try await importing.apply(Self.batch(Self.books(20, count: 20), toFollow: 80_000, position: 40))
-            #expect(try await importing.isSearchIndexStale())
-            #expect(try await reading.searchCount(SearchText.exactQuery(Self.word(33))!) == 1)
-            #expect(try await reading.searchTerms().contains(Self.word(39)))
+            try await importing.releaseImportLock()
+            #expect(try await Self.fullTextHits(reading, Self.word(7)) == ["7"])
+            #expect(try await !reading.isSearchIndexStale())
+            #expect(try await Self.indexedRows(reading) == 20)
+        }
+    }
+
+    /// A search of a frozen index reads at most ``SQLiteBookStore/frozenHitsBeyondLimit`` hits
+    /// past its limit: where the import rewrote every one of them it finds nothing (those books
+    /// are missing until the rebuild, as the import's own are) rather than check every match.
+    @Test func aSearchOfAFrozenIndexChecksABoundedNumberOfHits() async throws {
+        try await withTemporaryDirectory(prefix: "scout-deferred") { directory in
+            let path = directory.appendingPathComponent("books.sqlite").path
+            let importing = try await SQLiteBookStore(path: path)
+            let reading = try await SQLiteBookStore(path: path)
+            let window = SQLiteBookStore.frozenHitsBeyondLimit + 5
+            let books = Self.books(0, count: window + 15)
+            _ = try await importing.apply(Self.batch(books, toFollow: 0))
+            // The most-read books (the highest numbers) come first in the index: all rewritten.
+            let rewritten = books.suffix(window).map { book in
+                var book = book
+                book.title += " revised"
+                return book
+            }
+            _ = try await importing.apply(Self.batch(rewritten, toFollow: 80_000, position: 1))
+            let query = try #require(SearchText.exactQuery("quillon"))
+
+            let start = ContinuousClock.now
+            #expect(try await reading.search(query, limit: 5).isEmpty)
+            print("A frozen search checking \(window) rewritten hits: \(ContinuousClock.now - start)")
+            // A limit of 20 reaches past the rewritten ones to the 15 books left as they were.
+            let found = try await reading.search(query, limit: 20).map(\.sourceID)
+            #expect(found == (0..<15).reversed().map(String.init))
+            #expect(try await Self.indexedRows(reading) == books.count)  // still frozen
         }
     }
 

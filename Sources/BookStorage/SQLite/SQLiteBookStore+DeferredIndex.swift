@@ -1,4 +1,5 @@
 import BookCatalog
+import Foundation
 import SQLite
 
 /// Large imports leave the full-text index to one rebuild at their end (issue #37): keeping
@@ -10,8 +11,14 @@ import SQLite
 /// set — for every writer, in every process — so the index stays exactly "stale since the
 /// mark". The import's last batch (``BookCatalog/ImportBatch/recordsToFollow`` 0) rebuilds the
 /// index and clears the mark in its transaction. Whatever kills the import in between (`kill
-/// -9`, a power cut) leaves the mark committed with the last batch, and the next full-text read
-/// of any process rebuilds before it answers (``withFreshSearchIndex(_:)``).
+/// -9`, a power cut) leaves the mark committed with the last batch.
+///
+/// While it defers, the importing process holds the catalog's ``ImportLock``, which the kernel
+/// drops when the process dies. A reader (``withFreshSearchIndex(_:)``) that sees the mark tests
+/// it without blocking: held, the import is alive, and the reader answers from `books_fts` as it
+/// was when the mark was set (the idle triggers keep it exactly so), each hit checked against its
+/// stored book, so books the import added are missing until it ends and no book is found by words
+/// it no longer has; free, the import died, and the reader rebuilds the index before it answers.
 extension SQLiteBookStore {
     /// Version 14: the stale mark, and the triggers again, now idle while it is set.
     static let deferredIndexMigration = Migration(
@@ -27,7 +34,14 @@ extension SQLiteBookStore {
     /// The fewest records an import must still hold for a batch to defer the index's upkeep:
     /// below it, the upkeep of the books left costs less than a rebuild of even a small catalog,
     /// and the catalog stays searchable batch by batch.
-    public static let deferredIndexingMinimum = 10_000
+    /// `SCOUT_DEFERRED_INDEX_MINIMUM` (1…10,000) lowers it, so tests of real processes defer
+    /// with a few hundred books.
+    public static let deferredIndexingMinimum: Int = {
+        let value = ProcessInfo.processInfo.environment["SCOUT_DEFERRED_INDEX_MINIMUM"]
+        // Outside input: a short number, clamped; anything else keeps the default.
+        guard let value, value.utf8.count <= 6, let minimum = Int(value) else { return 10_000 }
+        return min(max(minimum, 1), 10_000)
+    }()
 
     /// How many stored books one record still to come may stand for: a rebuild reads every
     /// book, so an import defers only when what it still brings is at least a quarter of what
@@ -65,6 +79,10 @@ extension SQLiteBookStore {
             }
         }
         if isStale {
+            // The lock says this import is alive, so readers wait for its rebuild rather than
+            // redo it; taken before the mark commits. Without it (a directory this process may
+            // not write in) readers rebuild as for a dead import: slow, never wrong.
+            if batch.recordsToFollow > 0 { try importLock(in: tx)?.acquire() }
             // A bulk import moves many pages; SQLite's default cache (2 MB) rereads them.
             try tx.execute("PRAGMA cache_size = -\(bulkCacheKibibytes)")
         }
@@ -88,24 +106,60 @@ extension SQLiteBookStore {
         try tx.execute("CREATE VIRTUAL TABLE books_fts_vocabulary USING fts5vocab(books_fts, 'row')")
         try tx.execute("UPDATE catalog_state SET search_index_stale = 0, generation = generation + 1")
         try tx.execute("PRAGMA cache_size = -2000")  // SQLite's default again
+        // Before the commit: a reader that sees the mark and the lock free meanwhile waits for
+        // the write lock and finds the index current; if the commit fails the mark stays and a
+        // reader rebuilds, as after a killed import.
+        try importLock(in: tx)?.release()
     }
 
-    /// Runs `read` (statements over `books_fts`) in one snapshot where the index is current:
-    /// when the mark is set — an import is writing in bulk, in this process or another, or was
-    /// killed — the index is rebuilt first, under the write lock (waiting for the writer's
-    /// batch in flight), and `read` runs again. A search never answers from a stale index.
-    func withFreshSearchIndex<T: Sendable>(_ read: @escaping @Sendable (borrowing Transaction) throws -> T)
-        async throws -> T
-    {
-        // A bulk import in another process can make the index stale again right after each
-        // rebuild; a few rounds, then the reader says so rather than wait forever.
+    /// The import lock of the catalog `tx` reads (its main database file); nil in memory.
+    static func importLock(in tx: borrowing Transaction) throws -> ImportLock? {
+        let file = try tx.query("SELECT file FROM pragma_database_list WHERE name = 'main'") { try $0.string(0) }
+        return file.first.flatMap(ImportLock.init(databaseFile:))
+    }
+
+    /// Lets go of this process's import lock on the catalog, for an import that stopped before
+    /// its last batch (it failed) while the process lives on: the mark stays, and the next
+    /// search of any process rebuilds the index, as after a killed import. Nothing when this
+    /// process holds no lock.
+    ///
+    /// ```swift
+    /// do { try await importer.run() } catch { try await store.releaseImportLock(); throw error }
+    /// ```
+    public func releaseImportLock() async throws {
+        try await storeWork { try await database.read { tx in try Self.importLock(in: tx)?.release() } }
+    }
+
+    /// What `books_fts` holds when a read runs over it.
+    enum SearchIndexState: Sendable {
+        /// Every stored book, as stored.
+        case current
+        /// The books as they were when a live import set the stale mark: the import's writes
+        /// are missing from it, so a hit must be checked against its stored book.
+        case frozen
+    }
+
+    /// Runs `read` (statements over `books_fts`) in one snapshot, telling it what the index
+    /// holds: current, or — the mark set and its import alive (its ``ImportLock`` held) —
+    /// frozen as the import found it. When the mark is set and no process holds the lock, the
+    /// import died: the index is rebuilt first, under the write lock, and `read` runs again.
+    func withFreshSearchIndex<T: Sendable>(
+        _ read: @escaping @Sendable (borrowing Transaction, SearchIndexState) throws -> T
+    ) async throws -> T {
+        // An import whose lock file could not be made leaves the mark with the lock free while
+        // it lives, and makes the index stale again after each rebuild: a few rounds, then the
+        // reader says so rather than loop.
         for _ in 0..<Self.rebuildRounds {
             let answer = try await database.read { tx -> T? in
-                try Self.isSearchIndexStale(in: tx) ? nil : try read(tx)
+                guard try Self.isSearchIndexStale(in: tx) else { return try read(tx, .current) }
+                guard try Self.importLock(in: tx)?.isHeld() == true else { return nil }
+                return try read(tx, .frozen)
             }
             if let answer { return answer }
             try await database.transaction { tx in
-                if try Self.isSearchIndexStale(in: tx) { try Self.rebuildSearchIndex(in: tx) }
+                if try Self.isSearchIndexStale(in: tx), try Self.importLock(in: tx)?.isHeld() != true {
+                    try Self.rebuildSearchIndex(in: tx)
+                }
             }
             typoTolerance.catalogChanged()
         }
@@ -113,8 +167,8 @@ extension SQLiteBookStore {
             kind: .busy, database: .sqlite,
             description:
                 "Its full-text index went stale again after each of \(Self.rebuildRounds) rebuilds: another "
-                + "process is importing books in bulk, and the index is rebuilt when that import ends. Search "
-                + "again once it has finished.")
+                + "process is importing books in bulk without its import lock (the file beside the catalog "
+                + "ending in .import-lock could not be created). Search again once that import has finished.")
     }
 
     /// How many times one search rebuilds a stale index before it gives up.
