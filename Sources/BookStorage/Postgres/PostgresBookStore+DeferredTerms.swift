@@ -10,8 +10,8 @@ import Postgres
 /// (see `SQLiteBookStore+DeferredIndex`): the first deferred batch sets it in its own
 /// transaction, and the triggers do nothing while it is set — for every writer, in every
 /// process. The import's last batch (``BookCatalog/ImportBatch/recordsToFollow`` 0), or any
-/// later write that is not a deferring import, counts the words again and clears the mark in
-/// its transaction. A `kill -9` in between leaves the mark committed with the last batch and
+/// later `apply` that does not defer (after a killed import), counts the words again and
+/// clears the mark in its transaction. A `kill -9` in between leaves the mark committed with the last batch and
 /// its checkpoint. Only the word counts are deferred: `search` and its indexes are written with
 /// every book, so searches are never stale; and ``searchTerms()`` reads the words from the
 /// books themselves while the mark is set, in the same statement, so the typo dictionary never
