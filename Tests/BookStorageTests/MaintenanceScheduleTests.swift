@@ -36,16 +36,6 @@ struct MaintenanceScheduleTests {
         #expect(analyzed)
     }
 
-    /// A bulk import's batches with more to come are counted, and maintained after its last.
-    @Test func heldWritesCountAndRunWithTheFirstWriteNotHeld() throws {
-        var schedule = MaintenanceSchedule()
-        for _ in 0..<10 {
-            #expect(schedule.record(5_000, in: "books", holding: true) == nil)
-        }
-        let last = schedule.record(1, in: "books")
-        #expect(last == MaintenanceSchedule.Work(table: "books", analyzes: true))
-    }
-
     @Test func tablesAreCountedApartAndRunningWorkIsNotStartedTwice() throws {
         var schedule = MaintenanceSchedule()
         let recorded = schedule.record(5_000, in: "books")

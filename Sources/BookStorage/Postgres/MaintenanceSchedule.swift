@@ -13,11 +13,7 @@ import BookCatalog
 /// `VACUUM` only visits pages changed since the last one, so it runs often: once rows written
 /// reach a tenth of the table. `ANALYZE` reads a fixed sample (30,000 rows) however little
 /// changed, so it runs when the writes reach half the table, a few dozen times over any import.
-/// Both wait for ``minimumRows`` first, so small writes cost nothing. A bulk import that defers
-/// the word counts (`PostgresBookStore+DeferredTerms`) holds them back until its last batch: an
-/// `ANALYZE` each time the table grew by half measured 5.7 s of an import of 100,000 books (its
-/// `tsvector` statistics are costly), and the searches it serves come after the import; autovacuum
-/// still visits the table meanwhile.
+/// Both wait for ``minimumRows`` first, so small writes cost nothing.
 ///
 /// ```swift
 /// var schedule = MaintenanceSchedule()
@@ -53,16 +49,13 @@ struct MaintenanceSchedule: Sendable {
 
     /// Counts `rows` written to `table` and returns the work now due, if any; the caller runs it
     /// and then calls ``finish(_:tableRows:)``. Nothing is due for a table while its work runs,
-    /// so concurrent writers do not vacuum twice, nor while `holding` (a bulk import with more
-    /// to come): the rows still count, so the first write not holding runs what they call for.
-    mutating func record(_ rows: Int, in table: String, holding: Bool = false) -> Work? {
+    /// so concurrent writers do not vacuum twice.
+    mutating func record(_ rows: Int, in table: String) -> Work? {
         var state = tables[table] ?? TableState()
         defer { tables[table] = state }
         state.sinceVacuum += max(rows, 0)
         state.sinceAnalyze += max(rows, 0)
-        guard !holding, !state.isRunning, state.sinceVacuum >= threshold(Self.vacuumShare, of: state.rows) else {
-            return nil
-        }
+        guard !state.isRunning, state.sinceVacuum >= threshold(Self.vacuumShare, of: state.rows) else { return nil }
         let analyzes = state.sinceAnalyze >= threshold(Self.analyzeShare, of: state.rows)
         state.isRunning = true
         state.sinceVacuum = 0

@@ -14,15 +14,12 @@ extension PostgresBookStore {
     /// vacuum a table it does not own) must not report that write as failed; autovacuum still
     /// comes, and the next threshold tries again.
     ///
-    /// `holding`: a bulk import with more batches to come, whose rows are counted but
-    /// maintained after its last batch (see ``MaintenanceSchedule``).
-    ///
     /// ```swift
     /// await maintain(after: ["books": result.inserted + result.updated])
     /// ```
-    func maintain(after writes: [String: Int], holding: Bool = false) async {
+    func maintain(after writes: [String: Int]) async {
         for (table, rows) in writes.sorted(by: { $0.key < $1.key }) where rows > 0 {
-            guard let work = maintenance.withLock({ $0.record(rows, in: table, holding: holding) }) else { continue }
+            guard let work = maintenance.withLock({ $0.record(rows, in: table) }) else { continue }
             let tableRows = try? await run(work)
             maintenance.withLock { $0.finish(work, tableRows: tableRows) }
         }

@@ -9,7 +9,7 @@ extension PostgresBookStore {
     /// string first (PostgreSQL `text` cannot hold it). Throws ``BookStoreError``; nothing
     /// of the batch is written then. A large import's batches leave the word counts to its last
     /// (see ``deferredTermsMigration``). Once enough has been written, the tables are vacuumed
-    /// and analyzed afterwards (see ``MaintenanceSchedule``), a large import's after its last batch.
+    /// and analyzed afterwards (see ``MaintenanceSchedule``).
     ///
     /// ```swift
     /// let result = try await store.apply(ImportBatch(books: books))
@@ -18,7 +18,7 @@ extension PostgresBookStore {
         try await storeWork {
             guard !batch.isEmpty else { return UpsertResult() }
             let batch = batch.withoutNUL.read(by: readingAnalyzer)
-            let (result, defers) = try await database.transaction { tx in
+            let result = try await database.transaction { tx in
                 try Self.lockCatalog(tx)
                 let terms = try Self.beginTermCounting(of: batch, in: tx)
                 if terms.isStale && !terms.recounts { try Self.commitWithoutWaiting(tx) }
@@ -33,14 +33,13 @@ extension PostgresBookStore {
                 if result.inserted + result.updated > 0 || !batch.tags.isEmpty {
                     try tx.execute("UPDATE catalog_state SET generation = generation + 1")
                 }
-                return (result, terms.isStale && !terms.recounts)
+                return result
             }
             typoTolerance.catalogChanged()
             // Tag changes rewrite book rows too; readings count as sent (merged or not).
-            await maintain(
-                after: [
-                    "books": result.inserted + result.updated + batch.tags.count, "readings": batch.readings.count,
-                ], holding: defers)
+            await maintain(after: [
+                "books": result.inserted + result.updated + batch.tags.count, "readings": batch.readings.count,
+            ])
             return result
         }
     }
