@@ -12,7 +12,8 @@ extension String {
 }
 
 extension ImportBatch {
-    /// The batch with NUL removed from every string: what the PostgreSQL store writes.
+    /// The batch with NUL removed from every string: what the PostgreSQL store writes (and how
+    /// many records follow it, which decides whether it defers the word counts).
     var withoutNUL: ImportBatch {
         ImportBatch(
             books: books.map(\.withoutNUL),
@@ -29,7 +30,8 @@ extension ImportBatch {
                     kind: $0.kind, from: $0.from.withoutNUL, to: $0.to.withoutNUL, score: $0.score,
                     reason: $0.reason.withoutNUL)
             },
-            checkpoint: checkpoint.map { ImportCheckpoint(name: $0.name.withoutNUL, position: $0.position) })
+            checkpoint: checkpoint.map { ImportCheckpoint(name: $0.name.withoutNUL, position: $0.position) },
+            recordsToFollow: recordsToFollow)
     }
 }
 

@@ -23,7 +23,8 @@ extension PostgresBookStore {
     /// Version 5 adds `series`, every membership of a book (see ``seriesMigration``).
     /// Version 6 adds what imports match books on (see ``identityMigration``).
     /// Version 8 adds `alternate_titles` (see ``alternateTitlesMigration``); 7 was left to a
-    /// change made beside it.
+    /// change made beside it. Version 10 lets bulk imports defer the word counts (see
+    /// ``deferredTermsMigration``).
     ///
     /// ```swift
     /// try await database.migrate(PostgresBookStore.migrations)
@@ -95,6 +96,7 @@ extension PostgresBookStore {
         identityMigration,
         alternateTitlesMigration,
         textReadingsMigration,
+        deferredTermsMigration,
     ]
 
     /// Version 5: `series`, every ``SeriesMembership`` of a book as a `jsonb` array (see

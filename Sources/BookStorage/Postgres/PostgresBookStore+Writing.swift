@@ -7,8 +7,9 @@ extension PostgresBookStore {
     /// ``BookMatcher`` matches them, then tags, readings, links and the checkpoint, each
     /// part in a few set-based statements however large the batch. NUL is removed from every
     /// string first (PostgreSQL `text` cannot hold it). Throws ``BookStoreError``; nothing
-    /// of the batch is written then. Once enough has been written, the tables are vacuumed and
-    /// analyzed afterwards (see ``MaintenanceSchedule``).
+    /// of the batch is written then. A large import's batches leave the word counts to its last
+    /// (see ``deferredTermsMigration``). Once enough has been written, the tables are vacuumed
+    /// and analyzed afterwards (see ``MaintenanceSchedule``).
     ///
     /// ```swift
     /// let result = try await store.apply(ImportBatch(books: books))
@@ -19,12 +20,15 @@ extension PostgresBookStore {
             let batch = batch.withoutNUL.read(by: readingAnalyzer)
             let result = try await database.transaction { tx in
                 try Self.lockCatalog(tx)
+                let terms = try Self.beginTermCounting(of: batch, in: tx)
+                if terms.isStale && !terms.recounts { try Self.commitWithoutWaiting(tx) }
                 var result = try Self.upsert(batch.books, in: tx)
                 try Self.write(tags: batch.tags, in: tx, into: &result)
                 try Self.write(readings: batch.readings, in: tx, into: &result)
                 try Self.write(links: batch.links, in: tx, into: &result)
                 try Self.write(aliases: batch.aliases, in: tx, into: &result)
                 try Self.write(relations: batch.relations, in: tx, into: &result)
+                if terms.recounts { try Self.recountSearchTerms(in: tx) }
                 if let checkpoint = batch.checkpoint { try Self.save(checkpoint, in: tx) }
                 if result.inserted + result.updated > 0 || !batch.tags.isEmpty {
                     try tx.execute("UPDATE catalog_state SET generation = generation + 1")
