@@ -72,9 +72,11 @@ import Testing
             }
             let other = Relation(kind: .sameAuthor, from: ids[2], to: ids[3], score: 1, reason: "other")
             let count = try await RelationChunks.stream { send in
+                var sent: [Bool] = []
                 for chunk in [[relation(0.1)], [other, relation(0.2)], [], [relation(0.3)]] {
-                    guard await send(chunk) else { return }
+                    sent.append(await send(chunk))
                 }
+                #expect(sent == [true, true, true, true])
             } into: { chunks in
                 try await store.replaceRelations(for: [.sameAuthor], from: nil, chunks: chunks)
             }

@@ -64,7 +64,12 @@ public final class RelationChunks: @unchecked Sendable {
             }
         }
         do {
-            try await consume(chunks)
+            // Cancelling the caller cancels the producer, whose error then rolls the store back.
+            try await withTaskCancellationHandler {
+                try await consume(chunks)
+            } onCancel: {
+                producer.cancel()
+            }
         } catch {
             chunks.close()
             producer.cancel()
