@@ -90,6 +90,9 @@ final class ObservedStore: BookStore {
     func replaceRelations(for kinds: Set<Relation.Kind>, from sources: Set<Int64>?, with relations: [Relation])
         async throws
     { try await base.replaceRelations(for: kinds, from: sources, with: relations) }
+    func replaceRelations(for kinds: Set<Relation.Kind>, from sources: Set<Int64>?, chunks: RelationChunks)
+        async throws
+    { try await base.replaceRelations(for: kinds, from: sources, chunks: chunks) }
     func related(to id: Int64, kind: Relation.Kind?, limit: Int) async throws -> [RelatedBook] {
         try await base.related(to: id, kind: kind, limit: limit)
     }

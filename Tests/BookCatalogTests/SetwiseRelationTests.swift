@@ -38,6 +38,29 @@ import Testing
         }
     }
 
+    @Test("A book's visits over all its tags stop at the builder's cap, its heaviest tags first")
+    func aBooksTotalTagVisitsAreCapped() {
+        // 39 of 40 books share five common tags (weighing a little: the last book lacks them),
+        // each book also a rare tag of its pair: uncapped a book visits 2 + 5 × 39 postings;
+        // capped at 12 it spends them on its heaviest tags, its pair's first.
+        let common: [String] = ["a", "b", "c", "d", "e"]
+        let books = (0..<40).map { (index: Int) -> Book in
+            let tags: [String] = ["pair-\(index / 2)"] + (index == 39 ? [] : common)
+            return Self.book(Int64(index + 1), tags: tags)
+        }
+        let catalog = RelationCatalog(books.map(RelationSubject.init))
+        let all = Array(catalog.subjects.indices)[...]
+        let uncapped = RelationBuilder().similarTags(in: catalog, at: all)
+        let capped = RelationBuilder(tagVisitsPerBook: 12).similarTags(in: catalog, at: all)
+        #expect(uncapped.visits > 40 * 12)
+        #expect(capped.visits <= 40 * 12)
+        #expect(catalog.tags.visitAllowances(0, total: 12) == [2, 10, 0, 0, 0, 0])
+        #expect(catalog.tags.visitAllowances(0, total: 1_000) == nil)
+        for index in stride(from: 0, to: 40, by: 2) {
+            #expect(capped.relations.first { $0.from == Int64(index + 1) }?.to == Int64(index + 2))
+        }
+    }
+
     @Test("A catalog whose tags are all on fewer books than the bound is visited whole")
     func smallPostingsAreVisitedWhole() {
         let books = (1...30).map { Self.book(Int64($0), tags: ["tag-\($0 % 3)", "tag-\($0 % 5)", "rare-\($0 % 7)"]) }

@@ -27,6 +27,18 @@ extension BookStore {
     /// ```
     @discardableResult
     public func rebuildRelations(affecting touched: Set<Int64>?) async throws -> Int {
+        try await rebuildRelations(affecting: touched, booksPerChunk: RelationRun.booksPerChunk)
+    }
+
+    /// ``rebuildRelations(affecting:)`` computing and writing the relations of `booksPerChunk`
+    /// source books at a time (at least 1): the same rows whatever the chunk, only the memory
+    /// and the overlap change.
+    ///
+    /// ```swift
+    /// try await store.rebuildRelations(affecting: nil, booksPerChunk: 5_000)
+    /// ```
+    @discardableResult
+    public func rebuildRelations(affecting touched: Set<Int64>?, booksPerChunk: Int) async throws -> Int {
         if let touched, touched.isEmpty { return 0 }
         let builder = RelationBuilder()
         // What the rules read alone, grouped once for the neighbourhood and every rule.
@@ -41,9 +53,21 @@ extension BookStore {
             sources = await builder.neighbourhood(of: touched, in: catalog, picks: picks, links: links)
         }
         if let count = sources?.count, count * 2 >= books { sources = nil }
-        let relations = await builder.relations(in: catalog, picks: picks, links: links, from: sources, chunkSize: nil)
-        try await replaceRelations(for: RelationBuilder.kinds, from: sources, with: relations)
-        return relations.count
+        let run = RelationRun(builder: builder, catalog: catalog, picks: picks, links: links)
+        let positions = run.sourcePositions(sources)
+        let size = max(booksPerChunk, 1)
+        // A chunk at a time, the next computed while the store writes the last: memory holds two
+        // chunks' relations, not the catalog's (15 million rows with their reasons at a million
+        // books), and the store's one transaction still swaps the old set for the new at once.
+        return try await RelationChunks.stream { send in
+            for start in stride(from: 0, to: positions.count, by: size) {
+                try Task.checkCancellation()
+                let chunk = await run.relations(at: positions[start..<min(start + size, positions.count)])
+                guard await send(chunk) else { return }
+            }
+        } into: { chunks in
+            try await replaceRelations(for: RelationBuilder.kinds, from: sources, chunks: chunks)
+        }
     }
 }
 

@@ -23,43 +23,77 @@ extension RelationBuilder {
         sameAuthor(in: RelationCatalog(books.map(RelationSubject.init)), from: sources)
     }
 
-    /// ``sameAuthor(among:from:)`` over `catalog`. The score depends on the target alone, so
-    /// each author's books are ranked once (as ``strongest(_:)`` ranks) and each book takes the
-    /// first ``limit`` of that list it shares no series with: linear in the group, not square.
+    /// ``sameAuthor(among:from:)`` over `catalog`.
     func sameAuthor(in catalog: RelationCatalog, from sources: Set<Int64>?) -> [Relation] {
+        sameAuthor(in: catalog, ranking: AuthorRanking(catalog), at: catalog.sourcePositions(sources))
+    }
+
+    /// The same-author relations from the books at `positions` (in `catalog`), in that order.
+    /// The score depends on the target alone, so each author's books are ranked once
+    /// (``AuthorRanking``) and each book takes the first ``limit`` of its author's list it shares
+    /// no series with: linear in the group, not square.
+    func sameAuthor(in catalog: RelationCatalog, ranking: AuthorRanking, at positions: some Sequence<Int>)
+        -> [Relation]
+    {
         let subjects = catalog.subjects
-        let most = subjects.map { max($0.ratingsCount ?? 0, 0) }.max() ?? 0
-        let scale = log1p(Double(most))
-        func score(_ position: Int) -> Double {
-            scale > 0 ? log1p(Double(max(subjects[position].ratingsCount ?? 0, 0))) / scale : 0
-        }
         var relations: [Relation] = []
-        for group in catalog.authorMembers where group.count > 1 {
-            let ranked = group.map { (position: $0, score: score($0), ratings: subjects[$0].ratingsCount ?? 0) }
-                .sorted { lhs, rhs in
-                    if lhs.score != rhs.score { return lhs.score > rhs.score }
-                    if lhs.ratings != rhs.ratings { return lhs.ratings > rhs.ratings }
-                    return subjects[lhs.position].id < subjects[rhs.position].id
+        for from in positions {
+            guard let author = catalog.authors[from], let ranked = ranking.ranked[author] else { continue }
+            var kept = 0
+            var skipped = 0
+            for target in ranked {
+                if kept == limit || skipped > Self.maximumAuthorSkips { break }
+                guard subjects[target.position].id != subjects[from].id, !catalog.shareSeries(from, target.position)
+                else {
+                    skipped += 1
+                    continue
                 }
-            for from in group where sources?.contains(subjects[from].id) ?? true {
-                var kept = 0
-                var skipped = 0
-                for target in ranked {
-                    if kept == limit || skipped > Self.maximumAuthorSkips { break }
-                    let to = subjects[target.position]
-                    guard to.id != subjects[from].id, !catalog.shareSeries(from, target.position) else {
-                        skipped += 1
-                        continue
-                    }
-                    kept += 1
-                    let author = (to.firstAuthor ?? "").trimmingWhitespace()
-                    relations.append(
-                        Relation(
-                            kind: .sameAuthor, from: subjects[from].id, to: to.id, score: target.score,
-                            reason: "same author: \(author)"))
-                }
+                kept += 1
+                relations.append(
+                    Relation(
+                        kind: .sameAuthor, from: subjects[from].id, to: subjects[target.position].id,
+                        score: target.score, reason: target.reason))
             }
         }
         return relations
+    }
+}
+
+/// Every author's books (of authors with more than one) ranked once, best first, as
+/// ``RelationBuilder/strongest(_:)`` ranks: score (the book's ratings count on a log scale, 0…1
+/// over the catalog), then ratings, then the lower id; with the reason of a relation to each
+/// book, written once per book rather than once per relation.
+struct AuthorRanking: Sendable {
+    /// A book in its author's ranking.
+    struct Entry: Sendable {
+        let position: Int
+        let score: Double
+        /// `"same author: Suzanne Collins"`: the author as this book names it.
+        let reason: String
+    }
+
+    /// Per author number: its books best first; `nil` for an author of one book.
+    let ranked: [[Entry]?]
+
+    init(_ catalog: RelationCatalog) {
+        let subjects = catalog.subjects
+        let most = subjects.map { max($0.ratingsCount ?? 0, 0) }.max() ?? 0
+        let scale = log1p(Double(most))
+        ranked = catalog.authorMembers.map { group in
+            guard group.count > 1 else { return nil }
+            return group.map { position in
+                let ratings = max(subjects[position].ratingsCount ?? 0, 0)
+                let author = (subjects[position].firstAuthor ?? "").trimmingWhitespace()
+                return Entry(
+                    position: position, score: scale > 0 ? log1p(Double(ratings)) / scale : 0,
+                    reason: "same author: \(author)")
+            }.sorted { lhs, rhs in
+                if lhs.score != rhs.score { return lhs.score > rhs.score }
+                let (left, right) = (subjects[lhs.position], subjects[rhs.position])
+                let (leftRatings, rightRatings) = (left.ratingsCount ?? 0, right.ratingsCount ?? 0)
+                if leftRatings != rightRatings { return leftRatings > rightRatings }
+                return left.id < right.id
+            }
+        }
     }
 }

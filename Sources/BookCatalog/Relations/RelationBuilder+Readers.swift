@@ -43,11 +43,12 @@ extension RelationBuilder {
                 let count = together[to]
                 guard count >= minimumSupport else { return nil }
                 let share = Double(count) / total
-                let percent = max(Int((share * 100).rounded()), 1)
+                // Every percentage's reason is written once (``alsoEnjoyedReasons``): a book
+                // weighs thousands of candidates to keep ten.
+                let percent = min(max(Int((share * 100).rounded()), 1), 100)
                 let relation = Relation(
                     kind: .alsoEnjoyed, from: subjects[from].id, to: subjects[to].id,
-                    score: (share * 1000).rounded() / 1000,
-                    reason: "\(percent) % of readers who loved this also loved that")
+                    score: (share * 1000).rounded() / 1000, reason: Self.alsoEnjoyedReasons[percent])
                 return (relation, subjects[to].ratingsCount ?? 0)
             }
             relations += strongest(candidates)
@@ -56,6 +57,10 @@ extension RelationBuilder {
         }
         return relations
     }
+
+    /// `"12 % of readers who loved this also loved that"` for every percentage 0…100, by
+    /// percentage.
+    static let alsoEnjoyedReasons = (0...100).map { "\($0) % of readers who loved this also loved that" }
 
     /// Relations from a book to the stored books its page lists as similar (matched on
     /// ``Book/sourceURL``, ignoring the fragment), in the page's order of URLs, score 1; from
@@ -72,20 +77,32 @@ extension RelationBuilder {
 
     /// ``listedSimilar(links:among:from:)`` over `catalog`.
     func listedSimilar(links: [OutgoingLink], in catalog: RelationCatalog, from sources: Set<Int64>?) -> [Relation] {
-        var byURL: [String: RelationSubject] = [:]
-        for subject in catalog.subjects { if let url = subject.sourceURL { byURL[Self.linkKey(url)] = subject } }
-        let grouped = Dictionary(grouping: links.filter { sources?.contains($0.from) ?? true }, by: \.from)
-        return grouped.keys.sorted().flatMap { from in
-            strongest(
-                (grouped[from] ?? []).compactMap { link -> (relation: Relation, ratings: Int)? in
-                    guard let target = byURL[Self.linkKey(link.to)], target.id != from else { return nil }
-                    let site = link.to.host ?? "its source"
-                    let relation = Relation(
-                        kind: .listedSimilar, from: from, to: target.id, score: 1,
-                        reason: "listed as similar on \(site)")
-                    return (relation, target.ratingsCount ?? 0)
-                })
+        let listed = ListedLinks(links: links, catalog: catalog)
+        return listed.bySource.keys.filter { sources?.contains($0) ?? true }.sorted().flatMap {
+            listedSimilar(listed, from: $0, links: listed.bySource[$0] ?? [])
         }
+    }
+
+    /// The listed-similar relations from the books at `positions` (in `catalog`), in that order.
+    func listedSimilar(_ listed: ListedLinks, in catalog: RelationCatalog, at positions: some Sequence<Int>)
+        -> [Relation]
+    {
+        positions.flatMap { position in
+            let from = catalog.subjects[position].id
+            return listedSimilar(listed, from: from, links: listed.bySource[from] ?? [])
+        }
+    }
+
+    /// The listed-similar relations of the book `from`, whose page lists `links`.
+    private func listedSimilar(_ listed: ListedLinks, from: Int64, links: [OutgoingLink]) -> [Relation] {
+        strongest(
+            links.compactMap { link -> (relation: Relation, ratings: Int)? in
+                guard let target = listed.targets[Self.linkKey(link.to)], target.id != from else { return nil }
+                let site = link.to.host ?? "its source"
+                let relation = Relation(
+                    kind: .listedSimilar, from: from, to: target.id, score: 1, reason: "listed as similar on \(site)")
+                return (relation, target.ratingsCount ?? 0)
+            })
     }
 
     /// A URL without its fragment, for matching links to pages.
@@ -131,5 +148,24 @@ struct CoReading: Sendable {
         catalog.subjects.indices.filter { position in
             !readers[position].isEmpty && (sources?.contains(catalog.subjects[position].id) ?? true)
         }.sorted { catalog.subjects[$0].id < catalog.subjects[$1].id }
+    }
+}
+
+/// "Similar books" links as the listed-similar rule reads them: grouped by the book whose page
+/// lists them (in their order), and the stored books by the page they were crawled from.
+struct ListedLinks: Sendable {
+    /// Book id → the links its page lists.
+    let bySource: [Int64: [OutgoingLink]]
+    /// A page (``RelationBuilder/linkKey(_:)``) → the book crawled from it (the last, should
+    /// two share a page).
+    let targets: [String: RelationSubject]
+
+    init(links: [OutgoingLink], catalog: RelationCatalog) {
+        bySource = Dictionary(grouping: links, by: \.from)
+        var targets: [String: RelationSubject] = [:]
+        for subject in catalog.subjects {
+            if let url = subject.sourceURL { targets[RelationBuilder.linkKey(url)] = subject }
+        }
+        self.targets = targets
     }
 }

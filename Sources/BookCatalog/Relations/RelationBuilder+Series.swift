@@ -28,22 +28,27 @@ extension RelationBuilder {
 
     /// ``sameSeries(among:from:)`` over `catalog`.
     func sameSeries(in catalog: RelationCatalog, from sources: Set<Int64>?) -> [Relation] {
+        sameSeries(in: catalog, at: catalog.sourcePositions(sources))
+    }
+
+    /// The same-series relations from the books at `positions` (in `catalog`), in that order.
+    func sameSeries(in catalog: RelationCatalog, at positions: some Sequence<Int>) -> [Relation] {
         let subjects = catalog.subjects
         var relations: [Relation] = []
-        for (position, from) in subjects.enumerated() where sources?.contains(from.id) ?? true {
+        for position in positions {
+            let from = subjects[position]
             var related: Set<Int64> = [from.id]
             // Past the bound the walk stops, so a series of a million books costs each of them
             // the bound, not the series.
             series: for key in catalog.seriesKeys[position] {
-                for entry in catalog.seriesMembers[key] {
+                for (entry, reason) in zip(catalog.seriesMembers[key], catalog.seriesReasons[key]) {
                     guard related.count <= Self.maximumSeriesRelations else { break series }
                     let to = subjects[entry.position]
                     guard related.insert(to.id).inserted else { continue }
                     relations.append(
                         Relation(
                             kind: .sameSeries, from: from.id, to: to.id,
-                            score: Self.seriesScore(position: related.count - 2),
-                            reason: Self.seriesReason(for: entry.membership)))
+                            score: Self.seriesScore(position: related.count - 2), reason: reason))
                 }
             }
         }

@@ -18,6 +18,18 @@ extension RelationBuilder {
     /// ```
     public static let maximumTagPostingsVisited = 1000
 
+    /// The most postings entries one book visits over all its tags: the bound on a book's whole
+    /// similar-tags work, where ``maximumTagPostingsVisited`` bounds one tag's (a book of 100
+    /// common tags would visit 100,000). A book under it is computed exactly; a book over it
+    /// spends it on its tags by weight, heaviest first, each up to
+    /// ``maximumTagPostingsVisited``, so what it skips are the postings of the tags that weigh
+    /// least in its vector. Chosen by measurement (docs/SECURITY.md T27).
+    ///
+    /// ```swift
+    /// RelationBuilder.maximumTagVisitsPerBook  // 20000
+    /// ```
+    public static let maximumTagVisitsPerBook = 20_000
+
     /// Relations between books whose tags are alike: TF-IDF cosine similarity, at least
     /// ``minimumTagSimilarity``, the best ``limit`` per book (from `sources` only, when given).
     ///
@@ -47,8 +59,12 @@ extension RelationBuilder {
         var touched: [Int] = []
         for position in sources {
             let book = subjects[position]
-            for (tag, weight) in index.vectors[position] {
-                for (other, otherWeight) in index.postings[tag].prefix(Self.maximumTagPostingsVisited) {
+            let vector = index.vectors[position]
+            let allowances = index.visitAllowances(position, total: tagVisitsPerBook)
+            for (place, (tag, weight)) in vector.enumerated() {
+                for (other, otherWeight) in index.postings[tag].prefix(
+                    allowances?[place] ?? Self.maximumTagPostingsVisited)
+                {
                     visits += 1
                     guard other != position else { continue }
                     if scores[other] == 0 { touched.append(other) }
@@ -122,10 +138,37 @@ struct TagIndex: Sendable {
         }
     }
 
-    /// The names of up to three tags both books carry, the largest contributions first.
+    /// How many postings entries the book at `position` visits of each of its tags (by place in
+    /// its vector) so that it visits at most `total` in all: `nil` when visiting each tag up to
+    /// ``RelationBuilder/maximumTagPostingsVisited`` stays within it (the usual case), else the
+    /// budget spent on the tags by weight, heaviest first (then by place). The visit itself
+    /// keeps the vector's order, so a book under the budget sums its scores as it always has.
+    func visitAllowances(_ position: Int, total: Int) -> [Int]? {
+        let vector = vectors[position]
+        let wanted = vector.map { min(postings[$0.tag].count, RelationBuilder.maximumTagPostingsVisited) }
+        guard wanted.reduce(0, +) > total else { return nil }
+        var allowances = [Int](repeating: 0, count: vector.count)
+        var left = max(total, 0)
+        let heaviestFirst = vector.indices.sorted {
+            vector[$0].weight != vector[$1].weight ? vector[$0].weight > vector[$1].weight : $0 < $1
+        }
+        for place in heaviestFirst where left > 0 {
+            allowances[place] = min(wanted[place], left)
+            left -= allowances[place]
+        }
+        return allowances
+    }
+
+    /// The names of up to three tags both books carry, the largest contributions first (the
+    /// first in `first`'s order among equal ones). The vectors hold at most
+    /// ``FieldLimits/tags`` entries, so a scan of both beats building a dictionary for every
+    /// relation kept.
     func sharedTags(_ first: Int, _ second: Int) -> [String] {
-        let other = Dictionary(uniqueKeysWithValues: vectors[second].map { ($0.tag, $0.weight) })
-        return vectors[first].compactMap { entry in other[entry.tag].map { (entry.tag, entry.weight * $0) } }
-            .sorted { $0.1 > $1.1 }.prefix(3).map { names[$0.0] }
+        var shared: [(tag: Int, contribution: Double)] = []
+        for entry in vectors[first] {
+            guard let other = vectors[second].first(where: { $0.tag == entry.tag }) else { continue }
+            shared.append((entry.tag, entry.weight * other.weight))
+        }
+        return shared.sorted { $0.contribution > $1.contribution }.prefix(3).map { names[$0.tag] }
     }
 }

@@ -29,12 +29,16 @@ public struct RelationBuilder: Sendable, Hashable {
     public var limit: Int
     /// How many readers must love both books for an "also enjoyed" relation.
     public var minimumSupport: Int
+    /// The most postings entries one book visits over all its tags (see
+    /// ``maximumTagVisitsPerBook``, the default and what a store's rebuild uses).
+    public var tagVisitsPerBook: Int
 
     /// Makes a builder keeping the `limit` strongest relations per book and kind:
     /// `RelationBuilder(limit: 10)`.
-    public init(limit: Int = 10, minimumSupport: Int = 2) {
+    public init(limit: Int = 10, minimumSupport: Int = 2, tagVisitsPerBook: Int = Self.maximumTagVisitsPerBook) {
         self.limit = max(limit, 0)
         self.minimumSupport = max(minimumSupport, 1)
+        self.tagVisitsPerBook = max(tagVisitsPerBook, 0)
     }
 
     /// Every relation among `books`, from `sources` only when given (the others are not

@@ -26,6 +26,10 @@ struct RelationCatalog: Sendable {
     let seriesKeys: [[Int]]
     /// Per series number: its books in series order (see ``RelationCatalog/inSeriesOrder(_:)``).
     let seriesMembers: [[SeriesEntry]]
+    /// Per series number: the reason of a relation to each of ``seriesMembers`` (in its order),
+    /// written once per book and series, not once per relation: every book of a series points
+    /// at each other, and the relations share the one string.
+    let seriesReasons: [[String]]
     /// The books' tags as TF-IDF vectors and impact-ordered postings.
     let tags: TagIndex
 
@@ -60,7 +64,9 @@ struct RelationCatalog: Sendable {
         self.authors = authors
         self.authorMembers = authorMembers
         self.seriesKeys = seriesKeys
-        self.seriesMembers = seriesMembers.map { Self.inSeriesOrder($0, subjects) }
+        let ordered = seriesMembers.map { Self.inSeriesOrder($0, subjects) }
+        self.seriesMembers = ordered
+        seriesReasons = ordered.map { $0.map { RelationBuilder.seriesReason(for: $0.membership) } }
         tags = TagIndex(subjects: subjects)
     }
 

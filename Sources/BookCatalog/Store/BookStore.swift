@@ -134,6 +134,20 @@ public protocol BookStore: Sendable {
     func replaceRelations(for kinds: Set<Relation.Kind>, from sources: Set<Int64>?, with relations: [Relation])
         async throws
 
+    /// ``replaceRelations(for:from:with:)`` with the relations read chunk by chunk from
+    /// `chunks` (``RelationChunks/next()``) and written as they come, each chunk dropped once
+    /// written, all in the one transaction: readers see the old set or the new one, never a mix,
+    /// and a relation repeated (in one chunk or across chunks) keeps its last value. An error of
+    /// the producer rolls it back and is thrown.
+    ///
+    /// ```swift
+    /// try await RelationChunks.stream({ send in _ = await send(relations) }) { chunks in
+    ///     try await store.replaceRelations(for: [.sameSeries], from: nil, chunks: chunks)
+    /// }
+    /// ```
+    func replaceRelations(for kinds: Set<Relation.Kind>, from sources: Set<Int64>?, chunks: RelationChunks)
+        async throws
+
     /// Books related to the book `id` (of `kind`, or of every kind for `nil`), each once — its
     /// strongest relation, with the reasons of all its relations joined by "; " — and never the
     /// book itself; ordered by kind (in ``Relation/Kind/allCases`` order), then score

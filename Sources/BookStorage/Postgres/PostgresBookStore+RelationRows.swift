@@ -30,7 +30,7 @@ extension PostgresBookStore {
 
     /// Stores `relations` (each key once) by `COPY`: into `relations` itself when
     /// `meetsNoStoredRow` (no stored row has one of their keys), else into a staging table
-    /// emptied at commit, then upserted from it in one statement.
+    /// emptied before each use and at commit, then upserted from it in one statement.
     static func copy(
         relations: [Relation], meetsNoStoredRow: Bool, in tx: borrowing PostgresTransaction
     ) throws {
@@ -50,6 +50,8 @@ extension PostgresBookStore {
             CREATE TEMPORARY TABLE IF NOT EXISTS relation_rows
                 (from_id bigint, to_id bigint, kind text, score double precision, reason text) ON COMMIT DELETE ROWS
             """)
+        // Emptied first: a streamed replacement stages several chunks in one transaction.
+        try tx.execute("TRUNCATE relation_rows")
         try tx.copy("COPY relation_rows (from_id, to_id, kind, score, reason) FROM STDIN", columns: columns)
         try tx.execute(
             """

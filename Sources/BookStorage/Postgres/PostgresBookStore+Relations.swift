@@ -43,6 +43,46 @@ extension PostgresBookStore {
         }
     }
 
+    /// ``replaceRelations(for:from:with:)`` reading the relations chunk by chunk from `chunks`
+    /// inside the transaction, each copied and dropped before the next is taken (the next is
+    /// computed meanwhile). A chunk goes straight into `relations` when no row it could meet is
+    /// stored: the delete cleared its sources, and every relation starts past the sources of
+    /// the chunks before (a rebuild's chunks are in ascending source order); else through the
+    /// staging table's upsert, so a relation repeated across chunks keeps its last value.
+    /// Throws ``BookStoreError``, or what the producer threw.
+    ///
+    /// ```swift
+    /// try await store.replaceRelations(for: RelationBuilder.kinds, from: nil, chunks: chunks)
+    /// ```
+    public func replaceRelations(
+        for kinds: Set<Relation.Kind>, from sources: Set<Int64>?, chunks: RelationChunks
+    ) async throws {
+        let names = kinds.map(\.rawValue).sorted()
+        guard !names.isEmpty else { return }
+        try await storeWork {
+            let sourceList: PostgresValue = sources.map { .integerArray($0.sorted()) } ?? .null
+            let (deleted, written) = try await database.transaction { tx in
+                try Self.lockCatalog(tx)
+                let deleted = try tx.execute(
+                    "DELETE FROM relations WHERE kind = ANY ($1::text[]) AND ($2::int8[] IS NULL OR from_id = ANY ($2))",
+                    [.textArray(names), sourceList])
+                var written = 0
+                // The highest source written so far: a relation from past it meets none of them.
+                var highest = Int64.min
+                while let chunk = try chunks.next() {
+                    let kept = Self.lastOfEachKey(chunk.filter { kinds.contains($0.kind) })
+                    guard let lowest = kept.map(\.from).min(), let top = kept.map(\.from).max() else { continue }
+                    let cleared = sources.map { sources in kept.allSatisfy { sources.contains($0.from) } } ?? true
+                    try Self.copy(relations: kept, meetsNoStoredRow: cleared && lowest > highest, in: tx)
+                    highest = max(highest, top)
+                    written += kept.count
+                }
+                return (deleted, written)
+            }
+            await maintain(after: ["relations": deleted + written])
+        }
+    }
+
     /// Books related to the book `id`, with their relations: of `kind` only, or of every kind
     /// when `nil`; one row per book (its strongest relation, with the reasons of all joined;
     /// see ``RelatedRows``), never the book itself; ordered by kind (in ``Relation/Kind/allCases``

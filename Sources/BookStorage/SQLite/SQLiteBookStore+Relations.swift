@@ -26,23 +26,38 @@ extension SQLiteBookStore {
     public func replaceRelations(
         for kinds: Set<Relation.Kind>, from sources: Set<Int64>?, with relations: [Relation]
     ) async throws {
+        try await replaceRelations(for: kinds, from: sources, first: relations) { once in
+            defer { once = nil }
+            return once
+        }
+    }
+
+    /// ``replaceRelations(for:from:with:)`` reading the relations chunk by chunk from
+    /// `chunks` inside the transaction, each written and dropped before the next is taken (the
+    /// next is computed meanwhile). Chunks in ascending source order reach the primary key's
+    /// B-tree in key order. Throws ``BookStoreError``, or what the producer threw.
+    ///
+    /// ```swift
+    /// try await store.replaceRelations(for: RelationBuilder.kinds, from: nil, chunks: chunks)
+    /// ```
+    public func replaceRelations(
+        for kinds: Set<Relation.Kind>, from sources: Set<Int64>?, chunks: RelationChunks
+    ) async throws {
+        try await replaceRelations(for: kinds, from: sources, first: nil) { _ in try chunks.next() }
+    }
+
+    /// Deletes, then inserts the chunks `next` gives (`nil` at the end) in one transaction; `next`
+    /// gets a slot holding `first`, the one-array form's whole list.
+    private func replaceRelations(
+        for kinds: Set<Relation.Kind>, from sources: Set<Int64>?, first: [Relation]?,
+        next: @escaping @Sendable (inout [Relation]?) throws -> [Relation]?
+    ) async throws {
+        let names = kinds.map(\.rawValue).sorted()
+        guard !names.isEmpty else { return }
         try await storeWork {
-            // In key order, so the primary key's B-tree grows at its end instead of all over
-            // (the rules give them kind by kind, each book's by score); among repeats of one
-            // key the order they came in stays, so the last still wins.
-            let kept = relations.enumerated().filter { kinds.contains($0.element.kind) }.sorted { lhs, rhs in
-                let (left, right) = (lhs.element, rhs.element)
-                if left.from != right.from { return left.from < right.from }
-                if left.to != right.to { return left.to < right.to }
-                if left.kind != right.kind { return left.kind.rawValue < right.kind.rawValue }
-                return lhs.offset < rhs.offset
-            }.map(\.element)
-            let names = kinds.map(\.rawValue).sorted()
-            guard !names.isEmpty else { return }
             let kindList = names.map { _ in "?" }.joined(separator: ", ")
             let deleteAll = "DELETE FROM relations WHERE kind IN (\(kindList))"
             let deleteFrom = "DELETE FROM relations WHERE from_id = ? AND kind IN (\(kindList))"
-            let insert = "INSERT OR REPLACE INTO relations (from_id, to_id, kind, score, reason) VALUES "
             try await database.transaction { tx in
                 if let sources {
                     for source in sources.sorted() {
@@ -51,25 +66,47 @@ extension SQLiteBookStore {
                 } else {
                     try tx.execute(deleteAll, names.map(SQLiteValue.text))
                 }
-                // Many rows a statement: a rebuild writes millions. Every full chunk runs the same
-                // SQL text, so the connection's statement cache prepares it once and reuses it;
-                // only the last, shorter chunk prepares its own. A repeat later in a statement
-                // still replaces the earlier one.
-                let full = insert + Self.placeholders(Self.relationsPerInsert)
-                for start in stride(from: 0, to: kept.count, by: Self.relationsPerInsert) {
-                    let rows = kept[start..<min(start + Self.relationsPerInsert, kept.count)]
-                    var values: [SQLiteValue] = []
-                    values.reserveCapacity(rows.count * 5)
-                    for relation in rows {
-                        values += [
-                            .integer(relation.from), .integer(relation.to), .text(relation.kind.rawValue),
-                            .real(relation.score), .text(relation.reason),
-                        ]
-                    }
-                    let sql = rows.count == Self.relationsPerInsert ? full : insert + Self.placeholders(rows.count)
-                    try tx.execute(sql, values)
+                var slot = first
+                while let chunk = try next(&slot) {
+                    try Self.insert(Self.inKeyOrder(chunk, of: kinds), in: tx)
                 }
             }
+        }
+    }
+
+    /// The relations of `kinds` among `relations` in key order, so the primary key's B-tree
+    /// grows at its end instead of all over (the rules give them kind by kind, each book's by
+    /// score); among repeats of one key the order they came in stays, so the last still wins.
+    private static func inKeyOrder(_ relations: [Relation], of kinds: Set<Relation.Kind>) -> [Relation] {
+        relations.enumerated().filter { kinds.contains($0.element.kind) }.sorted { lhs, rhs in
+            let (left, right) = (lhs.element, rhs.element)
+            if left.from != right.from { return left.from < right.from }
+            if left.to != right.to { return left.to < right.to }
+            if left.kind != right.kind { return left.kind.rawValue < right.kind.rawValue }
+            return lhs.offset < rhs.offset
+        }.map(\.element)
+    }
+
+    /// Inserts `relations`, many rows a statement: a rebuild writes millions. Every full
+    /// statement runs the same SQL text, so the connection's statement cache prepares it once
+    /// and reuses it; only the last, shorter one prepares its own. A repeat later in a statement
+    /// (or a later statement) replaces the earlier one.
+    private static func insert(_ relations: [Relation], in tx: borrowing Transaction) throws {
+        let insert = "INSERT OR REPLACE INTO relations (from_id, to_id, kind, score, reason) VALUES "
+        let full = insert + placeholders(relationsPerInsert)
+        for start in stride(from: 0, to: relations.count, by: relationsPerInsert) {
+            let rows = relations[start..<min(start + relationsPerInsert, relations.count)]
+            var values: [SQLiteValue] = []
+            values.reserveCapacity(rows.count * 5)
+            // Appended one by one: a literal array a row made millions of short-lived arrays.
+            for relation in rows {
+                values.append(.integer(relation.from))
+                values.append(.integer(relation.to))
+                values.append(.text(relation.kind.rawValue))
+                values.append(.real(relation.score))
+                values.append(.text(relation.reason))
+            }
+            try tx.execute(rows.count == relationsPerInsert ? full : insert + placeholders(rows.count), values)
         }
     }
 
