@@ -7,7 +7,8 @@ BUILD_PACKAGES := pkg-config libmecab-dev mecab-ipadic-utf8 libcurl4-openssl-dev
 TEST_PACKAGES := $(BUILD_PACKAGES) postgresql tmux chromium chromium-driver python3-selenium fonts-dejavu-core fiu-utils redis-server nginx-light
 # The soaks also load the server with wrk and attack it with slowhttptest (slowloris).
 SOAK_PACKAGES := $(TEST_PACKAGES) wrk slowhttptest
-BENCH_PACKAGES := $(BUILD_PACKAGES) postgresql redis-server curl wrk nginx-light
+# import-scale also times SQLite's own bulk loader, the sqlite3 shell (psql comes with postgresql).
+BENCH_PACKAGES := $(BUILD_PACKAGES) postgresql redis-server curl wrk nginx-light sqlite3
 # `make fleet`: Redis, PostgreSQL, three instances and nginx in front, on 127.0.0.1.
 FLEET_PACKAGES := $(BUILD_PACKAGES) postgresql redis-server curl nginx-light
 # PyPI packages, in .build/venv (Debian's Python, its own packages visible; scripts/venv.sh):

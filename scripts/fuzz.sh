@@ -36,8 +36,8 @@ targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
   # Slowest first, so the last to start are the quick ones and the cores stay busy to the end.
   targets=(store-search-postgres store-search book-page mediawiki-reply commons-reply flickr-reply
-           csv-goodbooks csv-goodreads-export json-lines openlibrary-line robots-txt image-header terminal-keys
-           search-query request-target shared-page)
+           search-index-file csv-goodbooks csv-goodreads-export json-lines openlibrary-line robots-txt image-header
+           terminal-keys search-query request-target shared-page)
 fi
 
 recorded_replies() {

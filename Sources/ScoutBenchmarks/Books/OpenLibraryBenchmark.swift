@@ -7,8 +7,9 @@ import ScoutTestSupport
 /// (``OpenLibraryDumpGenerator``), gzips it as Open Library publishes it (when `gzip` is
 /// installed), and imports it into every available store, then builds the relations of the
 /// imported books, as `scout books import openlibrary` does before it returns. Goal (#37): a
-/// million works with their editions and authors imported in under 5 minutes — the command's
-/// whole time, relations included.
+/// million works with their editions and authors imported in under 5 minutes, read both ways
+/// and printed for each: the import alone (the books searchable), and the command's whole time,
+/// relations included.
 struct OpenLibraryBenchmark {
     static let defaultWorks = 1_000_000
     static let goal = Duration.seconds(300)
@@ -41,7 +42,9 @@ struct OpenLibraryBenchmark {
             )
             var report = Report(
                 title: "Books: Open Library dump of \(works) works imported, then their relations built",
-                columns: ["store", "import", "works/s", "books", "skipped", "relations", "built in", "in all"])
+                columns: [
+                    "store", "import", "works/s", "books", "skipped", "relations", "built in", "import + relations",
+                ])
             var goals: [String] = []
             for kind in try BenchStore.available() {
                 let store = try await kind.open(in: directory, name: "openlibrary")
@@ -60,14 +63,17 @@ struct OpenLibraryBenchmark {
                     String(try await store.count()), String(summary.skipped.count), String(relations), relating.seconds,
                     total.seconds,
                 ])
-                let verdict = total < Self.goal ? "met" : "NOT met"
-                goals.append(
-                    "\(kind.name) import of \(works) works with their relations: \(total.seconds) "
-                        + "(goal: under 5 minutes: \(verdict))")
+                goals.append(Self.goalLine("\(kind.name) import of \(works) works alone", importing))
+                goals.append(Self.goalLine("\(kind.name) import of \(works) works with their relations", total))
             }
             report.print()
             for goal in goals { print(goal) }
         }
+    }
+
+    /// `what` took `measured`: the goal's line for one reading of it.
+    static func goalLine(_ what: String, _ measured: Duration) -> String {
+        "\(what): \(measured.seconds) (goal: under 5 minutes: \(measured < goal ? "met" : "NOT met"))"
     }
 
     static func size(of url: URL) throws -> Int {

@@ -16,9 +16,15 @@ enum PeakMemory {
 
     /// CPU time (user and system) this process has used so far: on a machine shared with other
     /// work, the measure that wall time is not.
-    static func ownCPUTime() -> Duration {
+    static func ownCPUTime() -> Duration { cpuTime(of: RUSAGE_SELF) }
+
+    /// CPU time (user and system) of this process's children that have ended and been waited
+    /// for: a bulk loader run as a child (``BulkLoaderReference``) is measured as the difference.
+    static func childrenCPUTime() -> Duration { cpuTime(of: RUSAGE_CHILDREN) }
+
+    private static func cpuTime(of who: __rusage_who) -> Duration {
         var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
+        getrusage(who.rawValue, &usage)
         func duration(_ time: timeval) -> Duration { .seconds(time.tv_sec) + .microseconds(time.tv_usec) }
         return duration(usage.ru_utime) + duration(usage.ru_stime)
     }

@@ -3,7 +3,8 @@ import Foundation
 
 /// One store's import of the scale catalog: the import until a search finds the file's last
 /// book, then the relations of the changed books, each timed with its peak resident memory,
-/// then the latency of its ranked search.
+/// then the search index file `scout books import` writes after them (timed apart: it is
+/// neither), then the latency of its ranked search.
 struct ScaleImport {
     let store: String
     let searchable: Duration
@@ -14,6 +15,8 @@ struct ScaleImport {
     let relating: Duration
     let relatingCPU: Duration
     let relationsPeak: Int?
+    /// The search index file's build (``BookStore/prepareSearch()``), as the command runs it last.
+    let indexFile: Duration
     /// Each of ``ScaleSearch/queries``' fastest time.
     let searchLatencies: [Duration]
 
@@ -43,9 +46,11 @@ struct ScaleImport {
         }
         let relatingCPU = PeakMemory.ownCPUTime() - importedCPU
         let relationsPeak = PeakMemory.ownPeakBytes()
+        let indexFile = try await clock.measure { try await store.prepareSearch() }
         return ScaleImport(
             store: name, searchable: searchable, importCPU: importedCPU - startCPU, importPeak: importPeak,
             relations: relations, relating: relating, relatingCPU: relatingCPU, relationsPeak: relationsPeak,
+            indexFile: indexFile,
             searchLatencies: try await search.latencies(of: "Scout \(name)", store: store))
     }
 
