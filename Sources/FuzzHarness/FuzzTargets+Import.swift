@@ -72,9 +72,16 @@
         }
 
         /// One JSON Lines record: a book with its required fields, or a skip.
+        /// A JSON Lines line: the rows it gives are those `JSONDecoder` alone gives, and a book has
+        /// its required fields.
         static let jsonLines = FuzzTarget("json-lines") { data in
-            guard case .book(let book) = JSONLinesRecord.decode(data, line: 1) else { return [] }
-            return check(!book.title.isEmpty && !book.source.isEmpty && !book.sourceID.isEmpty, "required field empty")
+            let rows = JSONLinesRecord.rows(of: data, line: 1)
+            var problems = check(
+                rows == JSONLinesRecord.decodedRows(of: data, line: 1), "the reader and the decoder disagree")
+            guard case .book(let book) = rows[0] else { return problems }
+            problems += check(
+                !book.title.isEmpty && !book.source.isEmpty && !book.sourceID.isEmpty, "required field empty")
+            return problems
         }
     }
 #endif

@@ -17,8 +17,21 @@ extension JSONLinesRecord {
     }
 
     /// Every row `line` restores: a book and its other keys (``BookAlias``), or a reading, link
-    /// or relation (``JSONLinesBackupLine``), or why the line is skipped.
+    /// or relation (``JSONLinesBackupLine``), or why the line is skipped. Read in one pass
+    /// (``read(_:)``) when the line is plain, else by `decoder` as before.
     static func rows(of line: Data, line number: Int, decoder: JSONDecoder = JSONDecoder()) -> [Outcome] {
+        line.withUnsafeBytes { rows(of: $0.bindMemory(to: UInt8.self), line: number, decoder: decoder) }
+    }
+
+    /// ``rows(of:line:decoder:)`` for bytes, which are copied only for the decoder.
+    static func rows(of line: UnsafeBufferPointer<UInt8>, line number: Int, decoder: JSONDecoder) -> [Outcome] {
+        if let record = read(line) { return rows(of: record, line: number) }
+        return decodedRows(of: Data(buffer: line), line: number, decoder: decoder)
+    }
+
+    /// The rows as `JSONDecoder` reads them: for the lines ``read(_:)`` declines, and the oracle
+    /// the reader is tested against.
+    static func decodedRows(of line: Data, line number: Int, decoder: JSONDecoder = JSONDecoder()) -> [Outcome] {
         func skip(_ reason: String) -> [Outcome] { [.skipped(SkippedRow(line: number, reason: reason))] }
         if JSONLinesBackupLine.markers.contains(where: { line.range(of: $0) != nil }) {
             do {
@@ -37,6 +50,13 @@ extension JSONLinesRecord {
         } catch {
             return skip("The line is not valid JSON.")
         }
+        return rows(of: record, line: number)
+    }
+
+    /// The book `record` describes and its other keys, or why it is skipped: a required field
+    /// empty, or a key too long.
+    private static func rows(of record: JSONLinesRecord, line number: Int) -> [Outcome] {
+        func skip(_ reason: String) -> [Outcome] { [.skipped(SkippedRow(line: number, reason: reason))] }
         let book = record.book
         for (name, value) in [("source", book.source), ("sourceID", book.sourceID), ("title", book.title)]
         where value.trimmingWhitespace().isEmpty {
@@ -49,8 +69,9 @@ extension JSONLinesRecord {
         where value.utf8.count > limit.bytes {
             return skip("The field \(name) is longer than \(limit.bytes) bytes.")
         }
+        guard let keys = record.keys, !keys.isEmpty else { return [.book(book)] }
         let own = BookKey(book)
-        return [.book(book)] + (record.keys ?? []).filter { $0 != own }.map { .alias(BookAlias(book: own, alias: $0)) }
+        return [.book(book)] + keys.filter { $0 != own }.map { .alias(BookAlias(book: own, alias: $0)) }
     }
 
     private static func reason(for error: DecodingError) -> String {

@@ -18,15 +18,25 @@ struct JSONLinesRecords: ImportRecords {
     var totalBytes: Int { data.count }
 
     mutating func next() throws -> [ImportRow]? {
-        while position < data.endIndex {
-            let end = data[position...].firstIndex(of: UInt8(ascii: "\n")) ?? data.endIndex
-            var content = data[position..<end]
-            position = min(end + 1, data.endIndex)
-            line += 1
-            if content.last == UInt8(ascii: "\r") { content = content.dropLast() }
-            if content.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
-            return JSONLinesRecord.rows(of: Data(content), line: line, decoder: decoder)
+        // The bytes are read in place (a file is mapped); only a line the reader declines is copied.
+        let (data, decoder) = (self.data, self.decoder)
+        var (offset, line) = (position - data.startIndex, self.line)
+        defer { (position, self.line) = (data.startIndex + offset, line) }
+        return data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            while offset < bytes.count, let base = bytes.baseAddress {
+                let end =
+                    memchr(base + offset, Int32(UInt8(ascii: "\n")), bytes.count - offset).map {
+                        UnsafeRawPointer($0) - UnsafeRawPointer(base)
+                    } ?? bytes.count
+                var content = UnsafeBufferPointer(rebasing: bytes[offset..<end])
+                offset = min(end + 1, bytes.count)
+                line += 1
+                if content.last == UInt8(ascii: "\r") { content = UnsafeBufferPointer(rebasing: content.dropLast()) }
+                if content.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
+                return JSONLinesRecord.rows(of: content, line: line, decoder: decoder)
+            }
+            return nil
         }
-        return nil
     }
 }

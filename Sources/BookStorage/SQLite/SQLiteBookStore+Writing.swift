@@ -52,6 +52,9 @@ extension SQLiteBookStore {
         var (entries, result) = matcher.add(books, matchKeys: matchKeys)
         var ids: [Int64] = []
         ids.reserveCapacity(matcher.entries.count)
+        // Nothing below reads the keys, so they are written together after the books.
+        var keyRows: [(key: BookKey, id: Int64)] = []
+        keyRows.reserveCapacity(matcher.entries.count)
         for entry in matcher.entries {
             var id = entry.id
             if entry.storedBook == nil {
@@ -62,9 +65,10 @@ extension SQLiteBookStore {
                 try tx.execute(update, parameters(of: entry.book, matchKey: entry.matchKey) + [.integer(id)])
                 result.touched.insert(id)
             }
-            try Self.insert(keys: entry.newKeys, of: id, in: tx)
+            keyRows += entry.newKeys.map { ($0, id) }
             ids.append(id)
         }
+        try Self.insert(keyRows: keyRows, in: tx)
         result.ids = entries.map { ids[$0] }
         return result
     }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// A cursor over one JSON text that validates as it goes and skips what its caller does not ask
-/// for without allocating: the dump importer's replacement for `JSONDecoder`, several times faster
-/// because it never builds a tree of the whole record. It accepts exactly the texts Foundation's
+/// for without allocating: the Open Library and JSON Lines importers' replacement for
+/// `JSONDecoder`, several times faster because it never builds a tree of the whole record. It accepts exactly the texts Foundation's
 /// decoder accepted (a trailing comma, a number token such as `01` or `1.` that only fails when
 /// read, raw control characters in strings), so a line it refuses was refused before.
 ///
@@ -181,6 +181,62 @@ struct DumpJSONReader {
         guard isPlain else { return try? JSONDecoder().decode(Int.self, from: Data(bytes[span.start..<span.end])) }
         let value = bytes[index..<span.end].reduce(0) { $0 * 10 + Int($1 - 0x30) }
         return isNegative ? -value : value
+    }
+
+    /// The integer `span` is when it is plain (an optional minus, 1 to 18 digits, no leading zero,
+    /// not `-0`), which every reader reads alike; `nil` for any other token, whose meaning is left
+    /// to the caller.
+    func plainInteger(_ span: Span) -> Int? {
+        var index = span.start
+        let isNegative = index < span.end && bytes[index] == Byte.minus
+        if isNegative { index += 1 }
+        let digits = span.end - index
+        guard (1...18).contains(digits), digits == 1 || bytes[index] != 0x30,
+            bytes[index..<span.end].allSatisfy({ (0x30...0x39).contains($0) })
+        else { return nil }
+        let value = bytes[index..<span.end].reduce(0) { $0 * 10 + Int($1 - 0x30) }
+        guard !(isNegative && value == 0) else { return nil }
+        return isNegative ? -value : value
+    }
+
+    /// The number `span` is when it follows JSON's grammar (`-?(0|[1-9][0-9]*)(.[0-9]+)?
+    /// ([eE][+-]?[0-9]+)?`), at most 64 bytes, and is zero or a normal `Double` (rounded as the C
+    /// library rounds); `nil` for any other token, or one that overflows or underflows (the
+    /// decoder refused `1e-400`), whose meaning is left to the caller.
+    func finiteDouble(_ span: Span) -> Double? {
+        guard span.end - span.start <= 64, isNumberGrammar(span) else { return nil }
+        let raw = UnsafeBufferPointer(rebasing: bytes[span.start..<span.end])
+        guard let value = Double(String(decoding: raw, as: UTF8.self)), value.isFinite else { return nil }
+        guard value == 0 else { return value.isNormal ? value : nil }
+        // A zero from digits that are not all zero underflowed.
+        let mantissa = raw.prefix { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") }
+        return mantissa.contains { (0x31...0x39).contains($0) } ? nil : value
+    }
+
+    private func isNumberGrammar(_ span: Span) -> Bool {
+        var index = span.start
+        func digits() -> Int {
+            let start = index
+            while index < span.end, (0x30...0x39).contains(bytes[index]) { index += 1 }
+            return index - start
+        }
+        if index < span.end, bytes[index] == Byte.minus { index += 1 }
+        guard index < span.end else { return false }
+        if bytes[index] == 0x30 {
+            index += 1
+        } else if digits() == 0 {
+            return false
+        }
+        if index < span.end, bytes[index] == Byte.dot {
+            index += 1
+            guard digits() > 0 else { return false }
+        }
+        if index < span.end, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < span.end, bytes[index] == Byte.plus || bytes[index] == Byte.minus { index += 1 }
+            guard digits() > 0 else { return false }
+        }
+        return index == span.end
     }
 
     /// Skips the value at the cursor, validating it.
