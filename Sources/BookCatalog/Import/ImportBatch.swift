@@ -28,7 +28,8 @@ public struct ImportBatch: Sendable, Hashable {
     /// bytes read so far): 0 for its last batch and for a write that is not part of an import.
     /// A store may write a batch with many to follow without its search index's per-book
     /// upkeep, and rebuild the index once, with the batch that has none to follow
-    /// (`SQLiteBookStore` does; see docs/ARCHITECTURE.md).
+    /// (`SQLiteBookStore` defers its full-text index, `PostgresBookStore` its word counts; see
+    /// docs/ARCHITECTURE.md).
     public var recordsToFollow: Int
 
     /// Makes a batch; every part is optional: `ImportBatch(books: books)`.
