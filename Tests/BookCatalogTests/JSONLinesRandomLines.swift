@@ -4,7 +4,7 @@ import ScoutTestSupport
 /// book records with every field mostly in its shape and sometimes in another, `null`, missing,
 /// duplicated, with keys and strings escaped rightly and wrongly, odd numbers and URLs, backup
 /// lines, deep nesting, and the same lines mutated byte by byte.
-struct JSONLinesRandomLines {
+struct JSONLinesRandomLines: RandomJSONLines {
     var random: SplitMix64
 
     static let textFields = [
@@ -26,25 +26,6 @@ struct JSONLinesRandomLines {
         default: return record()
         }
     }
-
-    /// `line` with a few random bytes changed, inserted, removed or repeated.
-    mutating func mutated(_ line: [UInt8]) -> [UInt8] {
-        var bytes = line
-        let interesting: [UInt8] = Array("{}[]\",:\\u0 -.eE1tnf\t".utf8) + [0xFF, 0xC3, 0xA9, 0xED, 0x80, 0x00, 0x01]
-        for _ in 0...pick(3) where !bytes.isEmpty {
-            let index = pick(bytes.count)
-            switch pick(5) {
-            case 0: bytes[index] = interesting[pick(interesting.count)]
-            case 1: bytes.insert(interesting[pick(interesting.count)], at: index)
-            case 2: bytes.remove(at: index)
-            case 3: bytes.insert(contentsOf: bytes[index..<min(bytes.count, index + pick(12))], at: index)
-            default: bytes.removeLast(pick(min(bytes.count, 8)))
-            }
-        }
-        return bytes
-    }
-
-    private mutating func pick(_ count: Int) -> Int { Int(random.next() % UInt64(max(count, 1))) }
 
     private mutating func record() -> [UInt8] {
         var members: [[UInt8]] = []

@@ -91,6 +91,32 @@ struct DumpJSONReader {
         return span
     }
 
+    /// Reads an object, handing `body` each member whose key `field` names, the first time that
+    /// key comes (a later repeat is skipped, as the decoder kept the first); members of other keys
+    /// are skipped. Returns the fields seen, each as the bit of its raw value (below 32). A key
+    /// that cannot be unescaped refuses the object: the decoder read every key of an object it
+    /// decoded.
+    mutating func readFirstMembers<Field: RawRepresentable<Int>>(
+        naming field: (UnsafeBufferPointer<UInt8>) -> Field?,
+        _ body: (Field, inout DumpJSONReader) throws(Stop) -> Void
+    ) throws(Stop) -> UInt32 {
+        try open()
+        var seen: UInt32 = 0
+        var isFirst = true
+        while try hasNext(closing: Byte.closeBrace, isFirst: isFirst) {
+            isFirst = false
+            let name = try key()
+            guard let found = withUnescaped(name, field) else { throw .invalid }
+            guard let found, seen & (1 << found.rawValue) == 0 else {
+                try skipValue()
+                continue
+            }
+            seen |= 1 << found.rawValue
+            try body(found, &self)
+        }
+        return seen
+    }
+
     /// Calls `body` with `span`'s bytes after unescaping, valid UTF-8; `nil` when an escape is
     /// invalid, a surrogate unpaired, a raw control character or invalid UTF-8 is there — what
     /// made the decoder refuse a string value or a key it read.

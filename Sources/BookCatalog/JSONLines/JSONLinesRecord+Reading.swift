@@ -47,18 +47,7 @@ extension JSONLinesRecord {
         var seen: UInt32 = 0
 
         mutating func read(_ reader: inout DumpJSONReader) throws(DumpJSONReader.Stop) {
-            try reader.open()
-            var isFirst = true
-            while try reader.hasNext(closing: DumpJSONReader.Byte.closeBrace, isFirst: isFirst) {
-                isFirst = false
-                let key = try reader.key()
-                // The decoder read every key of the record's object: one unreadable refused it.
-                guard let found = reader.withUnescaped(key, Field.init) else { throw .invalid }
-                guard let field = found, seen & (1 << field.rawValue) == 0 else {
-                    try reader.skipValue()
-                    continue
-                }
-                seen |= 1 << field.rawValue
+            seen = try reader.readFirstMembers(naming: Field.init) { field, reader throws(DumpJSONReader.Stop) in
                 try record.read(field, &reader)
             }
             // A required field missing: the decoder says which.

@@ -46,18 +46,7 @@ extension OpenLibraryJSON {
     }
 
     private mutating func readRecord(_ reader: inout DumpJSONReader) throws(DumpJSONReader.Stop) {
-        try reader.open()
-        var seen: UInt32 = 0
-        var isFirst = true
-        while try reader.hasNext(closing: DumpJSONReader.Byte.closeBrace, isFirst: isFirst) {
-            isFirst = false
-            let key = try reader.key()
-            guard let found = reader.withUnescaped(key, Field.init) else { throw .invalid }
-            guard let field = found, seen & (1 << field.rawValue) == 0 else {
-                try reader.skipValue()
-                continue
-            }
-            seen |= 1 << field.rawValue
+        _ = try reader.readFirstMembers(naming: Field.init) { field, reader throws(DumpJSONReader.Stop) in
             try read(field, &reader)
         }
     }

@@ -4,7 +4,7 @@ import ScoutTestSupport
 /// records with every field Scout reads in its usual shape, in every wrong shape, duplicated,
 /// with keys and strings escaped rightly and wrongly, odd numbers, deep nesting, and the same
 /// lines mutated byte by byte.
-struct DumpJSONLines {
+struct DumpJSONLines: RandomJSONLines {
     var random: SplitMix64
 
     static let types = ["/type/author", "/type/work", "/type/edition", "/type/redirect", "/type/delete"]
@@ -27,25 +27,6 @@ struct DumpJSONLines {
         }
         return columns + object(depth: 1, fields: Self.fields)
     }
-
-    /// `line` with a few random bytes changed, inserted, removed or repeated.
-    mutating func mutated(_ line: [UInt8]) -> [UInt8] {
-        var bytes = line
-        let interesting: [UInt8] = Array("{}[]\",:\\u0 -.eE1tnf\t".utf8) + [0xFF, 0xC3, 0xA9, 0xED, 0x80, 0x00, 0x01]
-        for _ in 0...pick(3) where !bytes.isEmpty {
-            let index = pick(bytes.count)
-            switch pick(5) {
-            case 0: bytes[index] = interesting[pick(interesting.count)]
-            case 1: bytes.insert(interesting[pick(interesting.count)], at: index)
-            case 2: bytes.remove(at: index)
-            case 3: bytes.insert(contentsOf: bytes[index..<min(bytes.count, index + pick(12))], at: index)
-            default: bytes.removeLast(pick(min(bytes.count, 8)))
-            }
-        }
-        return bytes
-    }
-
-    private mutating func pick(_ count: Int) -> Int { Int(random.next() % UInt64(max(count, 1))) }
 
     private mutating func object(depth: Int, fields: [String]) -> [UInt8] {
         var members: [[UInt8]] = []

@@ -1,0 +1,29 @@
+import ScoutTestSupport
+
+/// What the seeded line generators of the reader-versus-decoder tests share: picks from their
+/// random source, and a line mutated byte by byte.
+protocol RandomJSONLines {
+    var random: SplitMix64 { get set }
+}
+
+extension RandomJSONLines {
+    /// `line` with a few random bytes changed, inserted, removed or repeated.
+    mutating func mutated(_ line: [UInt8]) -> [UInt8] {
+        var bytes = line
+        let interesting: [UInt8] = Array("{}[]\",:\\u0 -.eE1tnf\t".utf8) + [0xFF, 0xC3, 0xA9, 0xED, 0x80, 0x00, 0x01]
+        for _ in 0...pick(3) where !bytes.isEmpty {
+            let index = pick(bytes.count)
+            switch pick(5) {
+            case 0: bytes[index] = interesting[pick(interesting.count)]
+            case 1: bytes.insert(interesting[pick(interesting.count)], at: index)
+            case 2: bytes.remove(at: index)
+            case 3: bytes.insert(contentsOf: bytes[index..<min(bytes.count, index + pick(12))], at: index)
+            default: bytes.removeLast(pick(min(bytes.count, 8)))
+            }
+        }
+        return bytes
+    }
+
+    /// A number in `0..<count` (0 when `count` is 0).
+    mutating func pick(_ count: Int) -> Int { Int(random.next() % UInt64(max(count, 1))) }
+}
