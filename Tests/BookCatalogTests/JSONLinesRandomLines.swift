@@ -138,14 +138,4 @@ struct JSONLinesRandomLines: RandomJSONLines {
         ]
         return (0..<pick(5)).map { _ in pieces[pick(pieces.count)] }.joined()
     }
-
-    /// `text` quoted; with `escaping`, a letter written as `\u00XX`.
-    private mutating func string(_ text: String, escaping: Bool) -> [UInt8] {
-        var bytes = Array(text.utf8)
-        if escaping, let index = bytes.indices.randomElement(using: &random), (0x61...0x7A).contains(bytes[index]) {
-            let hex = String(bytes[index], radix: 16)
-            bytes.replaceSubrange(index...index, with: Array("\\u00\(hex)".utf8))
-        }
-        return [0x22] + bytes + [0x22]
-    }
 }

@@ -1,7 +1,7 @@
 import ScoutTestSupport
 
 /// What the seeded line generators of the reader-versus-decoder tests share: picks from their
-/// random source, and a line mutated byte by byte.
+/// random source, strings escaped rightly, and a line mutated byte by byte.
 protocol RandomJSONLines {
     var random: SplitMix64 { get set }
 }
@@ -26,4 +26,14 @@ extension RandomJSONLines {
 
     /// A number in `0..<count` (0 when `count` is 0).
     mutating func pick(_ count: Int) -> Int { Int(random.next() % UInt64(max(count, 1))) }
+
+    /// `text` quoted; with `escaping`, a letter written as `\u00XX`.
+    mutating func string(_ text: String, escaping: Bool) -> [UInt8] {
+        var bytes = Array(text.utf8)
+        if escaping, let index = bytes.indices.randomElement(using: &random), (0x61...0x7A).contains(bytes[index]) {
+            let hex = String(bytes[index], radix: 16)
+            bytes.replaceSubrange(index...index, with: Array("\\u00\(hex)".utf8))
+        }
+        return [0x22] + bytes + [0x22]
+    }
 }
