@@ -88,14 +88,6 @@ struct JSONLinesRandomLines: RandomJSONLines {
         return container("{", members, "}")
     }
 
-    private mutating func container(_ open: String, _ members: [[UInt8]], _ close: String) -> [UInt8] {
-        let spaces = [" ", "", "\t", "\r\n"]
-        let separator = Array(("," + spaces[pick(spaces.count)]).utf8)
-        var body = Array(members.joined(separator: separator))
-        if !members.isEmpty, pick(10) == 0 { body += Array(",".utf8) }
-        return Array(open.utf8) + body + Array(close.utf8)
-    }
-
     private mutating func value(depth: Int) -> [UInt8] {
         switch depth < 8 && pick(5) == 0 ? pick(2) : 2 + pick(4) {
         case 0: return container("[", (0..<pick(4)).map { _ in value(depth: depth + 1) }, "]")

@@ -1,7 +1,8 @@
 import ScoutTestSupport
 
 /// What the seeded line generators of the reader-versus-decoder tests share: picks from their
-/// random source, strings escaped rightly, and a line mutated byte by byte.
+/// random source, strings escaped rightly, containers spaced and separated, and a line mutated
+/// byte by byte.
 protocol RandomJSONLines {
     var random: SplitMix64 { get set }
 }
@@ -35,5 +36,15 @@ extension RandomJSONLines {
             bytes.replaceSubrange(index...index, with: Array("\\u00\(hex)".utf8))
         }
         return [0x22] + bytes + [0x22]
+    }
+
+    /// `members` between `open` and `close`, separated by a comma and random spacing, now and
+    /// then with a trailing comma.
+    mutating func container(_ open: String, _ members: [[UInt8]], _ close: String) -> [UInt8] {
+        let spaces = [" ", "", "\t", "\r\n"]
+        let separator = Array(("," + spaces[pick(spaces.count)]).utf8)
+        var body = Array(members.joined(separator: separator))
+        if !members.isEmpty, pick(10) == 0 { body += Array(",".utf8) }
+        return Array(open.utf8) + body + Array(close.utf8)
     }
 }

@@ -36,14 +36,6 @@ struct DumpJSONLines: RandomJSONLines {
         return container("{", members, "}")
     }
 
-    private mutating func container(_ open: String, _ members: [[UInt8]], _ close: String) -> [UInt8] {
-        let spaces = [" ", "", "\t", "\r\n"]
-        let separator = Array(("," + spaces[pick(spaces.count)]).utf8)
-        var body = Array(members.joined(separator: separator))
-        if !members.isEmpty, pick(10) == 0 { body += Array(",".utf8) }
-        return Array(open.utf8) + body + Array(close.utf8)
-    }
-
     private mutating func value(_ depth: Int) -> [UInt8] {
         // A container one time in five keeps the records small.
         switch depth < 18 && pick(5) == 0 ? pick(4) : 4 + pick(6) {
