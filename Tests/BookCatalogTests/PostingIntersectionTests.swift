@@ -33,15 +33,16 @@ struct PostingIntersectionTests {
         // Enough books that a common word drives the former path's walk in rank order.
         let entries = GeneratedEntries.make(1500, using: &random) + Self.readings
         let index = try CandidateIndex(entries, generation: 1)
+        let words = BookWordLists(entries, in: index)
         let dictionary = TermDictionary(index.vocabularyWords())
         var checked = 0
         for text in Self.typed + GeneratedEntries.queries(from: entries, using: &random) {
             guard let exact = SearchText.exactQuery(text) else { continue }
             for query in [exact, Self.widened(exact, by: dictionary)] {
-                #expect(index.count(query) == index.countReadingBookWords(query), "\(text): \(query)")
+                #expect(index.count(query) == index.countReadingBookWords(query, words: words), "\(text): \(query)")
                 for limit in [1, 7, 64, 400] {
                     let found = index.search(query, limit: limit)
-                    let expected = index.searchReadingBookWords(query, limit: limit)
+                    let expected = index.searchReadingBookWords(query, limit: limit, words: words)
                     #expect(found.map(\.id) == expected.map(\.id), "\(text) (\(limit)): \(query)")
                     #expect(found == expected, "\(text) (\(limit))")
                     checked += found.count
@@ -61,8 +62,9 @@ struct PostingIntersectionTests {
         // fields of 90_003 (series and author): one posting of both fields each.
         let entries = Self.readings + [SearchEntry(id: 6, title: "Longer 太宰治", authors: [], ratingsCount: 1)]
         let index = try CandidateIndex(entries)
+        let words = BookWordLists(entries, in: index)
         for query in ["longer 太宰治", "victor hugo", "hugo"].compactMap(SearchText.exactQuery) {
-            #expect(index.search(query, limit: 5) == index.searchReadingBookWords(query, limit: 5))
+            #expect(index.search(query, limit: 5) == index.searchReadingBookWords(query, limit: 5, words: words))
         }
         #expect(index.search(SearchText.exactQuery("longer 太宰治")!, limit: 5).map(\.id) == [6, 90_001])
         #expect(index.search(SearchText.exactQuery("victor hugo")!, limit: 5).map(\.id) == [90_003])

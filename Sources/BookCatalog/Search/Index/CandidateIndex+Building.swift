@@ -13,7 +13,8 @@ extension CandidateIndex {
         var text: [UInt8] = []
         var elementEnds: [UInt32] = []
         var elementStarts: [UInt32] = [0]
-        // Word ids numbered as first met; renumbered in byte order below.
+        // Each book's words (word ids numbered as first met; renumbered in byte order below),
+        // held only while the postings are made from them: search reads the postings alone.
         var bookWords: [UInt32] = []
         var wordStarts: [UInt32] = [0]
         var titleWordCounts: [UInt32] = []
@@ -36,15 +37,12 @@ extension CandidateIndex {
                 elementEnds.append(try Self.offset(text.count))
             }
             elementStarts.append(try Self.offset(elementEnds.count))
+            let fieldWords = Self.fieldWords(of: entry)
             let start = bookWords.count
-            Self.appendDistinct(
-                titles.flatMap { Self.words(of: $0, readings: entry.textReadings) }.map { words.id(of: $0) },
-                to: &bookWords, from: start)
+            Self.appendDistinct(fieldWords.title.map { words.id(of: $0) }, to: &bookWords, from: start)
             titleWordCounts.append(try Self.offset(bookWords.count - start))
             let authorStart = bookWords.count
-            Self.appendDistinct(
-                entry.authors.flatMap { Self.words(of: $0, readings: entry.textReadings) }.map { words.id(of: $0) },
-                to: &bookWords, from: authorStart)
+            Self.appendDistinct(fieldWords.authors.map { words.id(of: $0) }, to: &bookWords, from: authorStart)
             wordStarts.append(try Self.offset(bookWords.count))
         }
 
@@ -68,8 +66,7 @@ extension CandidateIndex {
             Layout.Packed(ranked.lazy.map { UInt64(bitPattern: $0.id &- idBase) }),
             Layout.Packed(ranked.lazy.map { Layout.ratingsCode($0.ratingsCount) }),
             Layout.Packed(bytes: alternateCounts), Layout.Packed(bytes: seriesCounts), Layout.Packed(bytes: text),
-            Layout.Packed(elementEnds), Layout.Packed(elementStarts), Layout.Packed(bookWords),
-            Layout.Packed(wordStarts), Layout.Packed(titleWordCounts), Layout.Packed(bytes: vocabularyBytes),
+            Layout.Packed(elementEnds), Layout.Packed(elementStarts), Layout.Packed(bytes: vocabularyBytes),
             Layout.Packed(vocabularyEnds), Layout.Packed(postings), Layout.Packed(postingStarts),
             Layout.Packed(cjkWords), Layout.Packed(readings.places), Layout.Packed(readings.ends),
             Layout.Packed(bytes: readings.text),
@@ -105,6 +102,17 @@ extension CandidateIndex {
             ends.append(try offset(text.count))
         }
         return (places, ends, text)
+    }
+
+    /// The folded words search finds `entry` by, in its title field (its titles and series
+    /// names, the alternates and series as many as the index keeps) and in its authors field.
+    static func fieldWords(of entry: SearchEntry) -> (title: [String], authors: [String]) {
+        let titles =
+            [entry.title] + entry.alternateTitles.prefix(Int(UInt8.max)) + entry.series.prefix(Int(UInt8.max))
+        return (
+            titles.flatMap { words(of: $0, readings: entry.textReadings) },
+            entry.authors.flatMap { words(of: $0, readings: entry.textReadings) }
+        )
     }
 
     /// The folded words search finds one text of a book by: its index tokens, then the words of

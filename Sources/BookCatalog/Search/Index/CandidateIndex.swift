@@ -10,16 +10,15 @@
 /// Layout: books in search order (ratings count, most first, then id), so a book's index is its
 /// rank; the vocabulary sorted by UTF-8 bytes, so every word a prefix begins is one run of word
 /// ids; for each word the books holding it, ascending, each with the fields (title, authors) it
-/// holds the word in (postings); for each book its title's and
-/// its authors' word ids. All in flat little-endian arrays inside one image of bytes
+/// holds the word in (postings). All in flat little-endian arrays inside one image of bytes
 /// (``Layout``), read in place: built in memory, or mapped from its ``SearchIndexFile`` so the
 /// processes on a host share it; the vocabulary is binary-searched rather than held as strings.
 ///
 /// A search intersects its terms' postings: the rarest term's books, in rank order, are the
 /// candidates, and each other term is asked for them by galloping along its postings (see
 /// ``forEachMatch(of:_:)``), so a query reads pages of its terms' postings, which lie together,
-/// never every candidate's words; a book's words are kept only as the reference that path is
-/// checked against (``searchReadingBookWords(_:limit:)``).
+/// never every candidate's words, which the index no longer holds (format 4): the postings say
+/// which fields a book holds each word in.
 ///
 /// ```swift
 /// let index = try CandidateIndex(try await store.searchEntries())
@@ -55,11 +54,6 @@ public struct CandidateIndex: Sendable {
     let text: PackedIntegers<UInt8>
     let elementEnds: PackedIntegers<UInt32>
     let elementStarts: PackedIntegers<UInt32>
-    /// Book `b`'s distinct word ids are `bookWords[wordStarts[b]..<wordStarts[b + 1]]`: the
-    /// first `titleWordCounts[b]` its title words, the rest its author words.
-    let bookWords: PackedIntegers<UInt32>
-    let wordStarts: PackedIntegers<UInt32>
-    let titleWordCounts: PackedIntegers<UInt32>
     /// The distinct folded words, sorted by their UTF-8 bytes, one after the other; word `w`
     /// (its id is its place) ends at `vocabularyEnds[w]`.
     let vocabularyText: PackedIntegers<UInt8>
@@ -93,9 +87,6 @@ public struct CandidateIndex: Sendable {
         text = section(.text)
         elementEnds = section(.elementEnds)
         elementStarts = section(.elementStarts)
-        bookWords = section(.bookWords)
-        wordStarts = section(.wordStarts)
-        titleWordCounts = section(.titleWordCounts)
         vocabularyText = section(.vocabularyText)
         vocabularyEnds = section(.vocabularyEnds)
         postings = section(.postings)
