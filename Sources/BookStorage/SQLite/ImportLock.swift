@@ -2,6 +2,8 @@ import Synchronization
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// The advisory lock a process holds while its import into a SQLite catalog defers the
@@ -19,6 +21,16 @@ import Synchronization
 /// `flock`, which a test must take and give back), so readers testing at once never see each
 /// other as importers. It is per host: processes on other machines sharing the file over a
 /// network file system are not Scout's case (SQLite's own locking is unreliable there too).
+///
+/// Apple platforms have no open file description locks, so there it is a `flock` (also held
+/// by the open file, also dropped by the kernel at close or death): an importer holds it
+/// exclusive, a reader takes it shared without blocking and lets go at once. Two differences
+/// follow. Only one importing process holds it at a time: a second one's ``acquire()`` fails
+/// while the first holds it (each deferred batch tries again), which is harmless since the
+/// first's hold already says an import is alive; but when the first ends before the second,
+/// readers see it free until the second's next batch, and rebuild as for a dead import (slow,
+/// never wrong). And a reader's brief shared hold can make an importer's ``acquire()`` fail,
+/// so an importer tries a few times.
 ///
 /// ```swift
 /// let lock = ImportLock(databaseFile: "/var/lib/scout/books.sqlite")
@@ -48,11 +60,7 @@ public struct ImportLock: Sendable, Equatable {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
-        var probe = Self.wholeFile(F_WRLCK)
-        // A write lock conflicts with every importer's read lock; the kernel answers with the
-        // first conflicting lock, or F_UNLCK when there is none.
-        guard fcntl(descriptor, Self.getOpenFileLock, &probe) == 0 else { return false }
-        return probe.l_type != Int16(F_UNLCK)
+        return Self.isLocked(descriptor)
     }
 
     /// Takes the lock for this process unless it holds it already; returns whether it holds it
@@ -67,9 +75,7 @@ public struct ImportLock: Sendable, Equatable {
             // the lock at any file this process may open.
             let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
             guard descriptor >= 0 else { return false }
-            // A read lock: two processes importing into one catalog hold it together.
-            var lock = Self.wholeFile(F_RDLCK)
-            guard fcntl(descriptor, Self.setOpenFileLock, &lock) == 0 else {
+            guard Self.lock(descriptor) else {
                 close(descriptor)
                 return false
             }
@@ -92,19 +98,61 @@ public struct ImportLock: Sendable, Equatable {
     /// number of stores importing into it, since the lock says "a process imports", not how many.
     private static let held = Mutex<[String: Int32]>([:])
 
-    /// `F_OFD_GETLK` and `F_OFD_SETLK` from `<linux/fcntl.h>`: Glibc's headers declare them only
-    /// under `_GNU_SOURCE`, which Swift's Glibc module is built without.
-    private static let getOpenFileLock: Int32 = 36
-    private static let setOpenFileLock: Int32 = 37
+    #if os(Linux)
+        /// Whether a process holds the lock of the file open as `descriptor`.
+        private static func isLocked(_ descriptor: Int32) -> Bool {
+            var probe = wholeFile(F_WRLCK)
+            // A write lock conflicts with every importer's read lock; the kernel answers with the
+            // first conflicting lock, or F_UNLCK when there is none.
+            guard fcntl(descriptor, getOpenFileLock, &probe) == 0 else { return false }
+            return probe.l_type != Int16(F_UNLCK)
+        }
 
-    /// A lock record of `type` over the whole file; `l_pid` must be 0 for open file description locks.
-    private static func wholeFile(_ type: Int32) -> flock {
-        var record = flock()
-        record.l_type = Int16(type)
-        record.l_whence = Int16(SEEK_SET)
-        record.l_start = 0
-        record.l_len = 0
-        record.l_pid = 0
-        return record
-    }
+        /// Locks the file open as `descriptor` for an importer; whether it could.
+        private static func lock(_ descriptor: Int32) -> Bool {
+            // A read lock: two processes importing into one catalog hold it together.
+            var lock = wholeFile(F_RDLCK)
+            return fcntl(descriptor, setOpenFileLock, &lock) == 0
+        }
+
+        /// `F_OFD_GETLK` and `F_OFD_SETLK` from `<linux/fcntl.h>`: Glibc's headers declare them only
+        /// under `_GNU_SOURCE`, which Swift's Glibc module is built without.
+        private static let getOpenFileLock: Int32 = 36
+        private static let setOpenFileLock: Int32 = 37
+
+        /// A lock record of `type` over the whole file; `l_pid` must be 0 for open file description locks.
+        private static func wholeFile(_ type: Int32) -> flock {
+            var record = flock()
+            record.l_type = Int16(type)
+            record.l_whence = Int16(SEEK_SET)
+            record.l_start = 0
+            record.l_len = 0
+            record.l_pid = 0
+            return record
+        }
+    #else
+        /// Whether a process holds the lock of the file open as `descriptor`: an importer's
+        /// exclusive `flock` refuses a shared one, which is given back at once (readers' shared
+        /// holds never refuse each other).
+        private static func isLocked(_ descriptor: Int32) -> Bool {
+            guard flock(descriptor, LOCK_SH | LOCK_NB) == 0 else { return errno == EWOULDBLOCK }
+            flock(descriptor, LOCK_UN)
+            return false
+        }
+
+        /// Locks the file open as `descriptor` for an importer, exclusively; whether it could.
+        /// A reader holds it shared for the moment of its test, so a refusal is tried again a
+        /// few times, a millisecond apart; bounded, since another importer may hold it.
+        private static func lock(_ descriptor: Int32) -> Bool {
+            for attempt in 0..<lockAttempts {
+                if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return true }
+                guard errno == EWOULDBLOCK || errno == EINTR, attempt + 1 < lockAttempts else { return false }
+                usleep(1000)
+            }
+            return false
+        }
+
+        /// How many times an importer tries to take the lock.
+        private static let lockAttempts = 20
+    #endif
 }
