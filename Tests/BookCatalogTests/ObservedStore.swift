@@ -100,3 +100,7 @@ final class ObservedStore: BookStore {
     func contents() async throws -> CatalogContents { try await base.contents() }
     func mergeDuplicates() async throws -> [DuplicateGroup] { try await base.mergeDuplicates() }
 }
+
+extension ObservedStore: BulkImportAware {
+    func isBulkImportLive() async throws -> Bool { try await base.isBulkImportLive() }
+}

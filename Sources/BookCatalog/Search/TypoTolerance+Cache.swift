@@ -107,15 +107,25 @@ extension TypoTolerance {
             case ready(SearchCatalog)
             /// An older one, to use while the current generation's builds.
             case stale(SearchCatalog)
+            /// An older one kept while a live bulk import makes a generation a batch
+            /// (``BulkImportAware``): nothing builds until it ends, and its index answers, each
+            /// hit checked against its book (``CandidateIndex/checkedSearch(_:limit:in:)``).
+            case held(SearchCatalog)
             /// None yet: the build of the first one.
             case building(Build)
 
             /// The dictionary to use now without waiting, current or older; `nil` while building.
             var dictionaryAtHand: TermDictionary? {
                 switch self {
-                case .ready(let catalog), .stale(let catalog): catalog.dictionary
+                case .ready(let catalog), .stale(let catalog), .held(let catalog): catalog.dictionary
                 case .building: nil
                 }
+            }
+
+            /// The candidate index kept through a live import, once built.
+            var heldIndex: CandidateIndex? {
+                guard case .held(let catalog) = self else { return nil }
+                return catalog.index?.index
             }
 
             /// The candidate index of the current generation, once built.
@@ -130,7 +140,8 @@ extension TypoTolerance {
 
         private var cached: (generation: Int64, catalog: SearchCatalog)?
         private var inFlight: (generation: Int64, task: Build)?
-        private var lastRead: (generation: Int64, at: Instant)?
+        /// The generation last read, when, and whether a live bulk import was writing it.
+        private var lastRead: (generation: Int64, at: Instant, importIsLive: Bool)?
 
         /// The generation read at most `interval` before `now`, if any: reading it costs a round
         /// trip to a database server, as much as the search it would precede.
@@ -148,10 +159,17 @@ extension TypoTolerance {
             lastRead = nil
         }
 
-        /// Notes the generation read at `instant`; a read that finished late never moves it back.
-        mutating func noteGeneration(_ generation: Int64, readAt instant: Instant) {
+        /// Notes the generation read at `instant`, and whether a live bulk import was writing it
+        /// then; a read that finished late never moves it back.
+        mutating func noteGeneration(_ generation: Int64, readAt instant: Instant, importIsLive: Bool = false) {
             if let lastRead, lastRead.generation > generation { return }
-            lastRead = (generation, instant)
+            lastRead = (generation, instant, importIsLive)
+        }
+
+        /// Whether a catalog is cached that is older than `generation`: only then does it
+        /// matter whether a live import wrote that generation (see ``Lookup/held(_:)``).
+        func hasOlderCatalog(than generation: Int64) -> Bool {
+            cached.map { $0.generation < generation } ?? false
         }
 
         /// The cached catalog if it is of `generation` (or newer); else an older one while a
@@ -164,6 +182,10 @@ extension TypoTolerance {
         ) -> (lookup: Lookup, started: Started?) {
             if let cached {
                 if cached.generation >= generation { return (.ready(cached.catalog), nil) }
+                // A live import's every batch is a generation: none is built until it ends.
+                if let lastRead, lastRead.generation == generation, lastRead.importIsLive {
+                    return (.held(cached.catalog), nil)
+                }
                 let started =
                     inFlight == nil
                     ? startBuild(of: generation, from: store, indexesBooks: indexesBooks, indexFile: indexFile) : nil

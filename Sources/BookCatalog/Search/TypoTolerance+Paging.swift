@@ -48,8 +48,8 @@ extension TypoTolerance {
         let budgets = exact.terms.map { Self.allowedTypos(in: $0.alternatives[0], isPrefix: $0.isPrefix) }
         let hasTypoBudget = budgets.contains { $0 > 0 }
         let lookup = indexesBooks || hasTypoBudget ? catalogLookup(for: store, at: generation) : nil
-        let index = indexesBooks ? lookup?.currentIndex : nil
-        let search = Candidates(store: store, index: index)
+        let index = indexesBooks ? lookup?.currentIndex ?? lookup?.heldIndex : nil
+        let search = Candidates(store: store, index: index, checksHits: lookup?.heldIndex != nil)
 
         var found = try await candidates(
             exact, budgets: budgets, lookup: lookup, limit: wanted, in: store, from: search)
@@ -111,12 +111,15 @@ extension TypoTolerance {
     }
 
     /// Where candidates come from: the ``CandidateIndex`` of the current generation when there
-    /// is one, else the store's own search, which finds the same books in the same order.
+    /// is one (or the one kept through a live import, `checksHits`), else the store's own
+    /// search, which finds the same books in the same order.
     private struct Candidates<Store: BookStore> {
         let store: Store
         let index: CandidateIndex?
+        let checksHits: Bool
 
         func find(_ query: BookQuery, limit: Int) async throws -> [Book] {
+            if let index, checksHits { return try await index.checkedSearch(query, limit: limit, in: store) }
             if let index { return index.search(query, limit: limit) }
             return try await store.search(query, limit: limit)
         }

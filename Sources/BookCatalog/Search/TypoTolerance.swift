@@ -29,7 +29,7 @@ import Synchronization
 public final class TypoTolerance: Sendable {
     /// How long a generation read stays current: reading it is a round trip to a database server.
     public let generationCheckInterval: Duration
-    private let cache = Mutex(CatalogCache())
+    let cache = Mutex(CatalogCache())
     /// Whether candidates come from a ``CandidateIndex`` when one is current; without, always
     /// from the store.
     public let indexesBooks: Bool
@@ -128,9 +128,11 @@ public final class TypoTolerance: Sendable {
     public func prepare(for store: some BookStore) async throws {
         // Until the lookup is ready: while an import runs, each write asks for the next build.
         while true {
-            if case .ready(let catalog) = try await catalogLookup(for: store) {
+            switch try await catalogLookup(for: store) {
+            case .ready(let catalog), .held(let catalog):
                 try await catalog.index?.wait()
                 return
+            case .stale, .building: break
             }
             guard let build = cache.withLock({ $0.build }) else { continue }
             let catalog = try await build.task.value
@@ -142,7 +144,7 @@ public final class TypoTolerance: Sendable {
     /// before the first one is built, that build.
     func dictionary(for store: some BookStore) async throws -> TermDictionary {
         switch try await catalogLookup(for: store) {
-        case .ready(let catalog), .stale(let catalog): catalog.dictionary
+        case .ready(let catalog), .stale(let catalog), .held(let catalog): catalog.dictionary
         case .building(let task): try await task.value.dictionary
         }
     }
@@ -174,7 +176,8 @@ public final class TypoTolerance: Sendable {
         if let recent = cache.withLock({ $0.recentGeneration(within: interval, of: now) }) { return recent }
         let askedAt = now
         let generation = try await store.generation()
-        cache.withLock { $0.noteGeneration(generation, readAt: askedAt) }
+        let importIsLive = try await isBulkImportLive(in: store, at: generation)
+        cache.withLock { $0.noteGeneration(generation, readAt: askedAt, importIsLive: importIsLive) }
         return generation
     }
 }
