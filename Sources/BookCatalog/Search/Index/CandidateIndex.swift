@@ -17,7 +17,7 @@
 ///
 /// A search intersects its terms' postings: the rarest term's books, in rank order, are the
 /// candidates, and each other term is asked for them by galloping along its postings (see
-/// ``forEachMatch(of:_:)``), so a query reads pages of its terms' postings, which lie together,
+/// ``forEachMatch(of:readsAll:_:)``), so a query reads pages of its terms' postings, which lie together,
 /// never every candidate's words; a book's words are kept only as the reference that path is
 /// checked against (``searchReadingBookWords(_:limit:)``).
 ///
