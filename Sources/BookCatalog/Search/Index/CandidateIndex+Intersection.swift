@@ -50,7 +50,8 @@ extension CandidateIndex {
             var merged = MergedWindows(self, terms[driver], postings: counts[driver])
             windows: while merged.windowEnd < count {
                 read += merged.load(from: merged.windowEnd, in: self)
-                for posting in merged.window where visit(Layout.book(ofPosting: posting), Layout.fields(ofPosting: posting)) {
+                for posting in merged.window
+                where visit(Layout.book(ofPosting: posting), Layout.fields(ofPosting: posting)) {
                     break windows
                 }
             }
