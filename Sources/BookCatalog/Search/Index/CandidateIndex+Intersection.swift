@@ -5,37 +5,65 @@
 
 extension CandidateIndex {
     /// Calls `body` with each book matching every term, in rank order, and the fields in which
-    /// it matches all of them (see ``Matches``), until `body` returns true.
+    /// it matches all of them (see ``Matches``), until `body` returns true. Returns how many
+    /// postings it read (each cursor step counted), which tests bound by the page.
     ///
     /// The rarest term's books are the candidates; each other term, rarest first, is asked
     /// whether it holds the next candidate, which moves that term's cursors forward only
-    /// (``TermProbe``), so a term is read no further than the last candidate asked.
-    func forEachMatch(of terms: [[Range<UInt32>]], _ body: (Int, FieldSet) -> Bool) {
+    /// (``TermProbe``), so a term is read no further than the last candidate asked. A term of
+    /// many words is merged a window of books at a time (``MergedWindows``), so a search that
+    /// stops at its page reads no further than it; with `readsAll` (a count, which reads
+    /// every match) it is marked in a ``FieldBitmap`` instead, one store a posting.
+    @discardableResult
+    func forEachMatch(of terms: [[Range<UInt32>]], readsAll: Bool = false, _ body: (Int, FieldSet) -> Bool) -> Int {
         let counts = terms.map(postingCount(of:))
-        guard let driver = counts.indices.min(by: { counts[$0] < counts[$1] }) else { return }
-        let candidates = postingList(of: terms[driver])
+        guard let driver = counts.indices.min(by: { counts[$0] < counts[$1] }) else { return 0 }
+        var read = 0
         var probes = terms.indices.filter { $0 != driver }.sorted { counts[$0] < counts[$1] }.map {
-            TermProbe(self, terms[$0], postings: counts[$0], candidates: candidates.count)
+            TermProbe(self, terms[$0], postings: counts[$0], candidates: counts[driver], readsAll: readsAll)
         }
-        for posting in candidates {
-            let book = Layout.book(ofPosting: posting)
-            var fields = Layout.fields(ofPosting: posting)
-            var holdsAll = true
+        func visit(_ book: Int, _ driverFields: FieldSet) -> Bool {
+            var fields = driverFields
             for probe in probes.indices {
-                let found = probes[probe].fields(of: book, in: self)
-                if found.isEmpty {
-                    holdsAll = false
-                    break
-                }
+                let found = probes[probe].fields(of: book, in: self, reads: &read)
+                if found.isEmpty { return false }
                 fields.formIntersection(found)
             }
-            if holdsAll, body(book, fields) { return }
+            return body(book, fields)
         }
+        let words = terms[driver].reduce(0) { $0 + $1.count }
+        if words == 1 {
+            // One word's postings are in rank order already, one a book.
+            for place in postingRun(of: terms[driver][0]) {
+                read += 1
+                let posting = postings[place]
+                let book = Layout.book(ofPosting: posting)
+                let fields = Layout.fields(ofPosting: posting)
+                // A posting past the books or of no field (in a damaged file) is left out.
+                guard book < count, !fields.isEmpty else { continue }
+                if visit(book, fields) { break }
+            }
+        } else if readsAll {
+            let bitmap = FieldBitmap(self, terms[driver], reads: &read)
+            bitmap.forEachBook(visit)
+        } else {
+            var merged = MergedWindows(self, terms[driver], postings: counts[driver])
+            windows: while merged.windowEnd < count {
+                read += merged.load(from: merged.windowEnd, in: self)
+                for posting in merged.window
+                where visit(Layout.book(ofPosting: posting), Layout.fields(ofPosting: posting)) {
+                    break windows
+                }
+            }
+        }
+        for probe in probes { read += probe.builtReads }
+        return read
     }
 
     /// The postings of the words of `ranges`, one a book, in rank order, each with every field
     /// in which the book holds one of the words. A posting past the books or of no field (in a
-    /// damaged file) is left out.
+    /// damaged file) is left out. The whole list sorted: for tests, which compare the bounded
+    /// paths with it.
     func postingList(of ranges: [Range<UInt32>]) -> [UInt32] {
         var list: [UInt32] = []
         for range in ranges {
@@ -49,64 +77,76 @@ extension CandidateIndex {
         // One word's postings are in rank order already, one a book.
         guard ranges.count > 1 || ranges.first?.count != 1 else { return list }
         list.sort()
-        var kept = 0
-        for posting in list {
-            if kept > 0, Layout.book(ofPosting: list[kept - 1]) == Layout.book(ofPosting: posting) {
-                list[kept - 1] |= posting & 3
-            } else {
-                list[kept] = posting
-                kept += 1
-            }
-        }
-        list.removeLast(list.count - kept)
+        list.mergeBooks()
         return list
     }
 
     /// One term asked, book after book in rank order, in which fields each holds it: by
     /// galloping along each of its words' postings, or, when that would cost more than reading
-    /// them (a short prefix's thousands of words, for many candidates), along its merged
-    /// ``postingList(of:)``.
+    /// them (a short prefix's thousands of words, for many candidates), along its postings
+    /// merged a window at a time (``MergedWindows``), or, for a count, marked in a
+    /// ``FieldBitmap``.
     struct TermProbe {
-        /// The runs of postings searched, each in rank order: each word's, in the index's
-        /// postings, or the one merged list.
+        /// The runs of postings searched, each in rank order: each word's; none when the term
+        /// is read through `merged` or `bitmap`.
         private let runs: [Range<Int>]
-        private let merged: [UInt32]?
-        /// Per run, where the next book asked is to be looked for: every posting before it is of
-        /// a book before the last one asked.
+        private var merged: MergedWindows?
+        private let bitmap: FieldBitmap?
+        /// Per run, or in the merged window, where the next book asked is to be looked for:
+        /// every posting before it is of a book before the last one asked.
         private var cursors: [Int]
+        /// How many postings making the probe read (a bitmap's).
+        private(set) var builtReads = 0
 
         /// The probe of the term of words `ranges`, with `postings` postings in all, which is to
-        /// be asked about `candidates` books.
-        init(_ index: CandidateIndex, _ ranges: [Range<UInt32>], postings: Int, candidates: Int) {
+        /// be asked about up to `candidates` books; all of them with `readsAll`.
+        init(_ index: CandidateIndex, _ ranges: [Range<UInt32>], postings: Int, candidates: Int, readsAll: Bool) {
             let words = ranges.reduce(0) { $0 + $1.count }
+            var built = 0
             if words == 1 || words * candidates <= postings {
                 runs = ranges.flatMap { range in
                     range.map { index.postingRun(of: $0..<($0 + 1)) }.filter { !$0.isEmpty }
                 }
                 merged = nil
+                bitmap = nil
             } else {
-                let list = index.postingList(of: ranges)
-                runs = [0..<list.count]
-                merged = list
+                runs = []
+                merged = readsAll ? nil : MergedWindows(index, ranges, postings: postings)
+                bitmap = readsAll ? FieldBitmap(index, ranges, reads: &built) : nil
             }
-            cursors = runs.map(\.lowerBound)
+            cursors = runs.isEmpty ? [0] : runs.map(\.lowerBound)
+            builtReads = built
         }
 
         /// The fields in which `book` holds the term; empty when it does not. `book` is never
-        /// before the last book asked.
-        mutating func fields(of book: Int, in index: CandidateIndex) -> FieldSet {
+        /// before the last book asked. `read` grows by the postings read.
+        mutating func fields(of book: Int, in index: CandidateIndex, reads read: inout Int) -> FieldSet {
+            if let bitmap { return book < index.count ? bitmap.fields(of: book) : [] }
+            if var windows = merged {
+                // The window's one reference while it is refilled, so it is refilled in place.
+                merged = nil
+                defer { merged = windows }
+                if book >= windows.windowEnd {
+                    read += windows.load(from: book, in: index)
+                    cursors[0] = 0
+                }
+                let window = windows.window
+                let place = Self.firstPlace(from: cursors[0], to: window.count, notBefore: book, reads: &read) {
+                    window[$0]
+                }
+                cursors[0] = place
+                guard place < window.count, Layout.book(ofPosting: window[place]) == book else { return [] }
+                return Layout.fields(ofPosting: window[place])
+            }
             var fields: FieldSet = []
             for run in runs.indices {
                 let end = runs[run].upperBound
-                let place: Int
-                if let merged {
-                    place = Self.firstPlace(from: cursors[run], to: end, notBefore: book) { merged[$0] }
-                } else {
-                    place = Self.firstPlace(from: cursors[run], to: end, notBefore: book) { index.postings[$0] }
+                let place = Self.firstPlace(from: cursors[run], to: end, notBefore: book, reads: &read) {
+                    index.postings[$0]
                 }
                 cursors[run] = place
                 guard place < end else { continue }
-                let posting = merged?[place] ?? index.postings[place]
+                let posting = index.postings[place]
                 if Layout.book(ofPosting: posting) == book { fields.formUnion(Layout.fields(ofPosting: posting)) }
             }
             return fields
@@ -116,19 +156,22 @@ extension CandidateIndex {
         /// none), the postings there being in rank order: steps doubling from `start`, then a
         /// binary search, so a book near the last one asked costs a read or two. Each step
         /// moves forward, so the search ends in a damaged file too (its answer then wrong).
-        private static func firstPlace(
-            from start: Int, to end: Int, notBefore book: Int, _ posting: (Int) -> UInt32
+        /// `read` grows by the postings read.
+        static func firstPlace(
+            from start: Int, to end: Int, notBefore book: Int, reads read: inout Int, _ posting: (Int) -> UInt32
         ) -> Int {
             var low = start
             var high = start
             var step = 1
             while high < end, Layout.book(ofPosting: posting(high)) < book {
+                read += 1
                 low = high + 1
                 high += step
                 step *= 2
             }
             high = min(high, end)
             while low < high {
+                read += 1
                 let middle = (low + high) / 2
                 if Layout.book(ofPosting: posting(middle)) < book { low = middle + 1 } else { high = middle }
             }

@@ -8,10 +8,16 @@ extension CandidateIndex {
     /// index.search(BookQuery(terms: [.init(["hunger"]), .init(["ga"], isPrefix: true)]), limit: 5)
     /// ```
     public func search(_ query: BookQuery, limit: Int) -> [Book] {
-        guard limit > 0, let terms = matchedWords(of: query) else { return [] }
+        books(matchPlaces(of: query, limit: limit).places)
+    }
+
+    /// The places of the books ``search(_:limit:)`` finds, and how many postings finding them
+    /// read (bounded by the page when matches are many, not by the catalog; tests check it).
+    func matchPlaces(of query: BookQuery, limit: Int) -> (places: [Int], reads: Int) {
+        guard limit > 0, let terms = matchedWords(of: query) else { return ([], 0) }
         var matches = Matches(limit: limit)
-        forEachMatch(of: terms) { book, fields in matches.add(book, fields) }
-        return books(matches.found)
+        let reads = forEachMatch(of: terms) { book, fields in matches.add(book, fields) }
+        return (matches.found, reads)
     }
 
     /// How many books match every term of `query`: as many as ``search(_:limit:)`` finds with
@@ -20,14 +26,18 @@ extension CandidateIndex {
     /// ```swift
     /// index.count(SearchText.exactQuery("love")!)   // every book with a word beginning "love"
     /// ```
-    public func count(_ query: BookQuery) -> Int {
-        guard let terms = matchedWords(of: query) else { return 0 }
+    public func count(_ query: BookQuery) -> Int { countReads(query).count }
+
+    /// ``count(_:)``, and how many postings counting read: each posting of a term of many
+    /// words once (marked in a bitmap, never sorted).
+    func countReads(_ query: BookQuery) -> (count: Int, reads: Int) {
+        guard let terms = matchedWords(of: query) else { return (0, 0) }
         var found = 0
-        forEachMatch(of: terms) { _, _ in
+        let reads = forEachMatch(of: terms, readsAll: true) { _, _ in
             found += 1
             return false
         }
-        return found
+        return (found, reads)
     }
 
     /// The word ranges of each term of `query` that has words (a term without asks nothing, as

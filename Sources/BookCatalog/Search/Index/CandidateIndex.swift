@@ -16,9 +16,9 @@
 ///
 /// A search intersects its terms' postings: the rarest term's books, in rank order, are the
 /// candidates, and each other term is asked for them by galloping along its postings (see
-/// ``forEachMatch(of:_:)``), so a query reads pages of its terms' postings, which lie together,
-/// never every candidate's words, which the index no longer holds (format 4): the postings say
-/// which fields a book holds each word in.
+/// ``forEachMatch(of:readsAll:_:)``), so a query reads pages of its terms' postings, which lie
+/// together, never every candidate's words, which the index no longer holds (format 4): the
+/// postings say which fields a book holds each word in.
 ///
 /// ```swift
 /// let index = try CandidateIndex(try await store.searchEntries())

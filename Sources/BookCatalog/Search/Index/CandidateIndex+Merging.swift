@@ -1,0 +1,141 @@
+// The postings of a term of many words (a short prefix's thousands, a typo's alternatives) as
+// one list in rank order, one a book, without sorting all of them: issue #37's tail at a million
+// books was sorting a common prefix's million postings for every page of ten. A search that
+// stops at its page merges them a window of books at a time (``MergedWindows``); a count, which
+// reads every match, marks them in a bitmap (``FieldBitmap``), which costs one store a posting.
+
+extension CandidateIndex {
+    /// The postings of several words merged book by book, a window of books at a time: each
+    /// window gathers the postings of its books from every word's run, then sorts only those.
+    /// Windows double in size, so a search that stops at its page reads the postings of the
+    /// books up to there (and each word's cursor once a window), and one that reads everything
+    /// reads every posting once, in a few windows.
+    struct MergedWindows {
+        /// Each word's postings, in rank order.
+        private let runs: [Range<Int>]
+        /// Per run, where its postings of books not yet windowed begin.
+        private var cursors: [Int]
+        /// The merged postings of the books of the last window, one a book, in rank order.
+        private(set) var window: [UInt32] = []
+        /// The first book past the last window (0 before the first).
+        private(set) var windowEnd = 0
+        /// How many books the next window spans.
+        private var span: Int
+        private let bookCount: Int
+
+        /// The windows of the words of `ranges`, which have `postings` postings in all.
+        init(_ index: CandidateIndex, _ ranges: [Range<UInt32>], postings: Int) {
+            runs = ranges.flatMap { range in range.map { index.postingRun(of: $0..<($0 + 1)) }.filter { !$0.isEmpty } }
+            cursors = runs.map(\.lowerBound)
+            bookCount = index.count
+            // A first window expected to hold about a thousand postings, enough for a page of
+            // one-field matches of a common prefix; at least a page of books.
+            let expected = Double(index.count) * Double(Self.firstWindowPostings) / Double(max(postings, 1))
+            span = Int(min(max(expected, 64), Double(max(index.count, 1))))
+        }
+
+        /// How many postings the first window is made to hold, about.
+        static let firstWindowPostings = 1024
+
+        /// Makes the window the books from `start` (not before ``windowEnd``) on: their
+        /// postings from every run, merged; empty when `start` is past the last book. Returns
+        /// how many postings were read, the cursors' steps included.
+        @discardableResult
+        mutating func load(from start: Int, in index: CandidateIndex) -> Int {
+            window.removeAll(keepingCapacity: true)
+            guard start < bookCount else {
+                windowEnd = bookCount
+                return 0
+            }
+            let end = start + min(span, bookCount - start)
+            var read = 0
+            for run in runs.indices {
+                let bound = runs[run].upperBound
+                var place = TermProbe.firstPlace(from: cursors[run], to: bound, notBefore: start, reads: &read) {
+                    index.postings[$0]
+                }
+                while place < bound {
+                    let posting = index.postings[place]
+                    let book = Layout.book(ofPosting: posting)
+                    // A posting out of rank order (a damaged file) ends its run's window too.
+                    guard book < end else { break }
+                    if book >= start, !Layout.fields(ofPosting: posting).isEmpty { window.append(posting) }
+                    place += 1
+                    read += 1
+                }
+                cursors[run] = place
+            }
+            window.sort()
+            window.mergeBooks()
+            windowEnd = end
+            span = min(span * 2, bookCount)
+            return read
+        }
+    }
+
+    /// Per book, in which fields it holds any of a term's words: two bits a book, every
+    /// posting of the words marked once (no sort), for a count, which reads every match.
+    struct FieldBitmap {
+        private var title: [UInt64]
+        private var authors: [UInt64]
+
+        /// The bitmap of the words of `ranges`; `read` grows by the postings marked.
+        init(_ index: CandidateIndex, _ ranges: [Range<UInt32>], reads read: inout Int) {
+            let words = (index.count + 63) / 64
+            title = [UInt64](repeating: 0, count: words)
+            authors = [UInt64](repeating: 0, count: words)
+            for range in ranges {
+                let run = index.postingRun(of: range)
+                read += run.count
+                for place in run {
+                    let posting = index.postings[place]
+                    let book = Layout.book(ofPosting: posting)
+                    guard book < index.count else { continue }
+                    let bit = UInt64(1) << UInt64(book & 63)
+                    let fields = Layout.fields(ofPosting: posting)
+                    if fields.contains(.title) { title[book >> 6] |= bit }
+                    if fields.contains(.authors) { authors[book >> 6] |= bit }
+                }
+            }
+        }
+
+        /// The fields in which `book` (below the index's count) holds the term.
+        func fields(of book: Int) -> FieldSet {
+            let bit = UInt64(1) << UInt64(book & 63)
+            var fields: FieldSet = []
+            if title[book >> 6] & bit != 0 { fields.insert(.title) }
+            if authors[book >> 6] & bit != 0 { fields.insert(.authors) }
+            return fields
+        }
+
+        /// Calls `body` with each book marked, in rank order, with its fields, until it returns true.
+        func forEachBook(_ body: (Int, FieldSet) -> Bool) {
+            for word in title.indices {
+                var marked = title[word] | authors[word]
+                while marked != 0 {
+                    let book = word << 6 | marked.trailingZeroBitCount
+                    marked &= marked - 1
+                    if body(book, fields(of: book)) { return }
+                }
+            }
+        }
+    }
+}
+
+extension [UInt32] {
+    /// Sorted postings made one a book, each with the union of its postings' fields.
+    mutating func mergeBooks() {
+        typealias Layout = CandidateIndex.Layout
+        var kept = 0
+        for place in indices {
+            let posting = self[place]
+            if kept > 0, Layout.book(ofPosting: self[kept - 1]) == Layout.book(ofPosting: posting) {
+                self[kept - 1] |= posting & 3
+            } else {
+                self[kept] = posting
+                kept += 1
+            }
+        }
+        removeLast(count - kept)
+    }
+}
