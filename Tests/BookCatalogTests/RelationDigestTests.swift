@@ -1,6 +1,7 @@
-import BookCatalog
 import Foundation
 import Testing
+
+@testable import BookCatalog
 
 /// The relations of a varied, seeded catalog, pinned by a digest of every relation (kind, ends,
 /// score and reason, in order) taken from the rules as they were before their compact rewrite
@@ -23,6 +24,14 @@ import Testing
         let chunked = await builder.relations(
             among: subjects, picks: catalog.picks, links: catalog.links, chunkSize: 97)
         #expect(RelationDigestCatalog.digest(chunked) == Self.expectedDigest)
+    }
+
+    @Test("A book's position is found by id, the first of a repeat, whether the ids ascend or not")
+    func positionsAreFoundByIDInEitherOrder() {
+        let ascending = RelationCatalog([1, 3, 3, 7].map { RelationSubject(id: $0) })
+        #expect([0, 1, 3, 7, 8].map(ascending.position(of:)) == [nil, 0, 1, 3, nil])
+        let unordered = RelationCatalog([5, 3, 9, 3].map { RelationSubject(id: $0) })
+        #expect([3, 4, 5, 9].map(unordered.position(of:)) == [1, nil, 0, 2])
     }
 }
 
