@@ -26,7 +26,7 @@ import Testing
             return Self.book(Int64(index + 1), tags: index == 0 ? tags : tags + ["popular"])
         }
         let catalog = RelationCatalog(books.map(RelationSubject.init))
-        let (relations, visits) = RelationBuilder().similarTags(in: catalog, at: Array(catalog.subjects.indices)[...])
+        let (relations, visits) = RelationBuilder().similarTags(in: catalog, at: Array(catalog.indices)[...])
         let bound = RelationBuilder.maximumTagPostingsVisited
         // Per book: its pair's two postings, and at most the bound of "popular"'s.
         #expect(visits <= count * (2 + bound))
@@ -49,7 +49,7 @@ import Testing
             return Self.book(Int64(index + 1), tags: tags)
         }
         let catalog = RelationCatalog(books.map(RelationSubject.init))
-        let all = Array(catalog.subjects.indices)[...]
+        let all = Array(catalog.indices)[...]
         let uncapped = RelationBuilder().similarTags(in: catalog, at: all)
         let capped = RelationBuilder(tagVisitsPerBook: 12).similarTags(in: catalog, at: all)
         #expect(uncapped.visits > 40 * 12)
@@ -65,9 +65,12 @@ import Testing
     func smallPostingsAreVisitedWhole() {
         let books = (1...30).map { Self.book(Int64($0), tags: ["tag-\($0 % 3)", "tag-\($0 % 5)", "rare-\($0 % 7)"]) }
         let catalog = RelationCatalog(books.map(RelationSubject.init))
-        let visits = RelationBuilder().similarTags(in: catalog, at: Array(catalog.subjects.indices)[...]).visits
-        let postings = catalog.tags.vectors.indices.reduce(0) { total, position in
-            total + catalog.tags.vectors[position].reduce(0) { $0 + catalog.tags.postings[$1.tag].count }
+        let visits = RelationBuilder().similarTags(in: catalog, at: Array(catalog.indices)[...]).visits
+        let postings = catalog.indices.reduce(0) { total, position in
+            total
+                + catalog.tags.vector(position).reduce(0) {
+                    $0 + catalog.tags.postings(Int(catalog.tags.vectorTags[$1])).count
+                }
         }
         #expect(visits == postings && visits > 0)
     }

@@ -16,6 +16,31 @@ extension BookStoreContract {
     }
 
     @Test(
+        "relationSubjects(after:limit:) pages through every subject by id, each page after the last",
+        arguments: StoreKind.available)
+    func relationSubjectPagesAreTheSubjectsInOrder(kind: StoreKind) async throws {
+        try await kind.withShelf { store, ids in
+            let paging = try #require(store as? any RelationSubjectPaging)
+            let whole = try await store.relationSubjects()
+            #expect(whole.count >= 3)
+            var pages: [[RelationSubject]] = []
+            var after = Int64.min
+            // A bound the test cannot pass by looping: one page per book at most, and one empty.
+            for _ in 0...whole.count {
+                let page = try await paging.relationSubjects(after: after, limit: 2)
+                guard let last = page.last else { break }
+                pages.append(page)
+                after = last.id
+            }
+            #expect(pages.map(\.count).allSatisfy { $0 <= 2 } && pages.count == (whole.count + 1) / 2)
+            #expect(pages.flatMap(\.self) == whole)
+            #expect(try await paging.relationSubjects(after: ids.max() ?? 0, limit: 10).isEmpty)
+            #expect(try await paging.relationSubjects(after: ids.sorted()[0], limit: 1).map(\.id) == [ids.sorted()[1]])
+            #expect(try await paging.relationSubjects(after: .min, limit: 0).isEmpty)
+        }
+    }
+
+    @Test(
         "A rebuild writing more relations than one INSERT holds stores every one",
         arguments: StoreKind.available)
     func relationsPastOneStatementAreAllStored(kind: StoreKind) async throws {

@@ -41,11 +41,12 @@ extension BookStore {
     public func rebuildRelations(affecting touched: Set<Int64>?, booksPerChunk: Int) async throws -> Int {
         if let touched, touched.isEmpty { return 0 }
         let builder = RelationBuilder()
-        // What the rules read alone, grouped once for the neighbourhood and every rule.
-        let catalog = RelationCatalog(try await relationSubjects())
         let picks = try await readerPicks(minimumRating: 4)
         let links = try await outgoingLinks()
-        let books = catalog.subjects.count
+        // What the rules read alone, grouped once for the neighbourhood and every rule, a page of
+        // subjects at a time; the books' pages only when links may lead to them.
+        let catalog = try await RelationCatalog.load(from: self, keepsPages: !links.isEmpty)
+        let books = catalog.count
         // Past half the catalog, one full replacement is cheaper than deleting book by book; the
         // neighbourhood holds the touched books, so a first import skips computing it at all.
         var sources: Set<Int64>?
@@ -115,12 +116,12 @@ extension RelationBuilder {
         var result = touched
         let touchedPositions = catalog.sourcePositions(touched)
         let series = Set(touchedPositions.flatMap { catalog.seriesKeys[$0] })
-        let authors = Set(touchedPositions.compactMap { catalog.authors[$0] })
-        for (position, subject) in catalog.subjects.enumerated() {
-            if catalog.seriesKeys[position].contains(where: series.contains) { result.insert(subject.id) }
-            if let author = catalog.authors[position], authors.contains(author) { result.insert(subject.id) }
+        let authors = Set(touchedPositions.compactMap { catalog.author(at: $0) })
+        for (position, id) in catalog.ids.enumerated() {
+            if catalog.seriesKeys[position].contains(where: series.contains) { result.insert(id) }
+            if let author = catalog.author(at: position), authors.contains(author) { result.insert(id) }
         }
-        let touchedURLs = Set(touchedPositions.compactMap { catalog.subjects[$0].sourceURL.map(Self.linkKey) })
+        let touchedURLs = Set(touchedPositions.compactMap { catalog.pages.isEmpty ? nil : catalog.pages[$0] })
         result.formUnion(links.filter { touchedURLs.contains(Self.linkKey($0.to)) }.map(\.from))
         return result
     }

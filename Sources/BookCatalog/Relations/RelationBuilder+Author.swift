@@ -35,24 +35,23 @@ extension RelationBuilder {
     func sameAuthor(in catalog: RelationCatalog, ranking: AuthorRanking, at positions: some Sequence<Int>)
         -> [Relation]
     {
-        let subjects = catalog.subjects
+        let ids = catalog.ids
         var relations: [Relation] = []
         for from in positions {
-            guard let author = catalog.authors[from], let ranked = ranking.ranked[author] else { continue }
+            guard let author = catalog.author(at: from), let ranked = ranking.ranked[author] else { continue }
             var kept = 0
             var skipped = 0
             for target in ranked {
                 if kept == limit || skipped > Self.maximumAuthorSkips { break }
-                guard subjects[target.position].id != subjects[from].id, !catalog.shareSeries(from, target.position)
-                else {
+                guard ids[target.position] != ids[from], !catalog.shareSeries(from, target.position) else {
                     skipped += 1
                     continue
                 }
                 kept += 1
                 relations.append(
                     Relation(
-                        kind: .sameAuthor, from: subjects[from].id, to: subjects[target.position].id,
-                        score: target.score, reason: target.reason))
+                        kind: .sameAuthor, from: ids[from], to: ids[target.position], score: target.score,
+                        reason: target.reason))
             }
         }
         return relations
@@ -76,23 +75,20 @@ struct AuthorRanking: Sendable {
     let ranked: [[Entry]?]
 
     init(_ catalog: RelationCatalog) {
-        let subjects = catalog.subjects
-        let most = subjects.map { max($0.ratingsCount ?? 0, 0) }.max() ?? 0
+        let (ids, ratings) = (catalog.ids, catalog.ratings)
+        let most = ratings.lazy.map { max($0, 0) }.max() ?? 0
         let scale = log1p(Double(most))
         ranked = catalog.authorMembers.map { group in
             guard group.count > 1 else { return nil }
             return group.map { position in
-                let ratings = max(subjects[position].ratingsCount ?? 0, 0)
-                let author = (subjects[position].firstAuthor ?? "").trimmingWhitespace()
-                return Entry(
-                    position: position, score: scale > 0 ? log1p(Double(ratings)) / scale : 0,
-                    reason: "same author: \(author)")
+                Entry(
+                    position: position, score: scale > 0 ? log1p(Double(max(ratings[position], 0))) / scale : 0,
+                    reason: catalog.authorReason(at: position))
             }.sorted { lhs, rhs in
                 if lhs.score != rhs.score { return lhs.score > rhs.score }
-                let (left, right) = (subjects[lhs.position], subjects[rhs.position])
-                let (leftRatings, rightRatings) = (left.ratingsCount ?? 0, right.ratingsCount ?? 0)
+                let (leftRatings, rightRatings) = (ratings[lhs.position], ratings[rhs.position])
                 if leftRatings != rightRatings { return leftRatings > rightRatings }
-                return left.id < right.id
+                return ids[lhs.position] < ids[rhs.position]
             }
         }
     }

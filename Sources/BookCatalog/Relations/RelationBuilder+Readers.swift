@@ -27,10 +27,11 @@ extension RelationBuilder {
     /// that order. A book's work is its readers' capped lists, so chunks of sources can run
     /// apart.
     func alsoEnjoyed(_ reading: CoReading, in catalog: RelationCatalog, at sources: ArraySlice<Int>) -> [Relation] {
-        let subjects = catalog.subjects
-        var together = [Int](repeating: 0, count: subjects.count)
+        let ids = catalog.ids
+        var together = [Int](repeating: 0, count: catalog.count)
         var touched: [Int] = []
         var relations: [Relation] = []
+        var best: [Candidate] = []
         for from in sources {
             for reader in reading.readers[from] {
                 for to in reading.books[reader] where to != from {
@@ -39,19 +40,23 @@ extension RelationBuilder {
                 }
             }
             let total = Double(max(reading.readers[from].count, 1))
-            let candidates = touched.compactMap { to -> (relation: Relation, ratings: Int)? in
-                let count = together[to]
-                guard count >= minimumSupport else { return nil }
-                let share = Double(count) / total
-                // Every percentage's reason is written once (``alsoEnjoyedReasons``): a book
-                // weighs thousands of candidates to keep ten.
-                let percent = min(max(Int((share * 100).rounded()), 1), 100)
-                let relation = Relation(
-                    kind: .alsoEnjoyed, from: subjects[from].id, to: subjects[to].id,
-                    score: (share * 1000).rounded() / 1000, reason: Self.alsoEnjoyedReasons[percent])
-                return (relation, subjects[to].ratingsCount ?? 0)
+            best.removeAll(keepingCapacity: true)
+            for to in touched where together[to] >= minimumSupport {
+                let share = Double(together[to]) / total
+                let candidate = Candidate(
+                    score: (share * 1000).rounded() / 1000, ratings: catalog.ratings[to], to: ids[to], position: to)
+                keep(candidate, in: &best)
             }
-            relations += strongest(candidates)
+            // Every percentage's reason is written once (``alsoEnjoyedReasons``): a book weighs
+            // thousands of candidates to keep ten, and only those kept are made relations.
+            for kept in best {
+                let share = Double(together[kept.position]) / total
+                let percent = min(max(Int((share * 100).rounded()), 1), 100)
+                relations.append(
+                    Relation(
+                        kind: .alsoEnjoyed, from: ids[from], to: kept.to, score: kept.score,
+                        reason: Self.alsoEnjoyedReasons[percent]))
+            }
             for to in touched { together[to] = 0 }
             touched.removeAll(keepingCapacity: true)
         }
@@ -79,7 +84,7 @@ extension RelationBuilder {
     func listedSimilar(links: [OutgoingLink], in catalog: RelationCatalog, from sources: Set<Int64>?) -> [Relation] {
         let listed = ListedLinks(links: links, catalog: catalog)
         return listed.bySource.keys.filter { sources?.contains($0) ?? true }.sorted().flatMap {
-            listedSimilar(listed, from: $0, links: listed.bySource[$0] ?? [])
+            listedSimilar(listed, in: catalog, from: $0, links: listed.bySource[$0] ?? [])
         }
     }
 
@@ -88,20 +93,25 @@ extension RelationBuilder {
         -> [Relation]
     {
         positions.flatMap { position in
-            let from = catalog.subjects[position].id
-            return listedSimilar(listed, from: from, links: listed.bySource[from] ?? [])
+            let from = catalog.ids[position]
+            return listedSimilar(listed, in: catalog, from: from, links: listed.bySource[from] ?? [])
         }
     }
 
     /// The listed-similar relations of the book `from`, whose page lists `links`.
-    private func listedSimilar(_ listed: ListedLinks, from: Int64, links: [OutgoingLink]) -> [Relation] {
+    private func listedSimilar(_ listed: ListedLinks, in catalog: RelationCatalog, from: Int64, links: [OutgoingLink])
+        -> [Relation]
+    {
         strongest(
             links.compactMap { link -> (relation: Relation, ratings: Int)? in
-                guard let target = listed.targets[Self.linkKey(link.to)], target.id != from else { return nil }
+                guard let target = listed.targets[Self.linkKey(link.to)], catalog.ids[target] != from else {
+                    return nil
+                }
                 let site = link.to.host ?? "its source"
                 let relation = Relation(
-                    kind: .listedSimilar, from: from, to: target.id, score: 1, reason: "listed as similar on \(site)")
-                return (relation, target.ratingsCount ?? 0)
+                    kind: .listedSimilar, from: from, to: catalog.ids[target], score: 1,
+                    reason: "listed as similar on \(site)")
+                return (relation, catalog.ratings[target])
             })
     }
 
@@ -123,7 +133,7 @@ struct CoReading: Sendable {
     init(picks: [ReaderPick], catalog: RelationCatalog) {
         var numbers: [String: Int] = [:]
         var picked: [[Int64]] = []
-        for pick in picks where catalog.positions[pick.book] != nil {
+        for pick in picks where catalog.position(of: pick.book) != nil {
             let number = numbers[pick.reader] ?? picked.count
             if number == picked.count {
                 numbers[pick.reader] = number
@@ -131,10 +141,10 @@ struct CoReading: Sendable {
             }
             picked[number].append(pick.book)
         }
-        var readers = [[Int]](repeating: [], count: catalog.subjects.count)
+        var readers = [[Int]](repeating: [], count: catalog.count)
         books = picked.enumerated().map { reader, ids in
             let counted = Array(Set(ids)).sorted().suffix(RelationBuilder.picksPerReader).compactMap {
-                catalog.positions[$0]
+                catalog.position(of: $0)
             }
             for position in counted { readers[position].append(reader) }
             return counted
@@ -145,9 +155,14 @@ struct CoReading: Sendable {
     /// The positions of the books of `sources` (every book for `nil`) some reader loved, by
     /// id ascending: the order the relations come out in.
     func sourcePositions(_ sources: Set<Int64>?, in catalog: RelationCatalog) -> [Int] {
-        catalog.subjects.indices.filter { position in
-            !readers[position].isEmpty && (sources?.contains(catalog.subjects[position].id) ?? true)
-        }.sorted { catalog.subjects[$0].id < catalog.subjects[$1].id }
+        let ids = catalog.ids
+        let positions = catalog.indices.filter { position in
+            !readers[position].isEmpty && (sources?.contains(ids[position]) ?? true)
+        }
+        // A store's catalog is read by id: sorting what is already in order was a million
+        // comparisons a rebuild.
+        let ascending = zip(positions, positions.dropFirst()).allSatisfy { ids[$0] < ids[$1] }
+        return ascending ? positions : positions.sorted { ids[$0] < ids[$1] }
     }
 }
 
@@ -156,15 +171,17 @@ struct CoReading: Sendable {
 struct ListedLinks: Sendable {
     /// Book id → the links its page lists.
     let bySource: [Int64: [OutgoingLink]]
-    /// A page (``RelationBuilder/linkKey(_:)``) → the book crawled from it (the last, should
-    /// two share a page).
-    let targets: [String: RelationSubject]
+    /// A page (``RelationBuilder/linkKey(_:)``) → the position of the book crawled from it (the
+    /// last, should two share a page); empty without links, which leave nothing to match.
+    let targets: [String: Int]
 
     init(links: [OutgoingLink], catalog: RelationCatalog) {
         bySource = Dictionary(grouping: links, by: \.from)
-        var targets: [String: RelationSubject] = [:]
-        for subject in catalog.subjects {
-            if let url = subject.sourceURL { targets[RelationBuilder.linkKey(url)] = subject }
+        var targets: [String: Int] = [:]
+        if !links.isEmpty {
+            for (position, page) in catalog.pages.enumerated() {
+                if let page { targets[page] = position }
+            }
         }
         self.targets = targets
     }

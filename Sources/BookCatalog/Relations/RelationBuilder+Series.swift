@@ -33,21 +33,21 @@ extension RelationBuilder {
 
     /// The same-series relations from the books at `positions` (in `catalog`), in that order.
     func sameSeries(in catalog: RelationCatalog, at positions: some Sequence<Int>) -> [Relation] {
-        let subjects = catalog.subjects
+        let ids = catalog.ids
         var relations: [Relation] = []
         for position in positions {
-            let from = subjects[position]
-            var related: Set<Int64> = [from.id]
+            let from = ids[position]
+            var related: Set<Int64> = [from]
             // Past the bound the walk stops, so a series of a million books costs each of them
             // the bound, not the series.
             series: for key in catalog.seriesKeys[position] {
-                for (entry, reason) in zip(catalog.seriesMembers[key], catalog.seriesReasons[key]) {
+                for (member, reason) in zip(catalog.seriesMembers[key], catalog.seriesReasons[key]) {
                     guard related.count <= Self.maximumSeriesRelations else { break series }
-                    let to = subjects[entry.position]
-                    guard related.insert(to.id).inserted else { continue }
+                    let to = ids[member]
+                    guard related.insert(to).inserted else { continue }
                     relations.append(
                         Relation(
-                            kind: .sameSeries, from: from.id, to: to.id,
+                            kind: .sameSeries, from: from, to: to,
                             score: Self.seriesScore(position: related.count - 2), reason: reason))
                 }
             }

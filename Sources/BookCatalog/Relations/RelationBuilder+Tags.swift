@@ -50,125 +50,40 @@ extension RelationBuilder {
     /// The similar-tags relations from the books at `sources` (positions in `catalog`), in that
     /// order, and how many postings entries they visited (bounded by
     /// ``maximumTagPostingsVisited`` a tag and book: what the hostile-catalog test counts).
+    /// The scores are summed into one array reused book after book, and the candidates are
+    /// weighed as plain numbers: a relation, with its reason, is made for the ``limit`` kept.
     func similarTags(in catalog: RelationCatalog, at sources: ArraySlice<Int>) -> (relations: [Relation], visits: Int) {
         let index = catalog.tags
-        let subjects = catalog.subjects
         var relations: [Relation] = []
         var visits = 0
-        var scores = [Double](repeating: 0, count: subjects.count)
+        var scores = [Double](repeating: 0, count: catalog.count)
         var touched: [Int] = []
+        var best: [Candidate] = []
         for position in sources {
-            let book = subjects[position]
-            let vector = index.vectors[position]
-            let allowances = index.visitAllowances(position, total: tagVisitsPerBook)
-            for (place, (tag, weight)) in vector.enumerated() {
-                for (other, otherWeight) in index.postings[tag].prefix(
-                    allowances?[place] ?? Self.maximumTagPostingsVisited)
-                {
-                    visits += 1
-                    guard other != position else { continue }
-                    if scores[other] == 0 { touched.append(other) }
-                    scores[other] += weight * otherWeight
-                }
-            }
-            let candidates = touched.compactMap { other -> (relation: Relation, ratings: Int)? in
+            let id = catalog.ids[position]
+            visits += index.addSimilarities(
+                of: position, allowances: index.visitAllowances(position, total: tagVisitsPerBook), to: &scores,
+                touched: &touched)
+            best.removeAll(keepingCapacity: true)
+            for other in touched {
                 let score = scores[other]
-                guard score >= Self.minimumTagSimilarity, subjects[other].id != book.id else { return nil }
-                let relation = Relation(
-                    kind: .similarTags, from: book.id, to: subjects[other].id,
-                    score: (score * 1000).rounded() / 1000, reason: "")
-                return (relation, subjects[other].ratingsCount ?? 0)
+                guard score >= Self.minimumTagSimilarity, catalog.ids[other] != id else { continue }
+                let rounded = (score * 1000).rounded() / 1000
+                keep(Candidate(score: rounded, ratings: catalog.ratings[other], to: catalog.ids[other]), in: &best)
             }
             // Reasons are written for the relations kept only: where tags are common, thousands
             // of books pass the threshold for every book, and naming their shared tags made the
             // build quadratic in practice (78 % of it for 3,000 books sharing a 40-tag list).
-            relations += strongest(candidates).map { relation in
-                var named = relation
-                let other = catalog.positions[relation.to] ?? position
-                named.reason = "shares tags: " + index.sharedTags(position, other).joined(separator: ", ")
-                return named
+            for kept in best {
+                let other = catalog.position(of: kept.to) ?? position
+                relations.append(
+                    Relation(
+                        kind: .similarTags, from: id, to: kept.to, score: kept.score,
+                        reason: "shares tags: " + index.sharedTags(position, other).joined(separator: ", ")))
             }
             for other in touched { scores[other] = 0 }
             touched.removeAll(keepingCapacity: true)
         }
         return (relations, visits)
-    }
-}
-
-/// Books' tags as unit TF-IDF vectors over tag numbers, and the books carrying each tag,
-/// impact-ordered.
-struct TagIndex: Sendable {
-    /// Tag number → name as people read it (`young-adult` → `young adult`).
-    private(set) var names: [String] = []
-    /// Per book (by position): (tag number, weight), with unit length.
-    private(set) var vectors: [[(tag: Int, weight: Double)]] = []
-    /// Per tag number: (book position, weight), the highest weight first (then the lower
-    /// position), so a bounded visit (``RelationBuilder/maximumTagPostingsVisited``) sees the
-    /// books the tag matters most to.
-    private(set) var postings: [[(book: Int, weight: Double)]] = []
-
-    init(subjects: [RelationSubject]) {
-        var numbers = KeyNumbers()
-        let tagLists = subjects.map { subject in
-            var seen: [Int] = []
-            for tag in subject.tags {
-                guard let number = numbers.number(of: tag) else { continue }
-                if number == names.count { names.append(tag.replacingOccurrences(of: "-", with: " ")) }
-                if !seen.contains(number) { seen.append(number) }
-            }
-            return seen
-        }
-        var frequency = [Int](repeating: 0, count: names.count)
-        for list in tagLists { for tag in list { frequency[tag] += 1 } }
-        let count = Double(subjects.count)
-        postings = Array(repeating: [], count: names.count)
-        vectors.reserveCapacity(tagLists.count)
-        for (position, list) in tagLists.enumerated() {
-            var vector = list.enumerated().map { rank, tag in
-                (tag: tag, weight: log(count / Double(frequency[tag])) / log2(Double(rank) + 2))
-            }
-            let length = sqrt(vector.reduce(0) { $0 + $1.weight * $1.weight })
-            vector = length > 0 ? vector.compactMap { $0.weight > 0 ? ($0.tag, $0.weight / length) : nil } : []
-            for entry in vector { postings[entry.tag].append((position, entry.weight)) }
-            vectors.append(vector)
-        }
-        postings = postings.map { list in
-            list.count <= RelationBuilder.maximumTagPostingsVisited
-                ? list : list.sorted { $0.weight != $1.weight ? $0.weight > $1.weight : $0.book < $1.book }
-        }
-    }
-
-    /// How many postings entries the book at `position` visits of each of its tags (by place in
-    /// its vector) so that it visits at most `total` in all: `nil` when visiting each tag up to
-    /// ``RelationBuilder/maximumTagPostingsVisited`` stays within it (the usual case), else the
-    /// budget spent on the tags by weight, heaviest first (then by place). The visit itself
-    /// keeps the vector's order, so a book under the budget sums its scores as it always has.
-    func visitAllowances(_ position: Int, total: Int) -> [Int]? {
-        let vector = vectors[position]
-        let wanted = vector.map { min(postings[$0.tag].count, RelationBuilder.maximumTagPostingsVisited) }
-        guard wanted.reduce(0, +) > total else { return nil }
-        var allowances = [Int](repeating: 0, count: vector.count)
-        var left = max(total, 0)
-        let heaviestFirst = vector.indices.sorted {
-            vector[$0].weight != vector[$1].weight ? vector[$0].weight > vector[$1].weight : $0 < $1
-        }
-        for place in heaviestFirst where left > 0 {
-            allowances[place] = min(wanted[place], left)
-            left -= allowances[place]
-        }
-        return allowances
-    }
-
-    /// The names of up to three tags both books carry, the largest contributions first (the
-    /// first in `first`'s order among equal ones). The vectors hold at most
-    /// ``FieldLimits/tags`` entries, so a scan of both beats building a dictionary for every
-    /// relation kept.
-    func sharedTags(_ first: Int, _ second: Int) -> [String] {
-        var shared: [(tag: Int, contribution: Double)] = []
-        for entry in vectors[first] {
-            guard let other = vectors[second].first(where: { $0.tag == entry.tag }) else { continue }
-            shared.append((entry.tag, entry.weight * other.weight))
-        }
-        return shared.sorted { $0.contribution > $1.contribution }.prefix(3).map { names[$0.tag] }
     }
 }

@@ -124,22 +124,45 @@ public struct RelationBuilder: Sendable, Hashable {
     /// A selection, not a sort: where tags are common a book has thousands of candidates and
     /// keeps ten, and sorting them all was half of building the similar-tags relations.
     func strongest(_ candidates: [(relation: Relation, ratings: Int)]) -> [Relation] {
-        func beats(_ lhs: (relation: Relation, ratings: Int), _ rhs: (relation: Relation, ratings: Int)) -> Bool {
-            if lhs.relation.score != rhs.relation.score { return lhs.relation.score > rhs.relation.score }
-            if lhs.ratings != rhs.ratings { return lhs.ratings > rhs.ratings }
-            return lhs.relation.to < rhs.relation.to
-        }
-        guard limit > 0 else { return [] }
-        var best: [(relation: Relation, ratings: Int)] = []
-        best.reserveCapacity(limit + 1)
-        for candidate in candidates {
-            if best.count == limit, let last = best.last, !beats(candidate, last) { continue }
-            // After every kept one it does not beat, so equal candidates keep their order.
-            let place = best.firstIndex { beats(candidate, $0) } ?? best.count
-            best.insert(candidate, at: place)
-            if best.count > limit { best.removeLast() }
+        var best: [(candidate: Candidate, relation: Relation)] = []
+        for (relation, ratings) in candidates {
+            let candidate = Candidate(score: relation.score, ratings: ratings, to: relation.to)
+            keep((candidate, relation), in: &best) { $0.candidate }
         }
         return best.map(\.relation)
+    }
+
+    /// A relation weighed before it is made: what ``strongest(_:)`` ranks by, as plain numbers,
+    /// so the rules that weigh thousands of candidates to keep ``limit`` copy no reasons.
+    struct Candidate {
+        let score: Double
+        let ratings: Int
+        let to: Int64
+        /// The target's position in the catalog (not ranked by).
+        var position = 0
+
+        /// Whether `self` ranks before `other`: score, then ratings, then the lower target id.
+        func beats(_ other: Candidate) -> Bool {
+            if score != other.score { return score > other.score }
+            if ratings != other.ratings { return ratings > other.ratings }
+            return to < other.to
+        }
+    }
+
+    /// Puts `candidate` into `best` (the ``limit`` strongest so far, strongest first) if it
+    /// ranks there: after every kept one it does not beat, so equal candidates keep their order.
+    func keep(_ candidate: Candidate, in best: inout [Candidate]) {
+        keep(candidate, in: &best) { $0 }
+    }
+
+    /// ``keep(_:in:)`` for anything `ranking` weighs.
+    private func keep<Item>(_ item: Item, in best: inout [Item], ranking: (Item) -> Candidate) {
+        guard limit > 0 else { return }
+        let candidate = ranking(item)
+        if best.count == limit, let last = best.last, !candidate.beats(ranking(last)) { return }
+        let place = best.firstIndex { candidate.beats(ranking($0)) } ?? best.count
+        best.insert(item, at: place)
+        if best.count > limit { best.removeLast() }
     }
 
     /// `text` folded for grouping: case- and diacritic-insensitive, whitespace collapsed; `nil`

@@ -31,10 +31,10 @@ struct RelationRun: Sendable {
     /// The positions of the books of `sources` (every book for `nil`), by id ascending: the
     /// order chunks are made in, so each chunk's rows reach the store's primary key in order.
     func sourcePositions(_ sources: Set<Int64>?) -> [Int] {
-        let subjects = catalog.subjects
+        let ids = catalog.ids
         let positions = catalog.sourcePositions(sources)
-        let ascending = zip(positions, positions.dropFirst()).allSatisfy { subjects[$0].id < subjects[$1].id }
-        return ascending ? positions : positions.sorted { subjects[$0].id < subjects[$1].id }
+        let ascending = zip(positions, positions.dropFirst()).allSatisfy { ids[$0] < ids[$1] }
+        return ascending ? positions : positions.sorted { ids[$0] < ids[$1] }
     }
 
     /// Every relation from the books at `positions` (ids ascending), kind by kind as

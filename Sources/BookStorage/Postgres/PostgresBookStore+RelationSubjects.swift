@@ -1,6 +1,11 @@
 import BookCatalog
 
-// The witness's documentation is BookStore's; the query is shared with the other store.
-extension PostgresBookStore {
+// The witnesses' documentation is BookStore's and RelationSubjectPaging's; the queries are
+// shared with the other store.
+extension PostgresBookStore: RelationSubjectPaging {
     public func relationSubjects() async throws -> [RelationSubject] { try await everyRelationSubject() }
+
+    public func relationSubjects(after id: Int64, limit: Int) async throws -> [RelationSubject] {
+        try await relationSubjectPage(after: id, limit: limit)
+    }
 }

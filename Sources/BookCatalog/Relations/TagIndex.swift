@@ -1,0 +1,202 @@
+import Foundation
+
+/// Books' tags as unit TF-IDF vectors over tag numbers, and the books carrying each tag,
+/// impact-ordered: flat arrays, a range of them per book and per tag, where an array per book
+/// and per tag cost a million allocations and their headers.
+struct TagIndex: Sendable {
+    /// Tag number → name as people read it (`young-adult` → `young adult`).
+    let names: [String]
+    /// The vectors' entries, book after book: tag number and weight, unit length per book.
+    let vectorTags: [Int32]
+    let vectorWeights: [Double]
+    /// Per position: where its vector starts in ``vectorTags``; one more entry, the end.
+    private let vectorStarts: [Int]
+    /// The postings, tag after tag: book position and weight, the highest weight first (then the
+    /// lower position) in a list longer than ``RelationBuilder/maximumTagPostingsVisited``, so
+    /// a bounded visit sees the books the tag matters most to.
+    let postingBooks: [Int32]
+    let postingWeights: [Double]
+    /// Per tag number: where its postings start; one more entry, the end.
+    private let postingStarts: [Int]
+
+    /// The tags `builder` numbered, weighed over `books` books.
+    init(_ builder: consuming Builder, books: Int) {
+        let (tags, starts) = (builder.tags, builder.starts)
+        names = builder.names
+        var frequency = [Int](repeating: 0, count: names.count)
+        for tag in tags { frequency[Int(tag)] += 1 }
+        let count = Double(books)
+        var vectorTags: [Int32] = []
+        var vectorWeights: [Double] = []
+        var vectorStarts = [0]
+        vectorTags.reserveCapacity(tags.count)
+        vectorWeights.reserveCapacity(tags.count)
+        vectorStarts.reserveCapacity(books + 1)
+        var weights: [Double] = []
+        for position in 0..<books {
+            // The weights in the book's order, summed in it, as they always were: the output
+            // must not move by a rounding.
+            let list = tags[starts[position]..<starts[position + 1]]
+            weights.removeAll(keepingCapacity: true)
+            var squares = 0.0
+            for (rank, tag) in list.enumerated() {
+                let weight = log(count / Double(frequency[Int(tag)])) / log2(Double(rank) + 2)
+                weights.append(weight)
+                squares += weight * weight
+            }
+            let length = sqrt(squares)
+            if length > 0 {
+                for (tag, weight) in zip(list, weights) where weight > 0 {
+                    vectorTags.append(tag)
+                    vectorWeights.append(weight / length)
+                }
+            }
+            vectorStarts.append(vectorTags.count)
+        }
+        self.vectorTags = vectorTags
+        self.vectorWeights = vectorWeights
+        self.vectorStarts = vectorStarts
+        let postings = Self.postings(
+            vectorTags: vectorTags, vectorWeights: vectorWeights, vectorStarts: vectorStarts, tags: names.count)
+        postingBooks = postings.books
+        postingWeights = postings.weights
+        postingStarts = postings.starts
+    }
+
+    /// The postings of every tag, by positions ascending (a counting sort of the vectors), a
+    /// list longer than the visit bound then ordered by weight.
+    private static func postings(vectorTags: [Int32], vectorWeights: [Double], vectorStarts: [Int], tags: Int)
+        -> (books: [Int32], weights: [Double], starts: [Int])
+    {
+        var starts = [Int](repeating: 0, count: tags + 1)
+        for tag in vectorTags { starts[Int(tag) + 1] += 1 }
+        for tag in 0..<tags { starts[tag + 1] += starts[tag] }
+        var next = Array(starts.dropLast())
+        var books = [Int32](repeating: 0, count: vectorTags.count)
+        var weights = [Double](repeating: 0, count: vectorTags.count)
+        for position in 0..<max(vectorStarts.count - 1, 0) {
+            for entry in vectorStarts[position]..<vectorStarts[position + 1] {
+                let tag = Int(vectorTags[entry])
+                books[next[tag]] = Int32(position)
+                weights[next[tag]] = vectorWeights[entry]
+                next[tag] += 1
+            }
+        }
+        for tag in 0..<tags where starts[tag + 1] - starts[tag] > RelationBuilder.maximumTagPostingsVisited {
+            let range = starts[tag]..<starts[tag + 1]
+            let sorted = range.map { (book: books[$0], weight: weights[$0]) }.sorted {
+                $0.weight != $1.weight ? $0.weight > $1.weight : $0.book < $1.book
+            }
+            for (offset, entry) in zip(range, sorted) { (books[offset], weights[offset]) = (entry.book, entry.weight) }
+        }
+        return (books, weights, starts)
+    }
+
+    /// Where the vector of the book at `position` lies in ``vectorTags`` and ``vectorWeights``.
+    func vector(_ position: Int) -> Range<Int> { vectorStarts[position]..<vectorStarts[position + 1] }
+
+    /// Where the postings of `tag` lie in ``postingBooks`` and ``postingWeights``.
+    func postings(_ tag: Int) -> Range<Int> { postingStarts[tag]..<postingStarts[tag + 1] }
+
+    /// Adds the book at `position`'s products with every book its tags' postings lead to (up to
+    /// `allowances` of each tag, by place in its vector; ``RelationBuilder/maximumTagPostingsVisited``
+    /// for `nil`) to `scores`, by position, listing in `touched` each position it makes
+    /// non-zero; returns how many postings entries it visited. The loop a rebuild spends most of
+    /// its time in, so it reads the arrays unchecked: every index is a posting range's, every
+    /// posting a position below `scores.count` (the catalog's count).
+    func addSimilarities(of position: Int, allowances: [Int]?, to scores: inout [Double], touched: inout [Int])
+        -> Int
+    {
+        let vector = self.vector(position)
+        var visits = 0
+        postingBooks.withUnsafeBufferPointer { books in
+            postingWeights.withUnsafeBufferPointer { weights in
+                scores.withUnsafeMutableBufferPointer { scores in
+                    for entry in vector {
+                        let weight = vectorWeights[entry]
+                        let postings = self.postings(Int(vectorTags[entry]))
+                        let allowed =
+                            allowances?[entry - vector.lowerBound] ?? RelationBuilder.maximumTagPostingsVisited
+                        let end = postings.lowerBound + min(max(allowed, 0), postings.count)
+                        visits += end - postings.lowerBound
+                        for posting in postings.lowerBound..<end {
+                            let other = Int(books[posting])
+                            if other == position { continue }
+                            if scores[other] == 0 { touched.append(other) }
+                            scores[other] += weight * weights[posting]
+                        }
+                    }
+                }
+            }
+        }
+        return visits
+    }
+
+    /// How many postings entries the book at `position` visits of each of its tags (by place in
+    /// its vector) so that it visits at most `total` in all: `nil` when visiting each tag up to
+    /// ``RelationBuilder/maximumTagPostingsVisited`` stays within it (the usual case), else the
+    /// budget spent on the tags by weight, heaviest first (then by place). The visit itself
+    /// keeps the vector's order, so a book under the budget sums its scores as it always has.
+    func visitAllowances(_ position: Int, total: Int) -> [Int]? {
+        let vector = self.vector(position)
+        var wantedTotal = 0
+        for entry in vector {
+            wantedTotal += min(postings(Int(vectorTags[entry])).count, RelationBuilder.maximumTagPostingsVisited)
+        }
+        guard wantedTotal > total else { return nil }
+        let wanted = vector.map {
+            min(postings(Int(vectorTags[$0])).count, RelationBuilder.maximumTagPostingsVisited)
+        }
+        let weights = Array(vectorWeights[vector])
+        var allowances = [Int](repeating: 0, count: vector.count)
+        var left = max(total, 0)
+        let heaviestFirst = weights.indices.sorted {
+            weights[$0] != weights[$1] ? weights[$0] > weights[$1] : $0 < $1
+        }
+        for place in heaviestFirst where left > 0 {
+            allowances[place] = min(wanted[place], left)
+            left -= allowances[place]
+        }
+        return allowances
+    }
+
+    /// The names of up to three tags both books carry, the largest contributions first (the
+    /// first in `first`'s order among equal ones). The vectors hold at most
+    /// ``FieldLimits/tags`` entries, so a scan of both beats building a dictionary for every
+    /// relation kept.
+    func sharedTags(_ first: Int, _ second: Int) -> [String] {
+        var shared: [(tag: Int32, contribution: Double)] = []
+        let others = vector(second)
+        for entry in vector(first) {
+            let tag = vectorTags[entry]
+            guard let other = others.first(where: { vectorTags[$0] == tag }) else { continue }
+            shared.append((tag, vectorWeights[entry] * vectorWeights[other]))
+        }
+        return shared.sorted { $0.contribution > $1.contribution }.prefix(3).map { names[Int($0.tag)] }
+    }
+}
+
+extension TagIndex {
+    /// Books' tags numbered as they arrive, book after book, in one flat list.
+    struct Builder {
+        /// Tag number → name as people read it.
+        private(set) var names: [String] = []
+        /// Every book's distinct tag numbers, in its order, book after book.
+        private(set) var tags: [Int32] = []
+        /// Per book: where its tags start in ``tags``; one more entry, the end.
+        private(set) var starts = [0]
+        private var numbers = KeyNumbers()
+
+        /// Appends the next book's `tags` (most used first).
+        mutating func add(_ bookTags: [String]) {
+            let start = starts[starts.count - 1]
+            for tag in bookTags {
+                guard let number = numbers.number(of: tag) else { continue }
+                if number == names.count { names.append(tag.replacingOccurrences(of: "-", with: " ")) }
+                let numbered = Int32(number)
+                if !tags[start...].contains(numbered) { tags.append(numbered) }
+            }
+            starts.append(tags.count)
+        }
+    }
+}
