@@ -56,8 +56,9 @@ struct MaintenanceSchedule: Sendable {
     /// `postponingVacuum` while an import defers the search indexes (see
     /// ``PostgresBookStore/deferredIndexesMigration``): what `VACUUM` is for here (pages marked
     /// all-visible for `books_by_rank`, the GIN index's pending list merged) waits for them, and
-    /// its scans of the GIN index cost most of it, so only `ANALYZE` runs, which the import's
-    /// matching needs; the rows written stay counted, and the first write after the build vacuums.
+    /// its scans of the GIN index cost most of it, so only `ANALYZE` runs, of the columns the
+    /// import's matching needs; the rows written stay counted, and the first write after the
+    /// build vacuums.
     mutating func record(_ rows: Int, in table: String, postponingVacuum: Bool = false) -> Work? {
         var state = tables[table] ?? TableState()
         defer { tables[table] = state }
