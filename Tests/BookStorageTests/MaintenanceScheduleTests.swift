@@ -48,4 +48,24 @@ struct MaintenanceScheduleTests {
         let again = schedule.record(5_000, in: "books")
         #expect(again != nil)
     }
+
+    /// While an import defers the search indexes, only `ANALYZE` runs, at half the table as
+    /// before; the rows stay counted, and the first write after vacuums for all of them.
+    @Test func postponedVacuumsAnalyzeOnlyAndVacuumOnceAfter() throws {
+        var schedule = MaintenanceSchedule()
+        let recorded = schedule.record(10_000, in: "books", postponingVacuum: true)
+        let first = try #require(recorded)
+        #expect(first == MaintenanceSchedule.Work(table: "books", analyzes: true, vacuums: false))
+        schedule.finish(first, tableRows: 10_000)
+        let tenth = schedule.record(4_000, in: "books", postponingVacuum: true)  // a vacuum's share, not analyze's
+        #expect(tenth == nil)
+        let half = schedule.record(1_000, in: "books", postponingVacuum: true)
+        let analyze = try #require(half)
+        #expect(!analyze.vacuums && analyze.analyzes)
+        schedule.finish(analyze, tableRows: 15_000)
+        // 15,000 rows since the last vacuum (none yet), far past a tenth: the first write after.
+        let after = schedule.record(1, in: "books")
+        let vacuum = try #require(after)
+        #expect(vacuum.vacuums && !vacuum.analyzes)
+    }
 }

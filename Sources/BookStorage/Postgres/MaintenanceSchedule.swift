@@ -28,6 +28,8 @@ struct MaintenanceSchedule: Sendable {
         let table: String
         /// Whether statistics are due too (`VACUUM (ANALYZE)` rather than `VACUUM`).
         let analyzes: Bool
+        /// Whether the table is vacuumed; `false`: `ANALYZE` alone (see ``record(_:in:postponingVacuum:)``).
+        var vacuums = true
     }
 
     /// Rows written before any maintenance: below this, autovacuum keeps up.
@@ -50,11 +52,26 @@ struct MaintenanceSchedule: Sendable {
     /// Counts `rows` written to `table` and returns the work now due, if any; the caller runs it
     /// and then calls ``finish(_:tableRows:)``. Nothing is due for a table while its work runs,
     /// so concurrent writers do not vacuum twice.
-    mutating func record(_ rows: Int, in table: String) -> Work? {
+    ///
+    /// `postponingVacuum` while an import defers the search indexes (see
+    /// ``PostgresBookStore/deferredIndexesMigration``): what `VACUUM` is for here (pages marked
+    /// all-visible for `books_by_rank`, the GIN index's pending list merged) waits for them, and
+    /// its scans of the GIN index cost most of it, so only `ANALYZE` runs, of the columns the
+    /// import's matching needs; the rows written stay counted, and the first write after the
+    /// build vacuums.
+    mutating func record(_ rows: Int, in table: String, postponingVacuum: Bool = false) -> Work? {
         var state = tables[table] ?? TableState()
         defer { tables[table] = state }
         state.sinceVacuum += max(rows, 0)
         state.sinceAnalyze += max(rows, 0)
+        if postponingVacuum {
+            guard !state.isRunning, state.sinceAnalyze >= threshold(Self.analyzeShare, of: state.rows) else {
+                return nil
+            }
+            state.isRunning = true
+            state.sinceAnalyze = 0
+            return Work(table: table, analyzes: true, vacuums: false)
+        }
         guard !state.isRunning, state.sinceVacuum >= threshold(Self.vacuumShare, of: state.rows) else { return nil }
         let analyzes = state.sinceAnalyze >= threshold(Self.analyzeShare, of: state.rows)
         state.isRunning = true

@@ -24,7 +24,8 @@ extension PostgresBookStore {
     /// Version 6 adds what imports match books on (see ``identityMigration``).
     /// Version 8 adds `alternate_titles` (see ``alternateTitlesMigration``); 7 was left to a
     /// change made beside it. Version 10 lets bulk imports defer the word counts (see
-    /// ``deferredTermsMigration``).
+    /// ``deferredTermsMigration``). Version 11 lets a bulk import into an empty catalog build the
+    /// search indexes at its end (see ``deferredIndexesMigration``).
     ///
     /// ```swift
     /// try await database.migrate(PostgresBookStore.migrations)
@@ -97,6 +98,7 @@ extension PostgresBookStore {
         alternateTitlesMigration,
         textReadingsMigration,
         deferredTermsMigration,
+        deferredIndexesMigration,
     ]
 
     /// Version 5: `series`, every ``SeriesMembership`` of a book as a `jsonb` array (see
@@ -133,7 +135,7 @@ extension PostgresBookStore {
     /// The tables the store owns, for integrity checks.
     static let tables = [
         "books", "relations", "readings", "listed_links", "import_checkpoints", "catalog_state", "search_terms",
-        "book_keys",
+        "book_keys", "deferred_indexes",
     ]
 
     /// The advisory lock every writer holds for its transaction: "scout.bk" as eight ASCII bytes.

@@ -8,7 +8,8 @@ extension PostgresBookStore {
     /// part in a few set-based statements however large the batch. NUL is removed from every
     /// string first (PostgreSQL `text` cannot hold it). Throws ``BookStoreError``; nothing
     /// of the batch is written then. A large import's batches leave the word counts to its last
-    /// (see ``deferredTermsMigration``). Once enough has been written, the tables are vacuumed
+    /// (see ``deferredTermsMigration``), and into an empty catalog the search indexes too (see
+    /// ``deferredIndexesMigration``). Once enough has been written, the tables are vacuumed
     /// and analyzed afterwards (see ``MaintenanceSchedule``).
     ///
     /// ```swift
@@ -18,9 +19,10 @@ extension PostgresBookStore {
         try await storeWork {
             guard !batch.isEmpty else { return UpsertResult() }
             let batch = batch.withoutNUL.read(by: readingAnalyzer)
-            let result = try await database.transaction { tx in
+            let (result, indexesDeferred) = try await database.transaction { tx in
                 try Self.lockCatalog(tx)
                 let terms = try Self.beginTermCounting(of: batch, in: tx)
+                let indexesDeferred = try Self.beginIndexDeferral(of: batch, in: tx)
                 if terms.isStale && !terms.recounts { try Self.commitWithoutWaiting(tx) }
                 var result = try Self.upsert(batch.books, in: tx)
                 try Self.write(tags: batch.tags, in: tx, into: &result)
@@ -29,17 +31,19 @@ extension PostgresBookStore {
                 try Self.write(aliases: batch.aliases, in: tx, into: &result)
                 try Self.write(relations: batch.relations, in: tx, into: &result)
                 if terms.recounts { try Self.recountSearchTerms(in: tx) }
+                if indexesDeferred && batch.recordsToFollow == 0 { try Self.rebuildDeferredIndexes(in: tx) }
                 if let checkpoint = batch.checkpoint { try Self.save(checkpoint, in: tx) }
                 if result.inserted + result.updated > 0 || !batch.tags.isEmpty {
                     try tx.execute("UPDATE catalog_state SET generation = generation + 1")
                 }
-                return result
+                return (result, indexesDeferred && batch.recordsToFollow > 0)
             }
             typoTolerance.catalogChanged()
             // Tag changes rewrite book rows too; readings count as sent (merged or not).
-            await maintain(after: [
-                "books": result.inserted + result.updated + batch.tags.count, "readings": batch.readings.count,
-            ])
+            await maintain(
+                after: [
+                    "books": result.inserted + result.updated + batch.tags.count, "readings": batch.readings.count,
+                ], indexesDeferred: indexesDeferred)
             return result
         }
     }

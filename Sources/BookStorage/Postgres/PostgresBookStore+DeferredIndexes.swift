@@ -1,0 +1,85 @@
+import BookCatalog
+import Postgres
+
+/// A large import into an empty catalog builds the search indexes once at its end (issue #37):
+/// kept row by row, the GIN index on `search` and `books_by_rank` (which carries every `search`
+/// entry too) are most of what the server spends on each batch's `COPY`, where one sorted
+/// build over every book at the end costs a fraction of that.
+///
+/// `deferred_indexes` is the durable mark: the first deferring batch copies the definitions of
+/// ``deferredIndexNames`` from `pg_indexes` into it and drops the indexes, in its transaction.
+/// The import's last batch (``BookCatalog/ImportBatch/recordsToFollow`` 0), or any later `apply`
+/// with none to follow (after a killed import), creates them again from those definitions and
+/// empties the table, in its transaction: a `kill -9` in the middle of the build rolls it back
+/// whole, and the mark stays for the next write. Readers meanwhile get the same answers through
+/// scans of `books`, slower; only an empty catalog defers, so nobody's searches were fast before.
+extension PostgresBookStore {
+    /// Version 11: the mark, empty.
+    static let deferredIndexesMigration = PostgresMigration(
+        version: 11,
+        sql: """
+            CREATE TABLE deferred_indexes (name text COLLATE "C" PRIMARY KEY, definition text NOT NULL);
+            """)
+
+    /// The indexes of `books` a large import into an empty catalog builds at its end: those only
+    /// searches read. The ones the import's own matching reads (keys, ISBNs, match keys) stay.
+    static let deferredIndexNames = ["books_by_rank", "books_search"]
+
+    /// The memory each deferred index's build may sort in, for its transaction only: at a million
+    /// books the GIN build takes a third of the time with 256 MB that it takes with the default 64.
+    static let deferredIndexBuildMemory = "256MB"
+
+    /// Drops the search indexes inside `batch`'s transaction, before its writes, when it starts a
+    /// large import (as ``beginTermCounting(of:in:)`` decides, at least ``deferredTermsMinimum``
+    /// records to follow) into a catalog with no books; returns whether they are deferred now.
+    static func beginIndexDeferral(of batch: ImportBatch, in tx: borrowing PostgresTransaction) throws -> Bool {
+        if try areIndexesDeferred(in: tx) { return true }
+        guard !batch.books.isEmpty, batch.recordsToFollow >= deferredTermsMinimum else { return false }
+        let isEmpty = try tx.query("SELECT NOT EXISTS (SELECT FROM books)") { try $0.bool(0) }.first ?? false
+        guard isEmpty else { return false }
+        let names: PostgresValue = .textArray(deferredIndexNames)
+        let saved = try tx.execute(
+            """
+            INSERT INTO deferred_indexes (name, definition)
+            SELECT indexname, indexdef FROM pg_indexes
+            WHERE schemaname = current_schema() AND tablename = 'books' AND indexname = ANY ($1::text[])
+            """, [names])
+        // A catalog missing one of them (dropped by hand) keeps what it has: nothing to rebuild from.
+        guard saved == deferredIndexNames.count else {
+            try tx.execute("DELETE FROM deferred_indexes")
+            return false
+        }
+        // The names are the store's own constants, never caller text; DROP INDEX takes no parameters.
+        for name in deferredIndexNames { try tx.execute("DROP INDEX \(name)") }
+        return true
+    }
+
+    /// Whether the mark is set, as `tx` sees it.
+    static func areIndexesDeferred(in tx: borrowing PostgresTransaction) throws -> Bool {
+        try tx.query("SELECT EXISTS (SELECT FROM deferred_indexes)") { try $0.bool(0) }.first ?? false
+    }
+
+    /// Creates the deferred indexes again from their saved definitions, clears the mark and
+    /// analyzes `books` (the expression in `books_by_rank` gets its statistics only so), in `tx`,
+    /// which holds the writer lock. Builds only a definition of one of ``deferredIndexNames``
+    /// that creates an index, whatever else the table was made to hold.
+    static func rebuildDeferredIndexes(in tx: borrowing PostgresTransaction) throws {
+        let saved = try tx.query("SELECT name, definition FROM deferred_indexes ORDER BY name") { row in
+            (name: try row.string(0), definition: try row.string(1))
+        }
+        try tx.execute("SET LOCAL maintenance_work_mem = '\(deferredIndexBuildMemory)'")
+        for index in saved {
+            guard deferredIndexNames.contains(index.name), index.definition.hasPrefix("CREATE INDEX \(index.name) ON ")
+            else {
+                throw BookStoreError(
+                    kind: .other, database: .postgres,
+                    description:
+                        "deferred_indexes holds \"\(index.name.prefix(64))\", not one of the search indexes an "
+                        + "import defers; nothing was written. Delete that row, then run the import again.")
+            }
+            try tx.execute(index.definition)
+        }
+        try tx.execute("DELETE FROM deferred_indexes")
+        try tx.execute("ANALYZE books")
+    }
+}
