@@ -108,7 +108,7 @@ struct PostgresDeferredTermsTests {
             try await database.execute(
                 "INSERT INTO books (source, source_id, title, search) VALUES ('old', '1', 'Old Man', 'old:1A man:2A')")
             let store = try await PostgresBookStore(url: url)
-            #expect(try await database.schemaVersion() == 10)
+            #expect(try await database.schemaVersion() == PostgresBookStore.migrations.map(\.version).max())
             var state = try await Self.counts(in: store)
             #expect(!state.isStale && state.terms == ["old": 1, "man": 1])
             _ = try await store.apply(ImportBatch(books: [Self.book("Old Sea", by: "Al Bo")], recordsToFollow: 10_000))

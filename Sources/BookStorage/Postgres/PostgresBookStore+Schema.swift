@@ -24,7 +24,8 @@ extension PostgresBookStore {
     /// Version 6 adds what imports match books on (see ``identityMigration``).
     /// Version 8 adds `alternate_titles` (see ``alternateTitlesMigration``); 7 was left to a
     /// change made beside it. Version 10 lets bulk imports defer the word counts (see
-    /// ``deferredTermsMigration``).
+    /// ``deferredTermsMigration``). Version 11 drops `relations_by_kind`, which the primary key
+    /// makes redundant (see ``relationIndexMigration``).
     ///
     /// ```swift
     /// try await database.migrate(PostgresBookStore.migrations)
@@ -97,6 +98,7 @@ extension PostgresBookStore {
         alternateTitlesMigration,
         textReadingsMigration,
         deferredTermsMigration,
+        relationIndexMigration,
     ]
 
     /// Version 5: `series`, every ``SeriesMembership`` of a book as a `jsonb` array (see
