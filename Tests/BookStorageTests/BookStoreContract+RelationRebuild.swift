@@ -14,7 +14,9 @@ extension BookStoreContract {
             try await store.replaceRelations(for: [.sameSeries], with: [series])
             try await store.replaceRelations(for: [.sameAuthor], with: [Self.relation(.sameAuthor, 2, 3, ids: ids)])
             let toTwo = Self.relation(.sameAuthor, 0, 2, ids: ids)
-            let written = [[toTwo], [Self.relation(.sameAuthor, 1, 2, ids: ids), Self.relation(.sameAuthor, 3, 0, ids: ids)]]
+            let written = [
+                [toTwo], [Self.relation(.sameAuthor, 1, 2, ids: ids), Self.relation(.sameAuthor, 3, 0, ids: ids)],
+            ]
             #expect(try await Self.replace(store, kinds: [.sameAuthor], chunks: written) == 3)
             #expect(try await store.related(to: ids[0]).map(\.relation) == [series, toTwo])
             #expect(try await store.related(to: ids[2]).isEmpty)
@@ -40,7 +42,8 @@ extension BookStoreContract {
         try await kind.withShelf { store, ids in
             let old = Self.relation(.sameSeries, 0, 1, ids: ids)
             try await store.replaceRelations(for: [.sameSeries], with: [old])
-            let missing = Relation(kind: .sameSeries, from: ids[2], to: (ids.max() ?? 0) + 1_000, score: 1, reason: "gone")
+            let missing = Relation(
+                kind: .sameSeries, from: ids[2], to: (ids.max() ?? 0) + 1_000, score: 1, reason: "gone")
             await #expect(throws: BookStoreError.self) {
                 try await Self.replace(
                     store, kinds: [.sameSeries], chunks: [[Self.relation(.sameSeries, 1, 0, ids: ids)], [missing]])

@@ -58,7 +58,8 @@ import Testing
         try await database.defineFunction("scout_index_words") { SearchText.indexWords(in: $0).joined(separator: " ") }
         try await database.migrate(SQLiteBookStore.migrations.filter { $0.version <= 14 })
         try await database.execute(
-            "INSERT INTO books (id, source, source_id, title) VALUES (1, 'old', '1', 'Mort'), (2, 'old', '2', 'Sourcery')")
+            "INSERT INTO books (id, source, source_id, title) VALUES (1, 'old', '1', 'Mort'), (2, 'old', '2', 'Sourcery')"
+        )
         try await database.execute(
             """
             INSERT INTO relations (from_id, to_id, kind, score, reason)
@@ -103,7 +104,8 @@ import Testing
                 INSERT INTO relations (from_id, to_id, kind, score, reason)
                 VALUES (1, 2, 'sameAuthor', 0.5, 'same author: Terry Pratchett'), (2, 1, 'sameSeries', 1, 'same series: Discworld #4')
                 """)
-            #expect(try await Self.postgresIndexes(database) == ["relations_by_kind", "relations_pkey", "relations_to"])
+            #expect(
+                try await Self.postgresIndexes(database) == ["relations_by_kind", "relations_pkey", "relations_to"])
             let store = try await PostgresBookStore(url: url)
             #expect(try await database.schemaVersion() == PostgresBookStore.migrations.map(\.version).max())
             #expect(try await Self.postgresIndexes(database) == ["relations_pkey", "relations_to"])
