@@ -28,11 +28,13 @@ extension PostgresBookStore {
         return kept
     }
 
-    /// Stores `relations` (each key once) by `COPY`: into `relations` itself when
-    /// `meetsNoStoredRow` (no stored row has one of their keys), else into a staging table
-    /// emptied before each use and at commit, then upserted from it in one statement.
+    /// Stores `relations` (each key once) by `COPY` into `table` (`relations`, or the fresh
+    /// table of a swap): into it directly when `meetsNoStoredRow` (no row of it has one of
+    /// their keys), else into a staging table emptied before each use and at commit, then
+    /// upserted from it in one statement (which needs `table`'s primary key).
     static func copy(
-        relations: [Relation], meetsNoStoredRow: Bool, in tx: borrowing PostgresTransaction
+        relations: [Relation], meetsNoStoredRow: Bool, into table: String = "relations",
+        in tx: borrowing PostgresTransaction
     ) throws {
         guard !relations.isEmpty else { return }
         let columns: [PostgresValue] = [
@@ -41,7 +43,7 @@ extension PostgresBookStore {
             .textArray(relations.map(\.reason.withoutNUL)),
         ]
         guard !meetsNoStoredRow else {
-            try tx.copy("COPY relations (from_id, to_id, kind, score, reason) FROM STDIN", columns: columns)
+            try tx.copy("COPY \(table) (from_id, to_id, kind, score, reason) FROM STDIN", columns: columns)
             return
         }
         // Made once per session (a reconnect makes it again); its rows go at each commit.
@@ -55,7 +57,7 @@ extension PostgresBookStore {
         try tx.copy("COPY relation_rows (from_id, to_id, kind, score, reason) FROM STDIN", columns: columns)
         try tx.execute(
             """
-            INSERT INTO relations (from_id, to_id, kind, score, reason) SELECT * FROM relation_rows
+            INSERT INTO \(table) (from_id, to_id, kind, score, reason) SELECT * FROM relation_rows
             ON CONFLICT (from_id, to_id, kind) DO UPDATE SET score = excluded.score, reason = excluded.reason
             """)
     }

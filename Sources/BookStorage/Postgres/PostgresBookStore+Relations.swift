@@ -45,11 +45,12 @@ extension PostgresBookStore {
 
     /// ``replaceRelations(for:from:with:)`` reading the relations chunk by chunk from `chunks`
     /// inside the transaction, each copied and dropped before the next is taken (the next is
-    /// computed meanwhile). A chunk goes straight into `relations` when no row it could meet is
-    /// stored: the delete cleared its sources, and every relation starts past the sources of
+    /// computed meanwhile). A chunk goes straight in by `COPY` when no row it could meet is
+    /// written: the delete cleared its sources, and every relation starts past the sources of
     /// the chunks before (a rebuild's chunks are in ascending source order); else through the
-    /// staging table's upsert, so a relation repeated across chunks keeps its last value.
-    /// Throws ``BookStoreError``, or what the producer threw.
+    /// staging table's upsert, so a relation repeated across chunks keeps its last value. A
+    /// full replacement (`sources` `nil`) fills a fresh table swapped in at the end (see
+    /// `PostgresBookStore+RelationSwap`). Throws ``BookStoreError``, or what the producer threw.
     ///
     /// ```swift
     /// try await store.replaceRelations(for: RelationBuilder.kinds, from: nil, chunks: chunks)
@@ -61,22 +62,38 @@ extension PostgresBookStore {
         guard !names.isEmpty else { return }
         try await storeWork {
             let sourceList: PostgresValue = sources.map { .integerArray($0.sorted()) } ?? .null
+            let swaps = sources == nil
             let (deleted, written) = try await database.transaction { tx in
                 try Self.lockCatalog(tx)
-                let deleted = try tx.execute(
-                    "DELETE FROM relations WHERE kind = ANY ($1::text[]) AND ($2::int8[] IS NULL OR from_id = ANY ($2))",
-                    [.textArray(names), sourceList])
+                var deleted = 0
+                if swaps {
+                    _ = try Self.beginRelationSwap(keeping: names, in: tx)
+                } else {
+                    deleted = try tx.execute(
+                        "DELETE FROM relations WHERE kind = ANY ($1::text[]) AND from_id = ANY ($2::int8[])",
+                        [.textArray(names), sourceList])
+                }
+                let table = swaps ? Self.nextRelations : "relations"
                 var written = 0
                 // The highest source written so far: a relation from past it meets none of them.
                 var highest = Int64.min
+                // Whether the swap's table has its key yet: the first chunk that could repeat a
+                // written key adds it, for the upsert.
+                var isKeyed = !swaps
                 while let chunk = try chunks.next() {
                     let kept = Self.lastOfEachKey(chunk.filter { kinds.contains($0.kind) })
                     guard let lowest = kept.map(\.from).min(), let top = kept.map(\.from).max() else { continue }
                     let cleared = sources.map { sources in kept.allSatisfy { sources.contains($0.from) } } ?? true
-                    try Self.copy(relations: kept, meetsNoStoredRow: cleared && lowest > highest, in: tx)
+                    let meetsNoRow = cleared && lowest > highest
+                    if !meetsNoRow && !isKeyed {
+                        try Self.keyNextRelations(in: tx)
+                        isKeyed = true
+                    }
+                    try Self.copy(relations: kept, meetsNoStoredRow: meetsNoRow, into: table, in: tx)
                     highest = max(highest, top)
                     written += kept.count
                 }
+                if swaps { try Self.finishRelationSwap(isKeyed: isKeyed, in: tx) }
                 return (deleted, written)
             }
             await maintain(after: ["relations": deleted + written])

@@ -25,7 +25,8 @@ extension PostgresBookStore {
     /// Version 8 adds `alternate_titles` (see ``alternateTitlesMigration``); 7 was left to a
     /// change made beside it. Version 10 lets bulk imports defer the word counts (see
     /// ``deferredTermsMigration``). Version 11 lets a bulk import into an empty catalog build the
-    /// search indexes at its end (see ``deferredIndexesMigration``).
+    /// search indexes at its end (see ``deferredIndexesMigration``). Version 12 drops
+    /// `relations_by_kind`, which the primary key makes redundant (see ``relationIndexMigration``).
     ///
     /// ```swift
     /// try await database.migrate(PostgresBookStore.migrations)
@@ -99,6 +100,7 @@ extension PostgresBookStore {
         textReadingsMigration,
         deferredTermsMigration,
         deferredIndexesMigration,
+        relationIndexMigration,
     ]
 
     /// Version 5: `series`, every ``SeriesMembership`` of a book as a `jsonb` array (see

@@ -35,7 +35,9 @@ extension SQLiteBookStore {
     /// ``replaceRelations(for:from:with:)`` reading the relations chunk by chunk from
     /// `chunks` inside the transaction, each written and dropped before the next is taken (the
     /// next is computed meanwhile). Chunks in ascending source order reach the primary key's
-    /// B-tree in key order. Throws ``BookStoreError``, or what the producer threw.
+    /// B-tree in key order. A full replacement (`sources` `nil`) builds `relations_to` once
+    /// after the rows instead of row by row (see ``relationsToIndex``). Throws
+    /// ``BookStoreError``, or what the producer threw.
     ///
     /// ```swift
     /// try await store.replaceRelations(for: RelationBuilder.kinds, from: nil, chunks: chunks)
@@ -43,33 +45,28 @@ extension SQLiteBookStore {
     public func replaceRelations(
         for kinds: Set<Relation.Kind>, from sources: Set<Int64>?, chunks: RelationChunks
     ) async throws {
-        try await replaceRelations(for: kinds, from: sources, first: nil) { _ in try chunks.next() }
+        try await replaceRelations(for: kinds, from: sources, first: nil, rebuildsIndex: sources == nil) { _ in
+            try chunks.next()
+        }
     }
 
     /// Deletes, then inserts the chunks `next` gives (`nil` at the end) in one transaction; `next`
-    /// gets a slot holding `first`, the one-array form's whole list.
+    /// gets a slot holding `first`, the one-array form's whole list. `rebuildsIndex` leaves
+    /// `relations_to` out while the rows go in.
     private func replaceRelations(
-        for kinds: Set<Relation.Kind>, from sources: Set<Int64>?, first: [Relation]?,
+        for kinds: Set<Relation.Kind>, from sources: Set<Int64>?, first: [Relation]?, rebuildsIndex: Bool = false,
         next: @escaping @Sendable (inout [Relation]?) throws -> [Relation]?
     ) async throws {
-        let names = kinds.map(\.rawValue).sorted()
-        guard !names.isEmpty else { return }
+        guard !kinds.isEmpty else { return }
         try await storeWork {
-            let kindList = names.map { _ in "?" }.joined(separator: ", ")
-            let deleteAll = "DELETE FROM relations WHERE kind IN (\(kindList))"
-            let deleteFrom = "DELETE FROM relations WHERE from_id = ? AND kind IN (\(kindList))"
             try await database.transaction { tx in
-                if let sources {
-                    for source in sources.sorted() {
-                        try tx.execute(deleteFrom, [.integer(source)] + names.map(SQLiteValue.text))
-                    }
-                } else {
-                    try tx.execute(deleteAll, names.map(SQLiteValue.text))
-                }
+                if rebuildsIndex { try tx.execute("DROP INDEX IF EXISTS relations_to") }
+                try Self.deleteRelations(of: kinds, from: sources, in: tx)
                 var slot = first
                 while let chunk = try next(&slot) {
                     try Self.insert(Self.inKeyOrder(chunk, of: kinds), in: tx)
                 }
+                if rebuildsIndex { try tx.execute(Self.relationsToIndex) }
             }
         }
     }

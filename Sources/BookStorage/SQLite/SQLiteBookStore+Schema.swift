@@ -55,6 +55,9 @@ extension SQLiteBookStore {
     /// Version 14 adds the mark that lets a large import leave `books_fts` to one rebuild at its
     /// end: see ``deferredIndexMigration``.
     ///
+    /// Version 15 drops `relations_by_kind`, which the primary key makes redundant: see
+    /// ``relationIndexMigration``.
+    ///
     /// ```swift
     /// try await database.migrate(SQLiteBookStore.migrations)
     /// ```
@@ -172,6 +175,7 @@ extension SQLiteBookStore {
         // Kana as hiragana, Han as simplified, Hangul by its letters, and the readings.
         Migration(version: 13, sql: searchIndex(tokenizer: "ascii", layout: currentIndexLayout)),
         deferredIndexMigration,
+        relationIndexMigration,
     ]
 
     /// A text through ``indexWordsFunction``, in SQL.
