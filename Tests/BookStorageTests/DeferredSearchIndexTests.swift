@@ -65,6 +65,20 @@ struct DeferredSearchIndexTests {
         #expect(try await store.integrityProblems().isEmpty)
     }
 
+    @Test func theRebuildLeavesFTS5sDefaultHashSizeForLaterWrites() async throws {
+        let store = try await SQLiteBookStore(path: ":memory:")
+        _ = try await store.apply(Self.batch(Self.books(0, count: 30), toFollow: 50_000, position: 30))
+        _ = try await store.apply(Self.batch(Self.books(30, count: 10), toFollow: 0))
+        let hashSize = try await store.database.query("SELECT v FROM books_fts_config WHERE k = 'hashsize'") {
+            try $0.int(0)
+        }
+        #expect(hashSize == [1 << 20])  // FTS5's own default
+        // Written book by book again, and found.
+        _ = try await store.upsert(Self.books(40, count: 1))
+        #expect(try await store.search(Self.word(40), limit: 5).map(\.sourceID) == ["40"])
+        #expect(try await Self.indexedRows(store) == 41)
+    }
+
     @Test func aSmallImportIsStillIndexedBookByBook() async throws {
         let store = try await SQLiteBookStore(path: ":memory:")
         let toFollow = SQLiteBookStore.deferredIndexingMinimum - 1

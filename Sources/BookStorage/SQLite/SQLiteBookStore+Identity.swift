@@ -63,53 +63,34 @@ extension SQLiteBookStore {
         }
     }
 
-    /// The stored books any of `books` could match (see ``BookMatcher``), each with its keys,
-    /// found through the indexes: the holder of a book's first key found (keys decide first, so
-    /// a book found by key needs nothing else), else those with its ISBNs or one of its
-    /// `matchKeys` (``BookIdentity/matchKeys(of:)`` of each book, in order).
+    /// The stored books any of `books` could match (see ``BookMatcher``), each with its keys:
+    /// the holder of a book's first key found (keys decide first, so a book found by key needs
+    /// nothing else), else those with its ISBNs or one of its `matchKeys`
+    /// (``BookIdentity/matchKeys(of:)`` of each book, in order) — the same books one lookup per
+    /// book and key found, looked up for the whole batch in one statement per kind of key
+    /// (see `SQLiteBookStore+BatchLookups.swift`).
     static func matchCandidates(for books: [Book], matchKeys: [[String]], in tx: borrowing Transaction) throws -> [(
         book: Book, keys: [BookKey]
     )] {
-        // A book found by key is read at once: most books of a repeated import are.
-        let byKey = """
-            SELECT \(selectColumns) FROM book_keys JOIN books ON books.id = book_keys.book_id
-            WHERE book_keys.source = ? AND book_keys.source_id = ?
-            """
-        let lookups = [
-            ("SELECT id FROM books WHERE isbn13 = ?", \Book.isbn13),
-            ("SELECT id FROM books WHERE isbn10 = ?", \Book.isbn10),
-        ]
-        var found: [Int64: Book] = [:]
+        let keysOfBooks = books.map(BookIdentity.keys(of:))
+        let owners = try owners(of: keysOfBooks.joined(), in: tx)
         var ids = Set<Int64>()
+        var isbn13s = Set<String>()
+        var isbn10s = Set<String>()
+        var folded = Set<String>()
         for (position, book) in books.enumerated() {
-            var isFound = false
-            for key in BookIdentity.keys(of: book) where !isFound {
-                let owners = try tx.query(byKey, [.text(key.source), .text(key.sourceID)], Self.book(from:))
-                for owner in owners { found[owner.id] = owner }
-                isFound = !owners.isEmpty
+            // The holder of the first of its keys found, as the lookups book by book stopped there.
+            if let owner = keysOfBooks[position].lazy.compactMap({ owners[$0] }).first {
+                ids.insert(owner)
+                continue
             }
-            guard !isFound else { continue }
-            for (sql, field) in lookups {
-                guard let value = book[keyPath: field] else { continue }
-                ids.formUnion(try tx.query(sql, [.text(value)]) { row in try row.int64(0) })
-            }
-            for matchKey in matchKeys[position] {
-                let sql = "SELECT id FROM books WHERE match_key = ?"
-                ids.formUnion(try tx.query(sql, [.text(matchKey)]) { row in try row.int64(0) })
-            }
+            if let isbn = book.isbn13 { isbn13s.insert(isbn) }
+            if let isbn = book.isbn10 { isbn10s.insert(isbn) }
+            folded.formUnion(matchKeys[position])
         }
-        for id in ids where found[id] == nil {
-            let sql = "SELECT \(selectColumns) FROM books WHERE id = ?"
-            if let book = try tx.query(sql, [.integer(id)], Self.book(from:)).first { found[id] = book }
-        }
-        // Every candidate's keys in one statement, the ids bound as one JSON array.
-        var keys: [Int64: [BookKey]] = [:]
-        let rows = try tx.query(
-            "SELECT book_id, source, source_id FROM book_keys WHERE book_id IN (SELECT value FROM json_each(?))",
-            [.text("[" + found.keys.map(String.init).joined(separator: ",") + "]")]
-        ) { row in (try row.int64(0), BookKey(source: try row.string(1), sourceID: try row.string(2))) }
-        for (id, key) in rows { keys[id, default: []].append(key) }
-        return found.values.map { ($0, keys[$0.id] ?? []) }
+        ids.formUnion(try self.ids(where: "isbn13", in: isbn13s, tx: tx))
+        ids.formUnion(try self.ids(where: "isbn10", in: isbn10s, tx: tx))
+        ids.formUnion(try self.ids(where: "match_key", in: folded, tx: tx))
+        return try storedBooksWithKeys(ids, in: tx)
     }
-
 }
