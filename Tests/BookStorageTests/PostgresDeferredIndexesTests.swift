@@ -156,7 +156,7 @@ struct PostgresDeferredIndexesTests {
             try await database.execute(
                 "INSERT INTO books (source, source_id, title, search) VALUES ('old', '1', 'Old Man', 'old:1A man:2A')")
             let store = try await PostgresBookStore(url: url)
-            #expect(try await database.schemaVersion() == 11)
+            #expect(try await database.schemaVersion() == PostgresBookStore.migrations.map(\.version).max())
             #expect(try await Self.deferred(in: database).isEmpty)
             #expect(try await Self.indexes(in: database) == before)
             #expect(try await store.search("old man", limit: 10).map(\.title) == ["Old Man"])
