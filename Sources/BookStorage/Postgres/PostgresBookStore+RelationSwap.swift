@@ -23,11 +23,11 @@ extension PostgresBookStore {
     /// Starts a full replacement in `tx`: a fresh `relations_next` holding the stored relations
     /// of kinds other than `names`, with the columns of `relations` and no index or foreign
     /// key yet.
-    static func beginRelationSwap(keeping names: [String], in tx: borrowing PostgresTransaction) throws -> Int {
+    static func beginRelationSwap(keeping names: [String], in tx: borrowing PostgresTransaction) throws {
         // Left only by a failed transaction, which took it along; never a committed one.
         try tx.execute("DROP TABLE IF EXISTS \(nextRelations)")
         try tx.execute("CREATE TABLE \(nextRelations) (LIKE relations INCLUDING DEFAULTS INCLUDING CONSTRAINTS)")
-        return try tx.execute(
+        try tx.execute(
             "INSERT INTO \(nextRelations) SELECT * FROM relations WHERE kind <> ALL ($1::text[])", [.textArray(names)])
     }
 

@@ -61,17 +61,16 @@ extension PostgresBookStore {
         let names = kinds.map(\.rawValue).sorted()
         guard !names.isEmpty else { return }
         try await storeWork {
-            let sourceList: PostgresValue = sources.map { .integerArray($0.sorted()) } ?? .null
             let swaps = sources == nil
             let (deleted, written) = try await database.transaction { tx in
                 try Self.lockCatalog(tx)
                 var deleted = 0
-                if swaps {
-                    _ = try Self.beginRelationSwap(keeping: names, in: tx)
-                } else {
+                if let sources {
                     deleted = try tx.execute(
                         "DELETE FROM relations WHERE kind = ANY ($1::text[]) AND from_id = ANY ($2::int8[])",
-                        [.textArray(names), sourceList])
+                        [.textArray(names), .integerArray(sources.sorted())])
+                } else {
+                    try Self.beginRelationSwap(keeping: names, in: tx)
                 }
                 let table = swaps ? Self.nextRelations : "relations"
                 var written = 0

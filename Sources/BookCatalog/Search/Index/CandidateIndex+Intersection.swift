@@ -60,27 +60,6 @@ extension CandidateIndex {
         return read
     }
 
-    /// The postings of the words of `ranges`, one a book, in rank order, each with every field
-    /// in which the book holds one of the words. A posting past the books or of no field (in a
-    /// damaged file) is left out. The whole list sorted: for tests, which compare the bounded
-    /// paths with it.
-    func postingList(of ranges: [Range<UInt32>]) -> [UInt32] {
-        var list: [UInt32] = []
-        for range in ranges {
-            for place in postingRun(of: range) {
-                let posting = postings[place]
-                if Layout.book(ofPosting: posting) < count, !Layout.fields(ofPosting: posting).isEmpty {
-                    list.append(posting)
-                }
-            }
-        }
-        // One word's postings are in rank order already, one a book.
-        guard ranges.count > 1 || ranges.first?.count != 1 else { return list }
-        list.sort()
-        list.mergeBooks()
-        return list
-    }
-
     /// One term asked, book after book in rank order, in which fields each holds it: by
     /// galloping along each of its words' postings, or, when that would cost more than reading
     /// them (a short prefix's thousands of words, for many candidates), along its postings
