@@ -43,13 +43,14 @@ struct BenchStore: Sendable {
     }
 
     /// SQLite, and PostgreSQL when `SCOUT_BENCH_POSTGRES_URL` names a server; only those
-    /// `SCOUT_BENCH_STORES` names when set (`SCOUT_BENCH_STORES=PostgreSQL`, to tune one store).
+    /// `SCOUT_BENCH_STORES` names when set, in any case (`SCOUT_BENCH_STORES=PostgreSQL`, to
+    /// tune one store).
     static func available() throws -> [BenchStore] {
         let environment = ProcessInfo.processInfo.environment
         let server = environment["SCOUT_BENCH_POSTGRES_URL"] ?? ""
         let stores = server.isEmpty ? [sqlite] : [sqlite, postgres(server: server)]
         guard let names = environment["SCOUT_BENCH_STORES"]?.split(separator: ",") else { return stores }
-        let chosen = stores.filter { names.contains(Substring($0.name)) }
+        let chosen = stores.filter { store in names.contains { $0.lowercased() == store.name.lowercased() } }
         guard chosen.count == names.count else {
             throw BenchmarkFailure(
                 "SCOUT_BENCH_STORES=\(names.joined(separator: ",")) names a store not available here; "

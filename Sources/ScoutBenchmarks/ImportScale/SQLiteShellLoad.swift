@@ -38,7 +38,11 @@ enum SQLiteShellLoad {
         let authors = "(SELECT group_concat(value, ', ') FROM json_each(books.authors))"
         let rankKey = "((1073741823 - min(max(coalesce(ratings_count, 0), 0), 1073741823)) << 32) | id"
         let query = BulkLoaderReference.words(of: probe).map { "\"\($0)\"" }.joined(separator: " ")
+        // The shell fails at once on a lock, as it has no busy timeout of its own: it waits
+        // instead for Scout's store, which made the schema, to finish closing (in WAL mode the
+        // last connection's close checkpoints under a lock), which a loaded machine can delay.
         return """
+            .timeout 60000
             CREATE TEMP TABLE lines (line TEXT);
             .mode ascii
             .separator "\\037" "\\n"
