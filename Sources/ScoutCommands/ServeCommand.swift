@@ -189,6 +189,9 @@ struct ServeCommand: ScoutCommand {
                 // from the store. A failed build is retried by the next search, which reports the
                 // store's error itself.
                 Task { try? await store.prepareSearch() }
+                // A PostgreSQL import killed mid-way left its search indexes unbuilt: built now, on
+                // a connection of their own, rather than at the next write.
+                Task { _ = try? await (store as? any BulkImportAware)?.finishAbandonedImport() }
                 log.opened(location)
                 return store
             } catch {
