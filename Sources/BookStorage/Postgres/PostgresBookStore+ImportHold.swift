@@ -59,6 +59,18 @@ extension PostgresBookStore: BulkImportAware {
         }
     }
 
+    /// Whether the search indexes are deferred now: an import into an empty catalog dropped them
+    /// and has not built them yet, whether it is alive (``isBulkImportLive()``) or dead.
+    ///
+    /// ```swift
+    /// if try await store.areSearchIndexesDeferred() { print("searches scan books until the build") }
+    /// ```
+    public func areSearchIndexesDeferred() async throws -> Bool {
+        try await storeWork {
+            try await database.query("SELECT EXISTS (SELECT FROM deferred_indexes)") { try $0.bool(0) }.first ?? false
+        }
+    }
+
     /// The first key of the import lock: "scim" as four ASCII bytes.
     static let importLockClass: Int32 = 0x7363_696D
 
