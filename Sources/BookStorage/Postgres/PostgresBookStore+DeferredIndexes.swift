@@ -72,8 +72,9 @@ extension PostgresBookStore {
 
     /// Creates the deferred indexes again from their saved definitions, clears the mark and
     /// analyzes `books` (the expression in `books_by_rank` gets its statistics only so), in `tx`,
-    /// which holds the writer lock; gives back the import lock if `tx`'s session held it. Builds only a definition of one of ``deferredIndexNames``
-    /// that creates an index, whatever else the table was made to hold.
+    /// which holds the writer lock; gives back the import lock if `tx`'s session held it. Builds
+    /// only a definition of one of ``deferredIndexNames`` that creates an index, whatever else
+    /// the table was made to hold.
     static func rebuildDeferredIndexes(in tx: borrowing PostgresTransaction) throws {
         let saved = try tx.query("SELECT name, definition FROM deferred_indexes ORDER BY name") { row in
             (name: try row.string(0), definition: try row.string(1))
