@@ -72,6 +72,33 @@ struct PostgresHeldIndexTests {
         }
     }
 
+    /// A server whose catalog was empty when the import began holds an index of no books: its
+    /// searches go to the store, which finds every committed book, and nothing is built.
+    @Test func anEmptyHeldIndexLeavesSearchesToTheStore() async throws {
+        try await TestPostgresServer.withTemporaryDatabase { url in
+            try await withTemporaryDirectory(prefix: "scout-held-index") { directory in
+                let importer = try await PostgresBookStore(url: url)
+                let base = try await PostgresBookStore(url: url)
+                let file = SearchIndexFile(
+                    directory: directory.path, catalogIdentity: try #require(base.catalogIdentity))
+                let clock = ManualClock()
+                let reader = ObservedStore(base: base, clock: clock, indexFile: file)
+                try await reader.prepareSearch()
+                #expect(reader.searchEntriesReadCount == 1)
+                for round in 0..<2 {
+                    let books = HeldIndexTests.newBooks(round * 10 + 1...round * 10 + 10)
+                    _ = try await importer.apply(HeldIndexTests.batch(books, toFollow: 50_000 - round))
+                    #expect(try await base.isBulkImportLive())
+                    clock.advance(by: .seconds(2))
+                    _ = reader.takeQueries()
+                    #expect(try await HeldIndexTests.found("newtome", in: reader).count == (round + 1) * 10)
+                    #expect(!reader.takeQueries().isEmpty, "round \(round): the store answered")
+                    #expect(reader.searchEntriesReadCount == 1, "round \(round): nothing was built")
+                }
+            }
+        }
+    }
+
     /// A goodbooks CSV of `books` rows, "Book N (Saga N % 97)": enough for PostgreSQL to defer
     /// (10,000 records to follow) when `books` passes that by a few batches.
     static func csv(books: Int) -> String {

@@ -128,10 +128,14 @@ extension TypoTolerance {
                 }
             }
 
-            /// The candidate index kept through a live import, once built.
+            /// The candidate index kept through a live import, once built. None for an index of
+            /// no books (a catalog that import is filling): nothing in it to check, while the
+            /// store's own search finds the committed books (PostgreSQL by scans meanwhile).
             var heldIndex: CandidateIndex? {
-                guard case .held(let catalog) = self else { return nil }
-                return catalog.index?.index
+                guard case .held(let catalog) = self, let index = catalog.index?.index, index.count > 0 else {
+                    return nil
+                }
+                return index
             }
 
             /// The candidate index of the current generation, once built.
