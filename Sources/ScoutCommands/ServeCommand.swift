@@ -189,6 +189,18 @@ struct ServeCommand: ScoutCommand {
                 // from the store. A failed build is retried by the next search, which reports the
                 // store's error itself.
                 Task { try? await store.prepareSearch() }
+                // A PostgreSQL import killed mid-way left its search indexes unbuilt: built now, on
+                // a connection of their own, rather than at the next write.
+                Task {
+                    do {
+                        _ = try await (store as? any BulkImportAware)?.finishAbandonedImport()
+                    } catch {
+                        Console.error(
+                            "scout: the search indexes a killed import left unbuilt could not be built (\(error)); "
+                                + "searches scan the catalog until then. Let the database role create indexes "
+                                + "on books, or run any import into the catalog, which builds them.")
+                    }
+                }
                 log.opened(location)
                 return store
             } catch {

@@ -2,11 +2,11 @@ import BookCatalog
 import BookStorage
 import Synchronization
 
-/// A store that forwards everything to a SQLite store, records every query ``rankedPage(_:offset:limit:)``
-/// runs, counts generation reads, and fails its `failingApplyAt`-th `apply` (1-based) when given one.
+/// A store that forwards everything to a SQLite (or PostgreSQL) store, records every query
+/// ``rankedPage(_:offset:limit:)`` runs, counts generation reads, and fails its `failingApplyAt`-th `apply` (1-based) when given one.
 final class ObservedStore: BookStore {
     struct Interrupted: Error {}
-    let base: SQLiteBookStore
+    let base: any BookStore & BulkImportAware
     let failingApplyAt: Int?
     private let applies = Mutex(0)
     private let queries = Mutex<[BookQuery]>([])
@@ -19,7 +19,7 @@ final class ObservedStore: BookStore {
     private let typoTolerance: TypoTolerance
 
     init<C: Clock>(
-        base: SQLiteBookStore, failingApplyAt: Int? = nil, clock: C = ContinuousClock(),
+        base: any BookStore & BulkImportAware, failingApplyAt: Int? = nil, clock: C = ContinuousClock(),
         indexFile: SearchIndexFile? = nil
     ) where C.Duration == Duration {
         self.base = base

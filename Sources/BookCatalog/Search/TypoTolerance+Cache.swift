@@ -18,6 +18,9 @@ extension TypoTolerance {
     struct SearchCatalog: Sendable {
         let dictionary: TermDictionary
         let index: IndexBuild?
+        /// The generation it is of: the one asked for, or the older one of the index file held
+        /// through a live import (``SearchIndexFile/loadHeld(after:for:)``).
+        let generation: Int64
 
         /// Builds the dictionary from `store` as it is now, and starts the index's build when
         /// `indexesBooks`: mapped from `indexFile` when that holds `generation`'s (whose
@@ -31,13 +34,16 @@ extension TypoTolerance {
             if indexesBooks, let indexFile {
                 switch try await indexFile.loadCurrent(generation: generation, bookCount: { try await store.count() }) {
                 case .success(let index): mapped = index
-                case .failure(let failure): problem = failure
+                case .failure(let failure):
+                    problem = failure
+                    mapped = try await indexFile.loadHeld(after: failure, for: store)
                 }
             }
+            let generation = mapped?.generation ?? generation
             let terms: [String]
             if let mapped { terms = mapped.vocabularyWords() } else { terms = try await store.searchTerms() }
             let dictionary = TermDictionary(TypoTolerance.dictionaryWords(terms))
-            guard indexesBooks else { return SearchCatalog(dictionary: dictionary, index: nil) }
+            guard indexesBooks else { return SearchCatalog(dictionary: dictionary, index: nil, generation: generation) }
             // A catalog too large for the index is searched in the store, as without one.
             let index = IndexBuild { [mapped, problem] in
                 if let mapped { return mapped }
@@ -49,7 +55,7 @@ extension TypoTolerance {
                 guard let indexFile else { return try? await build() }
                 return try? await indexFile.rebuild(after: problem, build)
             }
-            return SearchCatalog(dictionary: dictionary, index: index)
+            return SearchCatalog(dictionary: dictionary, index: index, generation: generation)
         }
     }
 
@@ -122,10 +128,14 @@ extension TypoTolerance {
                 }
             }
 
-            /// The candidate index kept through a live import, once built.
+            /// The candidate index kept through a live import, once built. None for an index of
+            /// no books (a catalog that import is filling): nothing in it to check, while the
+            /// store's own search finds the committed books (PostgreSQL by scans meanwhile).
             var heldIndex: CandidateIndex? {
-                guard case .held(let catalog) = self else { return nil }
-                return catalog.index?.index
+                guard case .held(let catalog) = self, let index = catalog.index?.index, index.count > 0 else {
+                    return nil
+                }
+                return index
             }
 
             /// The candidate index of the current generation, once built.
@@ -210,11 +220,15 @@ extension TypoTolerance {
         }
 
         /// Records the end of `task`, which built the catalog of `generation` (`nil` when it
-        /// failed, so the next search retries). A newer cached generation is never replaced.
+        /// failed, so the next search retries). A newer cached generation is never replaced. A
+        /// catalog of an older generation was held through a live import, which then wrote
+        /// `generation`: so noted, the next lookups hold it rather than build again.
         mutating func finish(_ task: Build, at generation: Int64, with catalog: SearchCatalog?) {
             if inFlight?.task == task { inFlight = nil }
             guard let catalog else { return }
-            if cached.map({ $0.generation <= generation }) ?? true { cached = (generation, catalog) }
+            let built = min(generation, catalog.generation)
+            if built < generation, lastRead?.generation == generation { lastRead?.importIsLive = true }
+            if cached.map({ $0.generation <= built }) ?? true { cached = (built, catalog) }
         }
     }
 }

@@ -11,8 +11,10 @@ import Postgres
 /// The import's last batch (``BookCatalog/ImportBatch/recordsToFollow`` 0), or any later `apply`
 /// with none to follow (after a killed import), creates them again from those definitions and
 /// empties the table, in its transaction: a `kill -9` in the middle of the build rolls it back
-/// whole, and the mark stays for the next write. Readers meanwhile get the same answers through
-/// scans of `books`, slower; only an empty catalog defers, so nobody's searches were fast before.
+/// whole, and the mark stays for the next write, or for ``finishAbandonedImport()`` (which
+/// `scout serve` runs as it starts) once no importer holds the import lock. Readers meanwhile
+/// get the same answers through scans of `books`, slower; only an empty catalog defers, so
+/// nobody's searches were fast before.
 extension PostgresBookStore {
     /// Version 11: the mark, empty.
     static let deferredIndexesMigration = PostgresMigration(
@@ -32,7 +34,16 @@ extension PostgresBookStore {
     /// Drops the search indexes inside `batch`'s transaction, before its writes, when it starts a
     /// large import (as ``beginTermCounting(of:in:)`` decides, at least ``deferredTermsMinimum``
     /// records to follow) into a catalog with no books; returns whether they are deferred now.
+    /// While more records follow, the deferring session holds the import lock (see
+    /// PostgresBookStore+ImportHold.swift), which tells readers the import is alive.
     static func beginIndexDeferral(of batch: ImportBatch, in tx: borrowing PostgresTransaction) throws -> Bool {
+        let isDeferred = try deferIndexes(for: batch, in: tx)
+        if isDeferred && batch.recordsToFollow > 0 { try holdImportLock(in: tx) }
+        return isDeferred
+    }
+
+    /// Drops the search indexes as ``beginIndexDeferral(of:in:)`` says; whether they are deferred now.
+    private static func deferIndexes(for batch: ImportBatch, in tx: borrowing PostgresTransaction) throws -> Bool {
         if try areIndexesDeferred(in: tx) { return true }
         guard !batch.books.isEmpty, batch.recordsToFollow >= deferredTermsMinimum else { return false }
         let isEmpty = try tx.query("SELECT NOT EXISTS (SELECT FROM books)") { try $0.bool(0) }.first ?? false
@@ -61,8 +72,9 @@ extension PostgresBookStore {
 
     /// Creates the deferred indexes again from their saved definitions, clears the mark and
     /// analyzes `books` (the expression in `books_by_rank` gets its statistics only so), in `tx`,
-    /// which holds the writer lock. Builds only a definition of one of ``deferredIndexNames``
-    /// that creates an index, whatever else the table was made to hold.
+    /// which holds the writer lock; gives back the import lock if `tx`'s session held it. Builds
+    /// only a definition of one of ``deferredIndexNames`` that creates an index, whatever else
+    /// the table was made to hold.
     static func rebuildDeferredIndexes(in tx: borrowing PostgresTransaction) throws {
         let saved = try tx.query("SELECT name, definition FROM deferred_indexes ORDER BY name") { row in
             (name: try row.string(0), definition: try row.string(1))
@@ -81,5 +93,6 @@ extension PostgresBookStore {
         }
         try tx.execute("DELETE FROM deferred_indexes")
         try tx.execute("ANALYZE books")
+        try releaseImportLock(in: tx)
     }
 }

@@ -19,6 +19,17 @@ public protocol BulkImportAware: Sendable {
     /// Whether an import, alive now, defers the catalog's search upkeep; false once it has
     /// ended, and for one that died (its next reader rebuilds the index as before).
     func isBulkImportLive() async throws -> Bool
+
+    /// Builds what an import that died left deferred, when no import is live now, so searches
+    /// need not wait for the next write to be fast again; returns whether it built anything.
+    /// `scout serve` runs it as it starts, in the background. By default nothing: a SQLite
+    /// catalog's next search rebuilds its full-text index itself.
+    func finishAbandonedImport() async throws -> Bool
+}
+
+extension BulkImportAware {
+    /// Nothing to build (see ``BulkImportAware/finishAbandonedImport()``).
+    public func finishAbandonedImport() async throws -> Bool { false }
 }
 
 extension CandidateIndex {
@@ -69,5 +80,25 @@ extension TypoTolerance {
             cache.withLock({ $0.hasOlderCatalog(than: generation) })
         else { return false }
         return try await aware.isBulkImportLive()
+    }
+}
+
+extension SearchIndexFile {
+    /// The index in the file although it is older than the catalog (`problem` is
+    /// ``IndexFileProblem/stale(file:catalog:)``), when a live bulk import of `store` wrote the
+    /// generations since: a server started in the middle of an import answers from it, each hit
+    /// checked (``CandidateIndex/checkedSearch(_:limit:in:)``), instead of building an index
+    /// from the whole catalog that the import's next batch makes stale again. Nil otherwise,
+    /// and for a file that cannot be mapped. Its book count is not checked (the catalog has
+    /// moved on): a file of another catalog could only cost hits, since each is read back.
+    ///
+    /// ```swift
+    /// let held = try await file.loadHeld(after: .stale(file: 4, catalog: 9), for: store)
+    /// ```
+    public func loadHeld(after problem: IndexFileProblem, for store: some BookStore) async throws -> CandidateIndex? {
+        guard case .stale(let file, let catalog) = problem, file < catalog, let aware = store as? any BulkImportAware,
+            try await aware.isBulkImportLive()
+        else { return nil }
+        return try? load(generation: file).get()
     }
 }

@@ -11,8 +11,9 @@ import Foundation
 /// had to build the index from the store; it is mapped read-only and shared, so every process
 /// on a host that serves the catalog holds its pages once. A file of another generation than
 /// the catalog's, or one damaged or of another version, is never used: the reason is reported,
-/// the index is built from the store as without a file, and the file written again. Deleting it
-/// is always safe.
+/// the index is built from the store as without a file, and the file written again. (Except an
+/// older one while a bulk import is live, held with every hit checked: ``loadHeld(after:for:)``.)
+/// Deleting it is always safe.
 ///
 /// ```swift
 /// let file = SearchIndexFile(path: "/var/lib/scout/books.sqlite.search-index")

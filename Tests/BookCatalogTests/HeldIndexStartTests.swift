@@ -1,0 +1,73 @@
+import BookCatalog
+import BookStorage
+import Foundation
+import ScoutTestSupport
+import Testing
+
+/// A server started in the middle of a live import finds the search index file older than the
+/// catalog: it maps that file and answers from it, each hit checked, rather than building an
+/// index from the whole catalog that the import's next batch makes stale again.
+extension HeldIndexTests {
+    @Test func aServerStartedDuringAnotherProcesssImportMapsTheOlderFile() async throws {
+        try await withTemporaryDirectory(prefix: "scout-held-index") { directory in
+            let csv = directory.appending(path: "books.csv")
+            try Data(LiveImportSearchTests.csv.utf8).write(to: csv)
+            let database = directory.appending(path: "catalog.sqlite").path
+            let base = try await LiveImportSearchTests.earlierCatalog(at: database)
+            let file = try #require(SearchIndexFile(besideDatabase: database))
+            // The file as the last server (or import) left it, of the catalog before the import.
+            let earlier = ObservedStore(base: base, clock: ManualClock(), indexFile: file)
+            try await earlier.prepareSearch()
+            let fileGeneration = try await base.generation()
+
+            let importer = try ScoutProcess(
+                [
+                    "books", "import", "goodbooks", csv.path, "--database", database, "--batch-size",
+                    String(LiveImportSearchTests.batchSize),
+                ], environment: ["SCOUT_DEFERRED_INDEX_MINIMUM": "100"])
+            var isReaped = false
+            defer { if !isReaped { importer.signal(SIGKILL) } }
+            let deferring = await eventually(within: .seconds(60), pollingEvery: .milliseconds(1)) {
+                let isLive = (try? await base.isBulkImportLive()) == true
+                let generation = (try? await base.generation()) ?? fileGeneration
+                return isLive && generation > fileGeneration
+            }
+            importer.signal(SIGSTOP)
+            try #require(deferring, "the import never deferred its index")
+
+            // The server starts now.
+            let clock = ManualClock()
+            let reader = ObservedStore(base: base, clock: clock, indexFile: file)
+            try await reader.prepareSearch()
+            #expect(reader.searchEntriesReadCount == 0 && reader.searchTermsReadCount == 0, "the file was mapped")
+            for round in 0..<2 {
+                try #require(try await base.isBulkImportLive(), "the import ended before round \(round)")
+                let generation = try await base.generation()
+                clock.advance(by: .seconds(2))
+                _ = reader.takeQueries()
+                let page = try await reader.rankedPage("oldtome 7", offset: 0, limit: 5)
+                #expect(page.matches.first?.book.sourceID == "7", "round \(round)")
+                #expect(page.generation == generation)
+                #expect(try await Self.found("formerly", in: reader).isEmpty, "round \(round): renamed by the import")
+                #expect(reader.takeQueries().isEmpty, "round \(round): the mapped file answered")
+                #expect(reader.searchEntriesReadCount == 0, "round \(round): nothing was built")
+                importer.signal(SIGCONT)
+                let moved = await eventually(within: .seconds(60), pollingEvery: .milliseconds(1)) {
+                    ((try? await base.generation()) ?? generation) > generation
+                }
+                importer.signal(SIGSTOP)
+                try #require(moved, "the import committed nothing more")
+            }
+
+            importer.signal(SIGKILL)
+            _ = try await importer.waitForExit()
+            isReaped = true
+            clock.advance(by: .seconds(2))
+            try await reader.prepareSearch()
+            #expect(reader.searchEntriesReadCount == 1, "one build once the import was over")
+            let stored = try await base.count()
+            let saga = try await reader.rankedPage("saga", offset: 0, limit: 5)
+            #expect(saga.total == stored - LiveImportSearchTests.earlierBooks)
+        }
+    }
+}
