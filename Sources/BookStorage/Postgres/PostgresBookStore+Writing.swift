@@ -8,9 +8,9 @@ extension PostgresBookStore {
     /// part in a few set-based statements however large the batch. NUL is removed from every
     /// string first (PostgreSQL `text` cannot hold it). Throws ``BookStoreError``; nothing
     /// of the batch is written then. A large import's batches leave the word counts to its last
-    /// (see ``deferredTermsMigration``), and into an empty catalog the search indexes too (see
-    /// ``deferredIndexesMigration``). Once enough has been written, the tables are vacuumed
-    /// and analyzed afterwards (see ``MaintenanceSchedule``).
+    /// (see ``deferredTermsMigration``), and into an empty catalog the search indexes and the
+    /// keys' foreign key too (see ``deferredIndexesMigration``). Once enough has been written,
+    /// the tables are vacuumed and analyzed afterwards (see ``MaintenanceSchedule``).
     ///
     /// ```swift
     /// let result = try await store.apply(ImportBatch(books: books))
