@@ -43,4 +43,40 @@ import Testing
             }
         }
     }
+
+    @Test("A score the kept ones outrank is turned away by keep whatever its ratings and id; others may enter")
+    func outrankedScoreNeverEnters() {
+        var outranked = 0
+        var admitted = 0
+        for seed in UInt64(1)...100 {
+            var random = SplitMix64(seed: seed)
+            for limit in [0, 1, 3, 10] {
+                let builder = RelationBuilder(limit: limit)
+                var best: [RelationBuilder.Candidate] = []
+                for _ in 0..<60 {
+                    let score = Double(random.next() % 5) / 4
+                    let candidate = RelationBuilder.Candidate(
+                        score: score, ratings: Int(random.next() % 3), to: Int64(random.next() % 40))
+                    var after = best
+                    builder.keep(candidate, in: &after)
+                    let entered = Self.described(after) != Self.described(best)
+                    if builder.isOutranked(score, by: best) {
+                        outranked += 1
+                        #expect(!entered, "seed \(seed), limit \(limit), score \(score)")
+                    } else if entered {
+                        admitted += 1
+                    }
+                    best = after
+                }
+            }
+        }
+        // Both branches are met, so the check above cannot pass by never running.
+        #expect(outranked > 1000)
+        #expect(admitted > 100)
+    }
+
+    /// Each kept candidate as text, to compare lists (a candidate is not `Equatable`).
+    private static func described(_ best: [RelationBuilder.Candidate]) -> [String] {
+        best.map { "\($0.score)/\($0.ratings)/\($0.to)" }
+    }
 }

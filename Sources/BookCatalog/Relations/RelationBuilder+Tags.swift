@@ -67,8 +67,12 @@ extension RelationBuilder {
             best.removeAll(keepingCapacity: true)
             for other in touched {
                 let score = scores[other]
-                guard score >= Self.minimumTagSimilarity, catalog.ids[other] != id else { continue }
+                guard score >= Self.minimumTagSimilarity else { continue }
                 let rounded = (score * 1000).rounded() / 1000
+                // Weighed by score first: where tags are common most candidates past the threshold
+                // rank below every kept one, and reading their ids and ratings (at random places
+                // of the catalog) was 40 % of this rule's time at 200,000 books (perf).
+                guard !isOutranked(rounded, by: best), catalog.ids[other] != id else { continue }
                 keep(Candidate(score: rounded, ratings: catalog.ratings[other], to: catalog.ids[other]), in: &best)
             }
             // Reasons are written for the relations kept only: where tags are common, thousands

@@ -155,6 +155,20 @@ public struct RelationBuilder: Sendable, Hashable {
         keep(candidate, in: &best) { $0 }
     }
 
+    /// Whether ``keep(_:in:)`` would turn away any candidate scoring `score`, whatever its
+    /// ratings and id: `best` is full and its last one scores higher. Lets a rule skip reading
+    /// what it would rank by only when the score ties or wins.
+    ///
+    /// ```swift
+    /// let kept = [RelationBuilder.Candidate(score: 0.9, ratings: 3, to: 7)]
+    /// RelationBuilder(limit: 1).isOutranked(0.5, by: kept)  // true
+    /// ```
+    func isOutranked(_ score: Double, by best: [Candidate]) -> Bool {
+        guard limit > 0 else { return true }
+        guard best.count == limit, let last = best.last else { return false }
+        return score < last.score
+    }
+
     /// ``keep(_:in:)`` for anything `ranking` weighs.
     private func keep<Item>(_ item: Item, in best: inout [Item], ranking: (Item) -> Candidate) {
         guard limit > 0 else { return }
