@@ -12,6 +12,8 @@ struct ImportBatcher {
     private var batch = ImportBatch()
     private var rowsInBatch = 0
     private var recordsInBatch = 0
+    /// The batch's books' match keys from the reading task; `nil` once a record came without.
+    private var matchKeys: [[String]]? = []
     /// Records committed, counting those of the run this one resumes.
     private(set) var committedRecords: Int
     private(set) var summary: ImportSummary
@@ -26,9 +28,13 @@ struct ImportBatcher {
     }
 
     /// Takes the rows of one record, which ends `bytesRead` bytes into an input of `totalBytes`
-    /// (both 0 when unknown); returns whether a batch was committed.
+    /// (both 0 when unknown), with its books' match keys when they were computed ahead
+    /// (``RecordReadAhead/Record/matchKeys``); returns whether a batch was committed.
     @discardableResult
-    mutating func add(record rows: [ImportRow], bytesRead: Int = 0, totalBytes: Int = 0) async throws -> Bool {
+    mutating func add(
+        record rows: [ImportRow], matchKeys keys: [[String]]? = nil, bytesRead: Int = 0, totalBytes: Int = 0
+    ) async throws -> Bool {
+        if let keys { matchKeys? += keys } else { matchKeys = nil }
         for row in rows {
             switch row {
             case .book(let book): batch.books.append(book)
@@ -74,6 +80,8 @@ struct ImportBatcher {
         batch.recordsToFollow = recordsToFollow
         batch.checkpoint = checkpointName.map { ImportCheckpoint(name: $0, position: finished ? nil : position) }
         summary.truncatedFields += batch.capFields()
+        // After the cap, which changes the books: the keys were computed from books capped alike.
+        if let matchKeys, matchKeys.count == batch.books.count { batch.matchKeys = matchKeys }
         let result = try await store.apply(batch)
         summary.imported += result.inserted
         summary.updated += result.updated
@@ -86,6 +94,7 @@ struct ImportBatcher {
         summary.changedBooks.formUnion(result.touched)
         committedRecords = position
         batch = ImportBatch()
+        matchKeys = []
         rowsInBatch = 0
         recordsInBatch = 0
     }

@@ -49,7 +49,8 @@ struct ImportRun {
             for record in chunk {
                 bytesRead = record.bytesRead
                 let committed = try await batcher.add(
-                    record: record.rows, bytesRead: record.bytesRead, totalBytes: reader.totalBytes)
+                    record: record.rows, matchKeys: record.matchKeys, bytesRead: record.bytesRead,
+                    totalBytes: reader.totalBytes)
                 if committed { report(finished: false) }
             }
             chunk = try await next

@@ -10,6 +10,10 @@ final class RecordReadAhead<Records: ImportRecords>: @unchecked Sendable {
     struct Record: Sendable {
         let rows: [ImportRow]
         let bytesRead: Int
+        /// ``BookIdentity/matchKeys(of:)`` of each of its books as ``ImportBatcher`` will cap
+        /// them, in order: worked out here, on the reading task, rather than by the store's
+        /// writer, which the import waits on (issue #37's profile).
+        let matchKeys: [[String]]
     }
 
     private var records: Records
@@ -38,10 +42,21 @@ final class RecordReadAhead<Records: ImportRecords>: @unchecked Sendable {
         var chunk: [Record] = []
         var count = 0
         while count < rows, let next = try records.next() {
-            chunk.append(Record(rows: next, bytesRead: records.bytesRead))
+            chunk.append(Record(rows: next, bytesRead: records.bytesRead, matchKeys: Self.matchKeys(of: next)))
             // A record of no rows still counts, so a file of blank-free empty records ends.
             count += max(next.count, 1)
         }
         return chunk
+    }
+
+    /// The match keys of the books among `rows`, each capped first as the batch will cap it
+    /// (``ImportBatch/capFields()``, the same function of the same book), so they are the keys
+    /// of the book the store is given.
+    static func matchKeys(of rows: [ImportRow]) -> [[String]] {
+        rows.compactMap { row in
+            guard case .book(var book) = row else { return nil }
+            book.capFields()
+            return BookIdentity.matchKeys(of: book)
+        }
     }
 }

@@ -8,27 +8,57 @@
 /// ```
 enum JSONStringArray {
     /// `strings` as a compact JSON array; `"`, `\` and control characters escaped.
+    ///
+    /// Written as UTF-8 bytes into one buffer: every character it escapes is ASCII, and no byte
+    /// of a multi-byte UTF-8 sequence is below 0x80, so escaping byte by byte writes what
+    /// escaping scalar by scalar wrote (suite "JSON string arrays of the stores" compares them),
+    /// and a string with nothing to escape is copied whole. Appending scalars to a `String` one
+    /// at a time was the largest single cost of an import's writer (issue #37's profile).
     static func encode(_ strings: [String]) -> String {
-        var json = "["
+        var capacity = 2 + strings.count * 3
+        for string in strings { capacity += string.utf8.count }
+        var json: [UInt8] = []
+        json.reserveCapacity(capacity)
+        json.append(UInt8(ascii: "["))
         for (index, string) in strings.enumerated() {
-            if index > 0 { json += "," }
-            json += "\""
-            for scalar in string.unicodeScalars {
-                switch scalar {
-                case "\"": json += "\\\""
-                case "\\": json += "\\\\"
-                case "\n": json += "\\n"
-                case "\r": json += "\\r"
-                case "\t": json += "\\t"
-                case _ where scalar.value < 0x20:
-                    json += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
-                default: json.unicodeScalars.append(scalar)
+            if index > 0 { json.append(UInt8(ascii: ",")) }
+            json.append(UInt8(ascii: "\""))
+            appendEscaped(string, to: &json)
+            json.append(UInt8(ascii: "\""))
+        }
+        json.append(UInt8(ascii: "]"))
+        return String(decoding: json, as: UTF8.self)
+    }
+
+    /// `string`'s UTF-8 with JSON's escapes, appended to `json`.
+    private static func appendEscaped(_ string: String, to json: inout [UInt8]) {
+        var string = string
+        string.withUTF8 { bytes in
+            guard bytes.contains(where: needsEscape) else {
+                json.append(contentsOf: bytes)
+                return
+            }
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "\""): json += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+                case UInt8(ascii: "\\"): json += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+                case 0x0A: json += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+                case 0x0D: json += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+                case 0x09: json += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+                case ..<0x20:
+                    // `\u00` and two lowercase hex digits, as the scalar encoder wrote them.
+                    json += Array("\\u00".utf8) + [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
+                default: json.append(byte)
                 }
             }
-            json += "\""
         }
-        return json + "]"
     }
+
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// The strings of a JSON array of strings (any white space, every JSON escape); nil for
     /// anything else.

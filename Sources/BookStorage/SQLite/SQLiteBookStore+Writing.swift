@@ -15,10 +15,13 @@ extension SQLiteBookStore {
     public func apply(_ batch: ImportBatch) async throws -> UpsertResult {
         try await storeWork {
             guard !batch.isEmpty else { return UpsertResult() }
+            // Read before the readings are added, which drops them: readings never change the
+            // titles and authors the keys are made of.
+            let matchKeys = batch.matchKeys
             let batch = batch.read(by: readingAnalyzer)
             let result = try await database.transaction { tx in
                 let rebuildsIndex = try Self.beginIndexing(of: batch, in: tx)
-                var result = try Self.upsert(batch.books, in: tx)
+                var result = try Self.upsert(batch.books, matchKeys: matchKeys, in: tx)
                 try Self.write(tags: batch.tags, in: tx, into: &result)
                 try Self.write(readings: batch.readings, in: tx, into: &result)
                 try Self.write(links: batch.links, in: tx, into: &result)
@@ -38,8 +41,11 @@ extension SQLiteBookStore {
     }
 
     /// Inserts or updates `books` as ``BookMatcher`` matches them to the stored books (``Book/id``
-    /// of the input is ignored), then gives each its new keys.
-    private static func upsert(_ books: [Book], in tx: borrowing Transaction) throws -> UpsertResult {
+    /// of the input is ignored), then gives each its new keys. `computedKeys` are the books' match
+    /// keys when the importer computed them ahead (``BookCatalog/ImportBatch/matchKeys``).
+    private static func upsert(
+        _ books: [Book], matchKeys computedKeys: [[String]]?, in tx: borrowing Transaction
+    ) throws -> UpsertResult {
         guard !books.isEmpty else { return UpsertResult() }
         let insert = """
             INSERT INTO books (\(dataColumns.joined(separator: ", "))) \
@@ -47,7 +53,8 @@ extension SQLiteBookStore {
             """
         let update = "UPDATE books SET \(dataColumns.map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?"
         // Folded once per book: the candidates are looked up by them, and the matcher matches on them.
-        let matchKeys = books.map(BookIdentity.matchKeys(of:))
+        let matchKeys =
+            computedKeys.flatMap { $0.count == books.count ? $0 : nil } ?? books.map(BookIdentity.matchKeys(of:))
         var matcher = BookMatcher(stored: try matchCandidates(for: books, matchKeys: matchKeys, in: tx))
         var (entries, result) = matcher.add(books, matchKeys: matchKeys)
         var ids: [Int64] = []
