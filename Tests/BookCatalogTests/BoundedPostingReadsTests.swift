@@ -114,4 +114,40 @@ struct BoundedPostingReadsTests {
         // A bitmap: each posting once, then each marked book visited; no sort, no cursor steps.
         #expect(reads == index.postingCount(of: terms[0]))
     }
+
+    /// Issue #37's tail at a million books: a rare word and a one-letter prefix ("thoroska s").
+    /// The prefix begins a word of every book ("the") and a thousand rare ones, so galloping
+    /// each of its words looked cheaper than reading its postings, and it touched every word's
+    /// postings once per candidate. Asked against the candidates, a rare word costs its few
+    /// postings once, and the common one a few steps a candidate.
+    @Test func aRareWordAndAOneLetterPrefixReadEachRareWordOnceNotOncePerCandidate() throws {
+        var random = SplitMix64(seed: 7)
+        let letters = Array("abcdefghij")
+        let entries = (0..<12_000).map { number in
+            var title = ["the", "t" + String((0..<3).map { _ in letters.randomElement(using: &random)! })]
+            if number % 600 == 7 { title.append("zephyr") }
+            return SearchEntry(
+                id: Int64(number + 1), title: title.joined(separator: " "), authors: ["Ann Brook"],
+                ratingsCount: Int.random(in: 0...50, using: &random) * 10)
+        }
+        let index = try CandidateIndex(entries)
+        let query = try #require(SearchText.exactQuery("zephyr t"))
+        let terms = try #require(index.matchedWords(of: query))
+        let candidates = index.postingCount(of: terms[0])
+        let words = terms[1].reduce(0) { $0 + $1.count }
+        let common = try #require(index.matchedWords(of: SearchText.exactQuery("the")!)).first!
+        let rare = index.postingCount(of: terms[1]) - index.postingCount(of: common)
+        #expect(candidates == 20)
+        #expect(words > 900)
+        // Galloping cost less than the postings by the former rule: words × candidates ≤ postings.
+        #expect(words * candidates <= index.postingCount(of: terms[1]))
+        let (places, reads) = index.matchPlaces(of: query, limit: 64)
+        #expect(places == Self.fullMerge(index, query, limit: 64).places)
+        #expect(places.count == 20)
+        #expect(index.count(query) == 20)
+        // Each rare word's postings once, and a few steps per candidate along "the"; galloping
+        // every word for every candidate read a posting of nearly every word per candidate
+        // (about words × candidates, 20,000 here).
+        #expect(reads <= rare + words + 32 * candidates, "\(reads) (\(rare) rare postings, \(words) words)")
+    }
 }

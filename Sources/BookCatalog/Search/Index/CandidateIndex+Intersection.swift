@@ -13,14 +13,30 @@ extension CandidateIndex {
     /// (``TermProbe``), so a term is read no further than the last candidate asked. A term of
     /// many words is merged a window of books at a time (``MergedWindows``), so a search that
     /// stops at its page reads no further than it; with `readsAll` (a count, which reads
-    /// every match) it is marked in a ``FieldBitmap`` instead, one store a posting.
+    /// every match) it is marked in a ``FieldBitmap`` instead, one store a posting. When the
+    /// driver is rare (``listedCandidates``), its candidates are listed and a term of many
+    /// words is asked against them a window at a time (``CandidateWindows``).
     @discardableResult
     func forEachMatch(of terms: [[Range<UInt32>]], readsAll: Bool = false, _ body: (Int, FieldSet) -> Bool) -> Int {
         let counts = terms.map(postingCount(of:))
         guard let driver = counts.indices.min(by: { counts[$0] < counts[$1] }) else { return 0 }
         var read = 0
-        var probes = terms.indices.filter { $0 != driver }.sorted { counts[$0] < counts[$1] }.map {
-            TermProbe(self, terms[$0], postings: counts[$0], candidates: counts[driver], readsAll: readsAll)
+        let words = terms[driver].reduce(0) { $0 + $1.count }
+        let others = terms.indices.filter { $0 != driver }.sorted { counts[$0] < counts[$1] }
+        // A rare driver's candidates are listed for the other terms of many words to be asked
+        // against (``CandidateWindows``); one word's are its postings in place.
+        var listed: DriverBooks?
+        if !readsAll, counts[driver] <= Self.listedCandidates,
+            others.contains(where: { terms[$0].reduce(0) { $0 + $1.count } > 1 })
+        {
+            listed =
+                words == 1
+                ? DriverBooks(run: postingRun(of: terms[driver][0]))
+                : DriverBooks(self, merging: terms[driver], reads: &read)
+        }
+        var probes = others.map {
+            TermProbe(
+                self, terms[$0], postings: counts[$0], candidates: counts[driver], listed: listed, readsAll: readsAll)
         }
         func visit(_ book: Int, _ driverFields: FieldSet) -> Bool {
             var fields = driverFields
@@ -31,8 +47,13 @@ extension CandidateIndex {
             }
             return body(book, fields)
         }
-        let words = terms[driver].reduce(0) { $0 + $1.count }
-        if words == 1 {
+        if let listed, words > 1 {
+            // The driver's words merged already, for the probes.
+            for candidate in 0..<listed.count {
+                let posting = listed.posting(candidate, in: self)
+                if visit(Layout.book(ofPosting: posting), Layout.fields(ofPosting: posting)) { break }
+            }
+        } else if words == 1 {
             // One word's postings are in rank order already, one a book.
             for place in postingRun(of: terms[driver][0]) {
                 read += 1
@@ -61,15 +82,24 @@ extension CandidateIndex {
     }
 
     /// One term asked, book after book in rank order, in which fields each holds it: by
-    /// galloping along each of its words' postings, or, when that would cost more than reading
-    /// them (a short prefix's thousands of words, for many candidates), along its postings
-    /// merged a window at a time (``MergedWindows``), or, for a count, marked in a
-    /// ``FieldBitmap``.
+    /// galloping along each of its words' postings; or, for a term of many words (a short
+    /// prefix's thousands) when the driver's candidates are few and listed, by walking each
+    /// word's postings and a window of candidates together (``CandidateWindows``); else, when
+    /// galloping would cost more than reading them, along its postings merged a window at a
+    /// time (``MergedWindows``), or, for a count, marked in a ``FieldBitmap``.
+    ///
+    /// What each costs, for `c` candidates asked and a term of `w` words, `p` postings:
+    /// galloping touches every word's postings for every candidate, `w × c` reads at least,
+    /// each a cache miss once the words' cursors outgrow the cache; the merged windows read and
+    /// sort the postings of the books up to the last candidate (about `p` when the candidates
+    /// are spread over the catalog); the candidate windows touch each word once a window (a
+    /// few windows) and then the shorter of its postings and the candidates, `w + p` at most.
     struct TermProbe {
         /// The runs of postings searched, each in rank order: each word's; none when the term
-        /// is read through `merged` or `bitmap`.
+        /// is read through `merged`, `listed` or `bitmap`.
         private let runs: [Range<Int>]
         private var merged: MergedWindows?
+        private var listed: CandidateWindows?
         private let bitmap: FieldBitmap?
         /// Per run, or in the merged window, where the next book asked is to be looked for:
         /// every posting before it is of a book before the last one asked.
@@ -78,21 +108,24 @@ extension CandidateIndex {
         private(set) var builtReads = 0
 
         /// The probe of the term of words `ranges`, with `postings` postings in all, which is to
-        /// be asked about up to `candidates` books; all of them with `readsAll`.
-        init(_ index: CandidateIndex, _ ranges: [Range<UInt32>], postings: Int, candidates: Int, readsAll: Bool) {
+        /// be asked about up to `candidates` books, those of `listed` when it is given; all of
+        /// them with `readsAll`.
+        init(
+            _ index: CandidateIndex, _ ranges: [Range<UInt32>], postings: Int, candidates: Int, listed: DriverBooks?,
+            readsAll: Bool
+        ) {
             let words = ranges.reduce(0) { $0 + $1.count }
             var built = 0
-            if words == 1 || words * candidates <= postings {
-                runs = ranges.flatMap { range in
-                    range.map { index.postingRun(of: $0..<($0 + 1)) }.filter { !$0.isEmpty }
-                }
-                merged = nil
-                bitmap = nil
-            } else {
-                runs = []
-                merged = readsAll ? nil : MergedWindows(index, ranges, postings: postings)
-                bitmap = readsAll ? FieldBitmap(index, ranges, reads: &built) : nil
-            }
+            // One word is galloped whatever the candidates: nothing reads it for less.
+            let gallops = words == 1 || (listed == nil && words * candidates <= postings)
+            let reads = !gallops && listed == nil
+            runs =
+                gallops
+                ? ranges.flatMap { range in range.map { index.postingRun(of: $0..<($0 + 1)) }.filter { !$0.isEmpty } }
+                : []
+            self.listed = gallops ? nil : listed.map { CandidateWindows(index, ranges, candidates: $0) }
+            merged = reads && !readsAll ? MergedWindows(index, ranges, postings: postings) : nil
+            bitmap = reads && readsAll ? FieldBitmap(index, ranges, reads: &built) : nil
             cursors = runs.isEmpty ? [0] : runs.map(\.lowerBound)
             builtReads = built
         }
@@ -109,13 +142,16 @@ extension CandidateIndex {
                     read += windows.load(from: book, in: index)
                     cursors[0] = 0
                 }
-                let window = windows.window
-                let place = Self.firstPlace(from: cursors[0], to: window.count, notBefore: book, reads: &read) {
-                    window[$0]
+                return Self.fields(of: book, in: windows.window, from: &cursors[0], reads: &read)
+            }
+            if var windows = listed {
+                listed = nil
+                defer { listed = windows }
+                if book >= windows.windowEnd {
+                    read += windows.load(from: book, in: index)
+                    cursors[0] = 0
                 }
-                cursors[0] = place
-                guard place < window.count, Layout.book(ofPosting: window[place]) == book else { return [] }
-                return Layout.fields(ofPosting: window[place])
+                return Self.fields(of: book, in: windows.window, from: &cursors[0], reads: &read)
             }
             var fields: FieldSet = []
             for run in runs.indices {
@@ -125,10 +161,23 @@ extension CandidateIndex {
                 }
                 cursors[run] = place
                 guard place < end else { continue }
+                // Read whether or not the gallop stepped: a word's posting touched per candidate.
+                read += 1
                 let posting = index.postings[place]
                 if Layout.book(ofPosting: posting) == book { fields.formUnion(Layout.fields(ofPosting: posting)) }
             }
             return fields
+        }
+
+        /// The fields in which `book` holds the term by `window` (merged postings in rank
+        /// order, one a book), looked for from `cursor`, which moves to it.
+        private static func fields(
+            of book: Int, in window: [UInt32], from cursor: inout Int, reads read: inout Int
+        ) -> FieldSet {
+            let place = firstPlace(from: cursor, to: window.count, notBefore: book, reads: &read) { window[$0] }
+            cursor = place
+            guard place < window.count, Layout.book(ofPosting: window[place]) == book else { return [] }
+            return Layout.fields(ofPosting: window[place])
         }
 
         /// The first place in `start..<end` whose posting is of `book` or a later one (`end` if

@@ -124,14 +124,17 @@ extension CandidateIndex {
         /// ``FieldSet`` the book holds the word in. Two bits more than the place alone, which
         /// a hundred thousand or a million books fit in the same 3 bytes.
         static func posting(book: Int, fields: FieldSet) -> UInt64 {
-            UInt64(book) << 2 | UInt64(fields.rawValue & 3)
+            UInt64(book) << 2 | UInt64(UInt32(fields.rawValue) & fieldMask)
         }
+
+        /// The bits of a stored posting that hold its ``FieldSet``.
+        static let fieldMask: UInt32 = 3
 
         /// The book's place a stored posting names.
         static func book(ofPosting posting: UInt32) -> Int { Int(posting >> 2) }
 
         /// The fields a stored posting's book holds its word in.
-        static func fields(ofPosting posting: UInt32) -> FieldSet { FieldSet(rawValue: UInt8(posting & 3)) }
+        static func fields(ofPosting posting: UInt32) -> FieldSet { FieldSet(rawValue: UInt8(posting & fieldMask)) }
 
         static func append<T: FixedWidthInteger>(_ value: T, to bytes: inout [UInt8]) {
             withUnsafeBytes(of: value.littleEndian) { bytes += $0 }

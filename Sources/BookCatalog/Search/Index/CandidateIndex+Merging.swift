@@ -130,7 +130,7 @@ extension [UInt32] {
         for place in indices {
             let posting = self[place]
             if kept > 0, Layout.book(ofPosting: self[kept - 1]) == Layout.book(ofPosting: posting) {
-                self[kept - 1] |= posting & 3
+                self[kept - 1] |= posting & Layout.fieldMask
             } else {
                 self[kept] = posting
                 kept += 1
