@@ -33,7 +33,7 @@ extension PostgresDeferredIndexesTests {
             #expect(try await Self.importLockHolders(in: reader.database).count == 1, "taken once")
             // Nothing to finish while the importer lives: its next batches go on deferring.
             #expect(try await !reader.finishAbandonedImport())
-            #expect(try await Self.deferred(in: reader.database) == Self.searchIndexes)
+            #expect(try await Self.deferred(in: reader.database) == Self.marked)
 
             _ = try await importer.apply(ImportBatch(books: [Self.book("Brown Bear")]))
             #expect(try await !reader.isBulkImportLive())
@@ -55,7 +55,7 @@ extension PostgresDeferredIndexesTests {
             try await reader.database.execute("SELECT pg_terminate_backend($1::int)", [.integer(holders[0])])
             #expect(try await Self.waitUntilNoImportLock(seenBy: reader.database))
             #expect(try await !reader.isBulkImportLive())
-            #expect(try await Self.deferred(in: reader.database) == Self.searchIndexes)
+            #expect(try await Self.deferred(in: reader.database) == Self.marked)
 
             let other = try await PostgresBookStore(url: url)
             async let first = reader.finishAbandonedImport()
