@@ -51,12 +51,7 @@ extension HeldIndexTests {
                 #expect(try await Self.found("formerly", in: reader).isEmpty, "round \(round): renamed by the import")
                 #expect(reader.takeQueries().isEmpty, "round \(round): the mapped file answered")
                 #expect(reader.searchEntriesReadCount == 0, "round \(round): nothing was built")
-                importer.signal(SIGCONT)
-                let moved = await eventually(within: .seconds(60), pollingEvery: .milliseconds(1)) {
-                    ((try? await base.generation()) ?? generation) > generation
-                }
-                importer.signal(SIGSTOP)
-                try #require(moved, "the import committed nothing more")
+                try await Self.letImportCommit(importer, in: base, after: generation)
             }
 
             importer.signal(SIGKILL)

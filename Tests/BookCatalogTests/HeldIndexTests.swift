@@ -22,6 +22,19 @@ struct HeldIndexTests {
         numbers.map { Book(source: "bulk", sourceID: String($0), title: "Newtome \($0)", authors: ["Fresh Writer"]) }
     }
 
+    /// Lets the stopped `importer` run until `store`'s catalog is past `generation` (a few more
+    /// batches), then stops it again; fails when it committed nothing within a minute.
+    static func letImportCommit(_ importer: ScoutProcess, in store: some BookStore, after generation: Int64)
+        async throws
+    {
+        importer.signal(SIGCONT)
+        let moved = await eventually(within: .seconds(60), pollingEvery: .milliseconds(1)) {
+            ((try? await store.generation()) ?? generation) > generation
+        }
+        importer.signal(SIGSTOP)
+        try #require(moved, "the import committed nothing more")
+    }
+
     /// The source ids of the first page `reader` ranks for `text`.
     static func found(_ text: String, in reader: ObservedStore) async throws -> [String] {
         try await reader.rankedPage(text, offset: 0, limit: 50).matches.map(\.book.sourceID)
@@ -127,12 +140,7 @@ struct HeldIndexTests {
                 #expect(reader.takeQueries().isEmpty, "round \(round): the kept index answered")
                 #expect(reader.searchEntriesReadCount == 1, "round \(round): nothing was built")
                 // A few more batches, then stopped again.
-                importer.signal(SIGCONT)
-                let moved = await eventually(within: .seconds(60), pollingEvery: .milliseconds(1)) {
-                    ((try? await base.generation()) ?? generation) > generation
-                }
-                importer.signal(SIGSTOP)
-                try #require(moved, "the import committed nothing more")
+                try await Self.letImportCommit(importer, in: base, after: generation)
             }
             #expect(generations.count == 3)
 

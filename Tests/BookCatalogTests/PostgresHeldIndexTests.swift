@@ -157,12 +157,7 @@ struct PostgresHeldIndexTests {
                     #expect(saga.total == indexed, "round \(round): the kept index's books")
                     #expect(reader.takeQueries().isEmpty, "round \(round): the kept index answered")
                     #expect(reader.searchEntriesReadCount == 1, "round \(round): nothing was built")
-                    importer.signal(SIGCONT)
-                    let moved = await eventually(within: .seconds(60), pollingEvery: .milliseconds(1)) {
-                        ((try? await base.generation()) ?? generation) > generation
-                    }
-                    importer.signal(SIGSTOP)
-                    try #require(moved, "the import committed nothing more")
+                    try await HeldIndexTests.letImportCommit(importer, in: base, after: generation)
                 }
                 #expect(generations.count == 3)
 
