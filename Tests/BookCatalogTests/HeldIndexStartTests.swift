@@ -43,14 +43,7 @@ extension HeldIndexTests {
             for round in 0..<2 {
                 try #require(try await base.isBulkImportLive(), "the import ended before round \(round)")
                 let generation = try await base.generation()
-                clock.advance(by: .seconds(2))
-                _ = reader.takeQueries()
-                let page = try await reader.rankedPage("oldtome 7", offset: 0, limit: 5)
-                #expect(page.matches.first?.book.sourceID == "7", "round \(round)")
-                #expect(page.generation == generation)
-                #expect(try await Self.found("formerly", in: reader).isEmpty, "round \(round): renamed by the import")
-                #expect(reader.takeQueries().isEmpty, "round \(round): the mapped file answered")
-                #expect(reader.searchEntriesReadCount == 0, "round \(round): nothing was built")
+                try await Self.expectHeldAnswers(reader, clock: clock, at: generation, builds: 0, round: round)
                 try await Self.letImportCommit(importer, in: base, after: generation)
             }
 

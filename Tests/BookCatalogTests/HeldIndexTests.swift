@@ -35,6 +35,22 @@ struct HeldIndexTests {
         try #require(moved, "the import committed nothing more")
     }
 
+    /// One round of a frozen import: `reader`, its clock moved on, finds "oldtome 7" at the
+    /// catalog's `generation` and no book by a title the import renamed, from the index it
+    /// holds (the store's own search not asked), having built `builds` indexes in all.
+    static func expectHeldAnswers(
+        _ reader: ObservedStore, clock: ManualClock, at generation: Int64, builds: Int, round: Int
+    ) async throws {
+        clock.advance(by: .seconds(2))
+        _ = reader.takeQueries()
+        let page = try await reader.rankedPage("oldtome 7", offset: 0, limit: 5)
+        #expect(page.matches.first?.book.sourceID == "7", "round \(round)")
+        #expect(page.generation == generation)
+        #expect(try await found("formerly", in: reader).isEmpty, "round \(round): renamed by the import")
+        #expect(reader.takeQueries().isEmpty, "round \(round): the held index answered")
+        #expect(reader.searchEntriesReadCount == builds, "round \(round): nothing was built")
+    }
+
     /// The source ids of the first page `reader` ranks for `text`.
     static func found(_ text: String, in reader: ObservedStore) async throws -> [String] {
         try await reader.rankedPage(text, offset: 0, limit: 50).matches.map(\.book.sourceID)
@@ -131,14 +147,7 @@ struct HeldIndexTests {
                 try #require(try await base.isBulkImportLive(), "the import ended before round \(round)")
                 let generation = try await base.generation()
                 generations.insert(generation)
-                clock.advance(by: .seconds(2))
-                _ = reader.takeQueries()
-                let page = try await reader.rankedPage("oldtome 7", offset: 0, limit: 5)
-                #expect(page.matches.first?.book.sourceID == "7", "round \(round)")
-                #expect(page.generation == generation)
-                #expect(try await Self.found("formerly", in: reader).isEmpty, "round \(round): renamed by the import")
-                #expect(reader.takeQueries().isEmpty, "round \(round): the kept index answered")
-                #expect(reader.searchEntriesReadCount == 1, "round \(round): nothing was built")
+                try await Self.expectHeldAnswers(reader, clock: clock, at: generation, builds: 1, round: round)
                 // A few more batches, then stopped again.
                 try await Self.letImportCommit(importer, in: base, after: generation)
             }
