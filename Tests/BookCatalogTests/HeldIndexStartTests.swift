@@ -50,12 +50,7 @@ extension HeldIndexTests {
             importer.signal(SIGKILL)
             _ = try await importer.waitForExit()
             isReaped = true
-            clock.advance(by: .seconds(2))
-            try await reader.prepareSearch()
-            #expect(reader.searchEntriesReadCount == 1, "one build once the import was over")
-            let stored = try await base.count()
-            let saga = try await reader.rankedPage("saga", offset: 0, limit: 5)
-            #expect(saga.total == stored - LiveImportSearchTests.earlierBooks)
+            try await Self.expectBuildOnceImportIsOver(reader, of: base, clock: clock, builds: 1)
         }
     }
 }

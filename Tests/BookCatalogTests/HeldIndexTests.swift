@@ -51,6 +51,19 @@ struct HeldIndexTests {
         #expect(reader.searchEntriesReadCount == builds, "round \(round): nothing was built")
     }
 
+    /// Once the import is over: `reader`, its clock moved on, builds one index more (`builds` in
+    /// all) and ranks every book the import stored in `base`.
+    static func expectBuildOnceImportIsOver(
+        _ reader: ObservedStore, of base: some BookStore, clock: ManualClock, builds: Int
+    ) async throws {
+        clock.advance(by: .seconds(2))
+        try await reader.prepareSearch()
+        #expect(reader.searchEntriesReadCount == builds, "one build once the import was over")
+        let stored = try await base.count()
+        let saga = try await reader.rankedPage("saga", offset: 0, limit: 5)
+        #expect(saga.total == stored - LiveImportSearchTests.earlierBooks)
+    }
+
     /// The source ids of the first page `reader` ranks for `text`.
     static func found(_ text: String, in reader: ObservedStore) async throws -> [String] {
         try await reader.rankedPage(text, offset: 0, limit: 50).matches.map(\.book.sourceID)
@@ -156,12 +169,7 @@ struct HeldIndexTests {
             importer.signal(SIGKILL)
             _ = try await importer.waitForExit()
             isReaped = true
-            clock.advance(by: .seconds(2))
-            try await reader.prepareSearch()
-            #expect(reader.searchEntriesReadCount == 2, "one build once the import was over")
-            let stored = try await base.count()
-            let saga = try await reader.rankedPage("saga", offset: 0, limit: 5)
-            #expect(saga.total == stored - LiveImportSearchTests.earlierBooks)
+            try await Self.expectBuildOnceImportIsOver(reader, of: base, clock: clock, builds: 2)
         }
     }
 }
