@@ -20,11 +20,7 @@ extension HeldIndexTests {
             try await earlier.prepareSearch()
             let fileGeneration = try await base.generation()
 
-            let importer = try ScoutProcess(
-                [
-                    "books", "import", "goodbooks", csv.path, "--database", database, "--batch-size",
-                    String(LiveImportSearchTests.batchSize),
-                ], environment: ["SCOUT_DEFERRED_INDEX_MINIMUM": "100"])
+            let importer = try LiveImportSearchTests.startImport(of: csv, into: database)
             var isReaped = false
             defer { if !isReaped { importer.signal(SIGKILL) } }
             let deferring = await eventually(within: .seconds(60), pollingEvery: .milliseconds(1)) {

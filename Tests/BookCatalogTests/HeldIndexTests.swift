@@ -143,11 +143,7 @@ struct HeldIndexTests {
             try await reader.prepareSearch()
             #expect(reader.searchEntriesReadCount == 1)
 
-            let importer = try ScoutProcess(
-                [
-                    "books", "import", "goodbooks", csv.path, "--database", database, "--batch-size",
-                    String(LiveImportSearchTests.batchSize),
-                ], environment: ["SCOUT_DEFERRED_INDEX_MINIMUM": "100"])
+            let importer = try LiveImportSearchTests.startImport(of: csv, into: database)
             var isReaped = false
             defer { if !isReaped { importer.signal(SIGKILL) } }
             let deferring = await eventually(within: .seconds(60), pollingEvery: .milliseconds(1)) {

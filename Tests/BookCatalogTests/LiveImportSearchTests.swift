@@ -16,6 +16,14 @@ struct LiveImportSearchTests {
     /// Enough rows that the import runs for hundreds of batches after the one that defers.
     static let importedBooks = 20_000
     static let batchSize = 25
+
+    /// A real `scout books import goodbooks` of `csv` into the catalog at `database`, in batches
+    /// of ``batchSize``, deferring its full-text index from 100 records to follow.
+    static func startImport(of csv: URL, into database: String) throws -> ScoutProcess {
+        try ScoutProcess(
+            ["books", "import", "goodbooks", csv.path, "--database", database, "--batch-size", String(batchSize)],
+            environment: ["SCOUT_DEFERRED_INDEX_MINIMUM": "100"])
+    }
     /// Books stored before the import, by hand: the import never touches them.
     static let earlierBooks = 40
     /// Books stored before the import under the ids the import's first rows rename.
@@ -64,11 +72,7 @@ struct LiveImportSearchTests {
             let indexedBefore = Self.earlierBooks + Self.renamedBooks
             #expect(try await Self.indexedRows(reader) == indexedBefore)
 
-            let importer = try ScoutProcess(
-                [
-                    "books", "import", "goodbooks", file.path, "--database", database, "--batch-size",
-                    String(Self.batchSize),
-                ], environment: ["SCOUT_DEFERRED_INDEX_MINIMUM": "100"])
+            let importer = try Self.startImport(of: file, into: database)
             // Killed however the test ends, but never once it has been waited for: its pid may be reused.
             var isReaped = false
             defer { if !isReaped { importer.signal(SIGKILL) } }
