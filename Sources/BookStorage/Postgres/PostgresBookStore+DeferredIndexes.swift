@@ -83,9 +83,12 @@ extension PostgresBookStore {
         return true
     }
 
+    /// Whether the mark is set, as an SQL condition.
+    static let isMarkedSQL = "EXISTS (SELECT FROM deferred_indexes)"
+
     /// Whether the mark is set, as `tx` sees it.
     static func areIndexesDeferred(in tx: borrowing PostgresTransaction) throws -> Bool {
-        try tx.query("SELECT EXISTS (SELECT FROM deferred_indexes)") { try $0.bool(0) }.first ?? false
+        try tx.query("SELECT \(isMarkedSQL)") { try $0.bool(0) }.first ?? false
     }
 
     /// Creates the deferred indexes again from their saved definitions, then the foreign key

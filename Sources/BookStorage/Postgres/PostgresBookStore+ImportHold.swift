@@ -23,11 +23,7 @@ extension PostgresBookStore: BulkImportAware {
     /// if try await store.isBulkImportLive() { print("an import is writing in bulk") }
     /// ```
     public func isBulkImportLive() async throws -> Bool {
-        try await storeWork {
-            try await database.query(
-                "SELECT EXISTS (SELECT FROM deferred_indexes) AND \(Self.importLockHeldSQL(bySession: false))"
-            ) { try $0.bool(0) }.first ?? false
-        }
+        try await holds("\(Self.isMarkedSQL) AND \(Self.importLockHeldSQL(bySession: false))")
     }
 
     /// Builds the search indexes an import deferred and left behind when it died (the mark set,
@@ -42,11 +38,7 @@ extension PostgresBookStore: BulkImportAware {
     /// if try await store.finishAbandonedImport() { print("search indexes built") }
     /// ```
     public func finishAbandonedImport() async throws -> Bool {
-        let isAbandoned = try await storeWork {
-            try await database.query(
-                "SELECT EXISTS (SELECT FROM deferred_indexes) AND NOT \(Self.importLockHeldSQL(bySession: false))"
-            ) { try $0.bool(0) }.first ?? false
-        }
+        let isAbandoned = try await holds("\(Self.isMarkedSQL) AND NOT \(Self.importLockHeldSQL(bySession: false))")
         guard isAbandoned else { return false }
         return try await storeWork {
             let builder = try await PostgresDatabase(url: database.url, settings: Self.sessionSettings)
@@ -66,9 +58,12 @@ extension PostgresBookStore: BulkImportAware {
     /// if try await store.areSearchIndexesDeferred() { print("searches scan books until the build") }
     /// ```
     public func areSearchIndexesDeferred() async throws -> Bool {
-        try await storeWork {
-            try await database.query("SELECT EXISTS (SELECT FROM deferred_indexes)") { try $0.bool(0) }.first ?? false
-        }
+        try await holds(Self.isMarkedSQL)
+    }
+
+    /// Whether the SQL condition `condition` holds now.
+    private func holds(_ condition: String) async throws -> Bool {
+        try await storeWork { try await database.query("SELECT \(condition)") { try $0.bool(0) }.first ?? false }
     }
 
     /// The first key of the import lock: "scim" as four ASCII bytes.

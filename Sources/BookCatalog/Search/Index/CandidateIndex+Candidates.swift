@@ -62,7 +62,7 @@ extension CandidateIndex {
     /// many galloped along candidate by candidate; so a word costs the shorter of the two, and
     /// a short prefix's thousands of rare words cost their few postings. Windows double from a
     /// page of candidates, so a search that stops at its page asks few of them.
-    struct CandidateWindows {
+    struct CandidateWindows: PostingWindows {
         /// Each word's postings, in rank order.
         private let runs: [Range<Int>]
         /// Per run, where its postings of books not yet windowed begin.
@@ -86,7 +86,7 @@ extension CandidateIndex {
 
         /// The windows of the words of `ranges` over `candidates`.
         init(_ index: CandidateIndex, _ ranges: [Range<UInt32>], candidates: DriverBooks) {
-            runs = ranges.flatMap { range in range.map { index.postingRun(of: $0..<($0 + 1)) }.filter { !$0.isEmpty } }
+            runs = index.wordRuns(of: ranges)
             cursors = runs.map(\.lowerBound)
             self.candidates = candidates
             bookCount = index.count

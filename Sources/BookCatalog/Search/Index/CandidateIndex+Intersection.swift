@@ -121,7 +121,7 @@ extension CandidateIndex {
             let reads = !gallops && listed == nil
             runs =
                 gallops
-                ? ranges.flatMap { range in range.map { index.postingRun(of: $0..<($0 + 1)) }.filter { !$0.isEmpty } }
+                ? index.wordRuns(of: ranges)
                 : []
             self.listed = gallops ? nil : listed.map { CandidateWindows(index, ranges, candidates: $0) }
             merged = reads && !readsAll ? MergedWindows(index, ranges, postings: postings) : nil
@@ -134,24 +134,16 @@ extension CandidateIndex {
         /// before the last book asked. `read` grows by the postings read.
         mutating func fields(of book: Int, in index: CandidateIndex, reads read: inout Int) -> FieldSet {
             if let bitmap { return book < index.count ? bitmap.fields(of: book) : [] }
+            // Each window's one reference while it is refilled, so it is refilled in place.
             if var windows = merged {
-                // The window's one reference while it is refilled, so it is refilled in place.
                 merged = nil
                 defer { merged = windows }
-                if book >= windows.windowEnd {
-                    read += windows.load(from: book, in: index)
-                    cursors[0] = 0
-                }
-                return Self.fields(of: book, in: windows.window, from: &cursors[0], reads: &read)
+                return Self.fields(of: book, in: &windows, from: &cursors[0], index: index, reads: &read)
             }
             if var windows = listed {
                 listed = nil
                 defer { listed = windows }
-                if book >= windows.windowEnd {
-                    read += windows.load(from: book, in: index)
-                    cursors[0] = 0
-                }
-                return Self.fields(of: book, in: windows.window, from: &cursors[0], reads: &read)
+                return Self.fields(of: book, in: &windows, from: &cursors[0], index: index, reads: &read)
             }
             var fields: FieldSet = []
             for run in runs.indices {
@@ -167,6 +159,19 @@ extension CandidateIndex {
                 if Layout.book(ofPosting: posting) == book { fields.formUnion(Layout.fields(ofPosting: posting)) }
             }
             return fields
+        }
+
+        /// The fields in which `book` holds the term by `windows`, loaded from `book` first when
+        /// it lies past them (the cursor then back at the window's start).
+        private static func fields(
+            of book: Int, in windows: inout some PostingWindows, from cursor: inout Int, index: CandidateIndex,
+            reads read: inout Int
+        ) -> FieldSet {
+            if book >= windows.windowEnd {
+                read += windows.load(from: book, in: index)
+                cursor = 0
+            }
+            return fields(of: book, in: windows.window, from: &cursor, reads: &read)
         }
 
         /// The fields in which `book` holds the term by `window` (merged postings in rank

@@ -4,13 +4,31 @@
 // stops at its page merges them a window of books at a time (``MergedWindows``); a count, which
 // reads every match, marks them in a bitmap (``FieldBitmap``), which costs one store a posting.
 
+/// A term's postings read a window of books at a time, merged, one a book, in rank order: what
+/// a ``CandidateIndex/TermProbe`` asks of ``CandidateIndex/MergedWindows`` (every book) and
+/// ``CandidateIndex/CandidateWindows`` (a rare term's candidates) alike.
+protocol PostingWindows {
+    /// The merged postings of the last window.
+    var window: [UInt32] { get }
+    /// The first book past the last window (0 before the first).
+    var windowEnd: Int { get }
+    /// Makes the window the next one from book `start` (not before ``windowEnd``) on; returns
+    /// how many postings of the index were read.
+    mutating func load(from start: Int, in index: CandidateIndex) -> Int
+}
+
 extension CandidateIndex {
+    /// The runs of postings of each word of `ranges`, in rank order each; empty runs left out.
+    func wordRuns(of ranges: [Range<UInt32>]) -> [Range<Int>] {
+        ranges.flatMap { range in range.map { postingRun(of: $0..<($0 + 1)) }.filter { !$0.isEmpty } }
+    }
+
     /// The postings of several words merged book by book, a window of books at a time: each
     /// window gathers the postings of its books from every word's run, then sorts only those.
     /// Windows double in size, so a search that stops at its page reads the postings of the
     /// books up to there (and each word's cursor once a window), and one that reads everything
     /// reads every posting once, in a few windows.
-    struct MergedWindows {
+    struct MergedWindows: PostingWindows {
         /// Each word's postings, in rank order.
         private let runs: [Range<Int>]
         /// Per run, where its postings of books not yet windowed begin.
@@ -25,7 +43,7 @@ extension CandidateIndex {
 
         /// The windows of the words of `ranges`, which have `postings` postings in all.
         init(_ index: CandidateIndex, _ ranges: [Range<UInt32>], postings: Int) {
-            runs = ranges.flatMap { range in range.map { index.postingRun(of: $0..<($0 + 1)) }.filter { !$0.isEmpty } }
+            runs = index.wordRuns(of: ranges)
             cursors = runs.map(\.lowerBound)
             bookCount = index.count
             // A first window expected to hold about a thousand postings, enough for a page of
