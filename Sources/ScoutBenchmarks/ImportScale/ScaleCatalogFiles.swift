@@ -23,27 +23,16 @@ struct ScaleCatalogFiles {
     /// `directory`.
     static func write(count: Int, in directory: URL) async throws -> ScaleCatalogFiles {
         let jsonLines = directory.appending(path: "catalog.jsonl")
-        guard FileManager.default.createFile(atPath: jsonLines.path, contents: nil) else {
-            throw BenchmarkFailure("could not create \(jsonLines.path); check the free space in \(directory.path)")
-        }
-        let handle = try FileHandle(forWritingTo: jsonLines)
-        defer { try? handle.close() }
         let tantivy = try TantivyRunner.make(directory: directory, name: "import-scale")
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var probe: (title: String, sourceID: String)?
         var sample: [Book] = []
         let every = max(count / Self.sampleSize, 1)
         var written = 0
-        try await GeneratedCatalog.generate(count: count, seed: 37, shape: .realistic) { books in
-            var lines = Data()
+        try await GeneratedCatalog.writeJSONLines(count: count, seed: 37, shape: .realistic, to: jsonLines) { books in
             for book in books {
                 if written % every == 0, sample.count < Self.sampleSize { sample.append(book) }
                 written += 1
-                lines.append(try encoder.encode(book))
-                lines.append(UInt8(ascii: "\n"))
             }
-            try handle.write(contentsOf: lines)
             try tantivy.write(books)
             // The last book written: found only once the whole file is in.
             if let last = books.last { probe = (last.title, last.sourceID) }
