@@ -79,6 +79,18 @@ struct DeferredSearchIndexTests {
         #expect(try await Self.indexedRows(store) == 41)
     }
 
+    /// A deferred import checkpoints its WAL less often, and its last batch sets SQLite's
+    /// default again for the writes after it.
+    @Test func aBulkImportCheckpointsLessOftenUntilItsLastBatch() async throws {
+        let store = try await SQLiteBookStore(path: ":memory:")
+        let interval = { try await store.database.query("PRAGMA wal_autocheckpoint") { try $0.int(0) } }
+        #expect(try await interval() == [1_000])  // SQLite's default
+        _ = try await store.apply(Self.batch(Self.books(0, count: 30), toFollow: 50_000, position: 30))
+        #expect(try await interval() == [16_384])  // 64 MiB of 4 KiB pages
+        _ = try await store.apply(Self.batch(Self.books(30, count: 10), toFollow: 0))
+        #expect(try await interval() == [1_000])
+    }
+
     @Test func aSmallImportIsStillIndexedBookByBook() async throws {
         let store = try await SQLiteBookStore(path: ":memory:")
         let toFollow = SQLiteBookStore.deferredIndexingMinimum - 1
