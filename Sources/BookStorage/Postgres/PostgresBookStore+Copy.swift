@@ -6,11 +6,14 @@ extension PostgresBookStore {
     /// as in SQLite; returns their ids, in the same order. The ids are taken from the table's
     /// sequence in one statement first, so the rows go straight into `books` with no statement
     /// to parse, plan or return per batch; the `search_terms` triggers see them as they see any
-    /// insert.
-    static func copy(newBooks books: [Book], in tx: borrowing PostgresTransaction) throws -> [Int64] {
+    /// insert. `matchKeys`, when given, are the books' ``BookIdentity/matchKey(of:)`` (see
+    /// ``columnValues(of:matchKeys:)``).
+    static func copy(newBooks books: [Book], matchKeys: [String?]? = nil, in tx: borrowing PostgresTransaction)
+        throws -> [Int64]
+    {
         guard !books.isEmpty else { return [] }
         let ids = try reserveIDs(books.count, in: tx)
-        try tx.copy(copyBooksSQL, columns: [.integerArray(ids)] + columns.map { $0.values(books) })
+        try tx.copy(copyBooksSQL, columns: [.integerArray(ids)] + columnValues(of: books, matchKeys: matchKeys))
         return ids
     }
 
@@ -55,15 +58,15 @@ extension PostgresBookStore {
 
     /// Rewrites every column of the stored `books` (ids set, distinct): their rows go by `COPY`
     /// into `book_rows`, a staging table of this session emptied at commit, then into `books`
-    /// in one `UPDATE … FROM` it.
-    static func update(_ books: [Book], in tx: borrowing PostgresTransaction) throws {
+    /// in one `UPDATE … FROM` it. `matchKeys` as for ``copy(newBooks:matchKeys:in:)``.
+    static func update(_ books: [Book], matchKeys: [String?]? = nil, in tx: borrowing PostgresTransaction) throws {
         guard !books.isEmpty else { return }
         try tx.execute(createBookRowsSQL)
         // Empty already unless an earlier update of this transaction filled it.
         try tx.execute("DELETE FROM book_rows")
         try tx.copy(
             "COPY book_rows (id, \(columnNames)) FROM STDIN",
-            columns: [.integerArray(books.map(\.id))] + columns.map { $0.values(books) })
+            columns: [.integerArray(books.map(\.id))] + columnValues(of: books, matchKeys: matchKeys))
         try tx.execute(
             """
             UPDATE books SET \(columns.map { "\($0.name) = book_rows.\($0.name)" }.joined(separator: ", "))
@@ -77,6 +80,19 @@ extension PostgresBookStore {
         CREATE TEMPORARY TABLE IF NOT EXISTS book_rows
             (id bigint, \(columns.map { "\($0.name) \($0.type)" }.joined(separator: ", "))) ON COMMIT DELETE ROWS
         """
+
+    /// The value of each of ``columns`` for `books`, but `match_key`'s taken from `matchKeys`
+    /// when they are given for every book: the matcher holds each book's
+    /// ``BookIdentity/matchKey(of:)`` already, and folding every title again cost the writer,
+    /// which the import waits on.
+    static func columnValues(of books: [Book], matchKeys: [String?]?) -> [PostgresValue] {
+        columns.map { column in
+            guard column.name == "match_key", let matchKeys, matchKeys.count == books.count else {
+                return column.values(books)
+            }
+            return .textArray(matchKeys)
+        }
+    }
 
     /// The written ``columns``, comma-separated.
     private static let columnNames = columns.map(\.name).joined(separator: ", ")

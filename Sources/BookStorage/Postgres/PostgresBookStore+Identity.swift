@@ -64,9 +64,11 @@ extension PostgresBookStore {
     }
 
     /// The stored books any of `books` could match (see ``BookMatcher``), each with its keys:
-    /// those holding one of their keys, ISBNs or match keys, found through the indexes in four
-    /// statements however large the batch.
-    static func matchCandidates(for books: [Book], in tx: borrowing PostgresTransaction) throws -> [(
+    /// those holding one of their keys, ISBNs or `matchKeys` (``BookIdentity/matchKeys(of:)`` of
+    /// each book, in order), found through the indexes in four statements however large the batch.
+    static func matchCandidates(
+        for books: [Book], matchKeys: [[String]], in tx: borrowing PostgresTransaction
+    ) throws -> [(
         book: Book, keys: [BookKey]
     )] {
         let keys = Array(Set(books.flatMap(BookIdentity.keys(of:))))
@@ -79,7 +81,7 @@ extension PostgresBookStore {
             ) { try $0.int64(0) })
         for (column, values) in [
             ("isbn13", books.compactMap(\.isbn13)), ("isbn10", books.compactMap(\.isbn10)),
-            ("match_key", books.flatMap(BookIdentity.matchKeys(of:))),
+            ("match_key", matchKeys.flatMap { $0 }),
         ] where !values.isEmpty {
             let sql = "SELECT id FROM books WHERE \(column) = ANY ($1::text[])"
             ids.formUnion(try tx.query(sql, [.textArray(Array(Set(values)))]) { try $0.int64(0) })

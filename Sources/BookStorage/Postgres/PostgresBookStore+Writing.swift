@@ -18,13 +18,16 @@ extension PostgresBookStore {
     public func apply(_ batch: ImportBatch) async throws -> UpsertResult {
         try await storeWork {
             guard !batch.isEmpty else { return UpsertResult() }
+            // Read before NUL is removed and the readings are added, which both make a new batch
+            // without them (readings never change the titles and authors the keys are made of).
+            let matchKeys = batch.matchKeysWithoutNUL
             let batch = batch.withoutNUL.read(by: readingAnalyzer)
             let (result, indexesDeferred) = try await database.transaction { tx in
                 try Self.lockCatalog(tx)
                 let terms = try Self.beginTermCounting(of: batch, in: tx)
                 let indexesDeferred = try Self.beginIndexDeferral(of: batch, in: tx)
                 if terms.isStale && !terms.recounts { try Self.commitWithoutWaiting(tx) }
-                var result = try Self.upsert(batch.books, in: tx)
+                var result = try Self.upsert(batch.books, matchKeys: matchKeys, in: tx)
                 try Self.write(tags: batch.tags, in: tx, into: &result)
                 try Self.write(readings: batch.readings, in: tx, into: &result)
                 try Self.write(links: batch.links, in: tx, into: &result)
@@ -51,14 +54,22 @@ extension PostgresBookStore {
     /// Inserts or updates `books` as ``BookMatcher`` matches them to the stored books (``Book/id``
     /// of the input is ignored) and says which were new, changed or unchanged, then gives each
     /// its new keys: a few set-based statements however large the batch (the new books and the
-    /// keys by `COPY`), a book named twice written once with its last value.
-    private static func upsert(_ books: [Book], in tx: borrowing PostgresTransaction) throws -> UpsertResult {
+    /// keys by `COPY`), a book named twice written once with its last value. `computedKeys` are
+    /// the books' match keys when the importer computed them ahead (``BookCatalog/ImportBatch/matchKeys``).
+    private static func upsert(
+        _ books: [Book], matchKeys computedKeys: [[String]]?, in tx: borrowing PostgresTransaction
+    ) throws -> UpsertResult {
         guard !books.isEmpty else { return UpsertResult() }
-        var matcher = BookMatcher(stored: try matchCandidates(for: books, in: tx))
-        var (entries, result) = matcher.add(books)
-        let newIDs = try copy(newBooks: matcher.entries.filter { $0.storedBook == nil }.map(\.book), in: tx)
+        // Folded once per book: the candidates are looked up by them, and the matcher matches on them.
+        let matchKeys =
+            computedKeys.flatMap { $0.count == books.count ? $0 : nil } ?? books.map(BookIdentity.matchKeys(of:))
+        var matcher = BookMatcher(stored: try matchCandidates(for: books, matchKeys: matchKeys, in: tx))
+        var (entries, result) = matcher.add(books, matchKeys: matchKeys)
+        // The rows' match keys are the matcher's, computed once as it changed each book.
+        let new = matcher.entries.filter { $0.storedBook == nil }
+        let newIDs = try copy(newBooks: new.map(\.book), matchKeys: new.map(\.matchKey), in: tx)
         let changed = matcher.entries.filter { $0.storedBook != nil && $0.needsWriting }
-        try update(changed.map(\.book), in: tx)
+        try update(changed.map(\.book), matchKeys: changed.map(\.matchKey), in: tx)
         var nextNewID = newIDs.makeIterator()
         let ids = matcher.entries.map { $0.storedBook == nil ? nextNewID.next() ?? 0 : $0.id }
         try copy(newKeys: zip(ids, matcher.entries).map { ($0, $1.newKeys) }, in: tx)
