@@ -115,10 +115,10 @@ extension RelationBuilder {
     private func grouped(with touched: Set<Int64>, in catalog: RelationCatalog, links: [OutgoingLink]) -> Set<Int64> {
         var result = touched
         let touchedPositions = catalog.sourcePositions(touched)
-        let series = Set(touchedPositions.flatMap { catalog.seriesKeys[$0] })
+        let series = Set(touchedPositions.flatMap { catalog.seriesKeys(at: $0) })
         let authors = Set(touchedPositions.compactMap { catalog.author(at: $0) })
         for (position, id) in catalog.ids.enumerated() {
-            if catalog.seriesKeys[position].contains(where: series.contains) { result.insert(id) }
+            if catalog.seriesKeys(at: position).contains(where: series.contains) { result.insert(id) }
             if let author = catalog.author(at: position), authors.contains(author) { result.insert(id) }
         }
         let touchedURLs = Set(touchedPositions.compactMap { catalog.pages.isEmpty ? nil : catalog.pages[$0] })

@@ -78,12 +78,24 @@ struct AuthorRanking: Sendable {
         let (ids, ratings) = (catalog.ids, catalog.ratings)
         let most = ratings.lazy.map { max($0, 0) }.max() ?? 0
         let scale = log1p(Double(most))
-        ranked = catalog.authorMembers.map { group in
+        // Each text's reason is written once and shared by the entries naming it, and only
+        // for authors of more than one book: the others never relate.
+        var reasons: [Int: String] = [:]
+        func reason(at position: Int) -> String {
+            guard let text = catalog.authorText(at: position) else { return catalog.authorReason(at: position) }
+            if let known = reasons[text] { return known }
+            let reason = catalog.authorReason(at: position)
+            reasons[text] = reason
+            return reason
+        }
+        ranked = (0..<catalog.authorCount).map { author in
+            let group = catalog.authorMembers(author)
             guard group.count > 1 else { return nil }
-            return group.map { position in
-                Entry(
+            return group.map { member in
+                let position = Int(member)
+                return Entry(
                     position: position, score: scale > 0 ? log1p(Double(max(ratings[position], 0))) / scale : 0,
-                    reason: catalog.authorReason(at: position))
+                    reason: reason(at: position))
             }.sorted { lhs, rhs in
                 if lhs.score != rhs.score { return lhs.score > rhs.score }
                 let (leftRatings, rightRatings) = (ratings[lhs.position], ratings[rhs.position])

@@ -40,8 +40,8 @@ extension RelationBuilder {
             var related: Set<Int64> = [from]
             // Past the bound the walk stops, so a series of a million books costs each of them
             // the bound, not the series.
-            series: for key in catalog.seriesKeys[position] {
-                for (member, reason) in zip(catalog.seriesMembers[key], catalog.seriesReasons[key]) {
+            series: for key in catalog.seriesKeys(at: position) {
+                for (member, reason) in zip(catalog.seriesMembers[Int(key)], catalog.seriesReasons[Int(key)]) {
                     guard related.count <= Self.maximumSeriesRelations else { break series }
                     let to = ids[member]
                     guard related.insert(to).inserted else { continue }

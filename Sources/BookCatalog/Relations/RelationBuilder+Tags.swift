@@ -65,8 +65,11 @@ extension RelationBuilder {
                 of: position, allowances: index.visitAllowances(position, total: tagVisitsPerBook), to: &scores,
                 touched: &touched)
             best.removeAll(keepingCapacity: true)
+            // Each score is read once, so it is cleared as it is read: a second walk over the
+            // touched list only to clear them cost a pass over thousands of scattered entries.
             for other in touched {
                 let score = scores[other]
+                scores[other] = 0
                 guard score >= Self.minimumTagSimilarity else { continue }
                 let rounded = (score * 1000).rounded() / 1000
                 // Weighed by score first: where tags are common most candidates past the threshold
@@ -85,7 +88,6 @@ extension RelationBuilder {
                         kind: .similarTags, from: id, to: kept.to, score: kept.score,
                         reason: "shares tags: " + index.sharedTags(position, other).joined(separator: ", ")))
             }
-            for other in touched { scores[other] = 0 }
             touched.removeAll(keepingCapacity: true)
         }
         return (relations, visits)

@@ -20,17 +20,19 @@ extension RelationCatalog {
         let keepsPages: Bool
         private(set) var ids: [Int64] = []
         private(set) var ratings: [Int] = []
+        /// Per position: its folded first author's number, -1 for none.
         private(set) var authors: [Int32] = []
-        private(set) var authorMembers: [[Int]] = []
+        /// Per position: its first author's text's number in ``authorKeys``, -1 for none.
         private(set) var authorTexts: [Int32] = []
-        private(set) var authorReasons: [String] = []
-        private(set) var seriesKeys: [[Int]] = []
+        /// Every book's distinct series numbers, book after book (``RelationCatalog/seriesKeys(at:)``).
+        private(set) var seriesKeyList: [Int32] = []
+        /// Per book: where its series numbers start in ``seriesKeyList``; one more entry, the end.
+        private(set) var seriesKeyStarts: [Int32] = [0]
         private(set) var seriesMembers: [[SeriesEntry]] = []
         private(set) var pages: [String?] = []
         private(set) var tags = TagIndex.Builder()
-        private var authorKeys = KeyNumbers()
-        /// Author text as written → its number in ``authorReasons``.
-        private var authorTextNumbers: [String: Int32] = [:]
+        /// The first authors, as written and folded.
+        private(set) var authorKeys = KeyNumbers()
         private var seriesNumbers = KeyNumbers()
 
         /// An empty catalog; `keepsPages` when relations listed on pages will be built.
@@ -43,38 +45,29 @@ extension RelationCatalog {
             let position = ids.count
             ids.append(subject.id)
             ratings.append(subject.ratingsCount ?? 0)
-            addAuthor(subject.firstAuthor, at: position)
-            var keys: [Int] = []
+            addAuthor(subject.firstAuthor)
+            let start = seriesKeyList.count
             for membership in subject.series {
                 guard let key = seriesNumbers.number(of: membership.name) else { continue }
                 if key == seriesMembers.count { seriesMembers.append([]) }
                 seriesMembers[key].append(SeriesEntry(position: position, membership: membership))
-                if !keys.contains(key) { keys.append(key) }
+                if !seriesKeyList[start...].contains(Int32(key)) { seriesKeyList.append(Int32(key)) }
             }
-            seriesKeys.append(keys)
+            seriesKeyStarts.append(Int32(seriesKeyList.count))
             if keepsPages { pages.append(subject.sourceURL.map(RelationBuilder.linkKey)) }
             tags.add(subject.tags)
         }
 
-        /// Numbers the first author of the book at `position`, folded (its group) and as written
-        /// (its reason).
-        private mutating func addAuthor(_ text: String?, at position: Int) {
-            guard let text, let author = authorKeys.number(of: text) else {
-                authors.append(-1)
-                authorTexts.append(-1)
-                return
-            }
-            if author == authorMembers.count { authorMembers.append([]) }
-            authorMembers[author].append(position)
-            authors.append(Int32(author))
-            if let number = authorTextNumbers[text] {
-                authorTexts.append(number)
-            } else {
-                let number = Int32(authorReasons.count)
-                authorTextNumbers[text] = number
-                authorReasons.append("same author: \(text.trimmingWhitespace())")
-                authorTexts.append(number)
-            }
+        /// How many distinct folded first authors.
+        var authorCount: Int { authorKeys.count }
+
+        /// Numbers the next book's first author, folded (its group) and as written (its reason).
+        private mutating func addAuthor(_ text: String?) {
+            let numbers = text.map { authorKeys.numbers(of: $0) }
+            // A text that folds to nothing names no author: no group, no reason.
+            let author = numbers?.key
+            authors.append(author.map(Int32.init) ?? -1)
+            authorTexts.append(author == nil ? -1 : Int32(numbers?.text ?? -1))
         }
     }
 }

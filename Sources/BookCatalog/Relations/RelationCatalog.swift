@@ -9,7 +9,7 @@
 ///
 /// ```swift
 /// let catalog = RelationCatalog(subjects)
-/// catalog.authorMembers[catalog.author(at: 0)!]  // positions of the first book's author's books
+/// catalog.authorMembers(catalog.author(at: 0)!)  // positions of the first book's author's books
 /// ```
 struct RelationCatalog: Sendable {
     /// Per position: the book's store id.
@@ -22,16 +22,25 @@ struct RelationCatalog: Sendable {
     private let positionsByID: [Int64: Int]?
     /// Per position: the number of its folded first author, -1 when it has none.
     private let authors: [Int32]
-    /// Per author number (in order of first appearance): its books' positions, in catalog order.
-    let authorMembers: [[Int]]
-    /// Per position: the number of its first author's text as written (in ``authorReasons``),
+    /// The books of each author number (in order of first appearance), by position in catalog
+    /// order, author after author: one flat list where a list per author cost an allocation
+    /// and its header for nearly every book (see ``authorMembers(_:)``).
+    private let authorMemberPositions: [Int32]
+    /// Per author number: where its books start in ``authorMemberPositions``; one more entry,
+    /// the end.
+    private let authorMemberStarts: [Int]
+    /// Per position: the number of its first author's text as written (in ``authorTexts``),
     /// -1 when it has none.
-    private let authorTexts: [Int32]
-    /// Per distinct author text: the reason of a relation to a book naming it,
-    /// `"same author: Suzanne Collins"`, written once per text, not once per book.
-    private let authorReasons: [String]
-    /// Per position: the numbers of its folded series names, each once, in the book's order.
-    let seriesKeys: [[Int]]
+    private let authorTextNumbers: [Int32]
+    /// The authors' texts as written, by number: a relation's reason is written from them only
+    /// for the authors of more than one book (``authorReason(at:)``), which alone relate.
+    private let authorTexts: TextNumbers
+    /// The numbers of the books' folded series names, each once a book in its order, book after
+    /// book (see ``seriesKeys(at:)``): most books are in no series, and a list per book cost an
+    /// allocation for each that is.
+    private let seriesKeyList: [Int32]
+    /// Per position: where its series numbers start in ``seriesKeyList``; one more entry, the end.
+    private let seriesKeyStarts: [Int32]
     /// Per series number: its books' positions in series order (see ``Builder``).
     let seriesMembers: [[Int]]
     /// Per series number: the reason of a relation to each of ``seriesMembers`` (in its order),
@@ -67,10 +76,13 @@ struct RelationCatalog: Sendable {
         positionsByID =
             ascending ? nil : Dictionary(ids.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         authors = builder.authors
-        authorMembers = builder.authorMembers
-        authorTexts = builder.authorTexts
-        authorReasons = builder.authorReasons
-        seriesKeys = builder.seriesKeys
+        let members = Self.members(of: builder.authors, count: builder.authorCount)
+        authorMemberPositions = members.positions
+        authorMemberStarts = members.starts
+        authorTextNumbers = builder.authorTexts
+        authorTexts = builder.authorKeys.texts
+        seriesKeyList = builder.seriesKeyList
+        seriesKeyStarts = builder.seriesKeyStarts
         let ordered = builder.seriesMembers.map { Self.inSeriesOrder($0, ids: ids, ratings: ratings) }
         seriesMembers = ordered.map { $0.map(\.position) }
         seriesReasons = ordered.map { $0.map { RelationBuilder.seriesReason(for: $0.membership) } }
@@ -94,10 +106,40 @@ struct RelationCatalog: Sendable {
         authors[position] < 0 ? nil : Int(authors[position])
     }
 
+    /// How many distinct (folded) first authors.
+    var authorCount: Int { authorMemberStarts.count - 1 }
+
+    /// The positions of the books of the author numbered `author`, in catalog order.
+    func authorMembers(_ author: Int) -> ArraySlice<Int32> {
+        authorMemberPositions[authorMemberStarts[author]..<authorMemberStarts[author + 1]]
+    }
+
+    /// The number of the first author's text as written of the book at `position`, `nil` when
+    /// it has none: books naming their author alike share their ``authorReason(at:)``.
+    func authorText(at position: Int) -> Int? {
+        authorTextNumbers[position] < 0 ? nil : Int(authorTextNumbers[position])
+    }
+
     /// The reason of a same-author relation to the book at `position`:
-    /// `"same author: Suzanne Collins"`, its author as it names it.
+    /// `"same author: Suzanne Collins"`, its author as it names it. A new string each call:
+    /// ``AuthorRanking`` writes it once per text and shares it.
     func authorReason(at position: Int) -> String {
-        authorTexts[position] < 0 ? "same author: " : authorReasons[Int(authorTexts[position])]
+        authorText(at: position).map { "same author: \(authorTexts.text($0).trimmingWhitespace())" } ?? "same author: "
+    }
+
+    /// The books of each of `count` authors, grouped from `authors` (an author number per
+    /// position, -1 for none) by a counting sort: positions in catalog order within each.
+    private static func members(of authors: [Int32], count: Int) -> (positions: [Int32], starts: [Int]) {
+        var starts = [Int](repeating: 0, count: count + 1)
+        for author in authors where author >= 0 { starts[Int(author) + 1] += 1 }
+        for author in 0..<count { starts[author + 1] += starts[author] }
+        var next = Array(starts.dropLast())
+        var positions = [Int32](repeating: 0, count: starts[count])
+        for (position, author) in authors.enumerated() where author >= 0 {
+            positions[next[Int(author)]] = Int32(position)
+            next[Int(author)] += 1
+        }
+        return (positions, starts)
     }
 
     /// The positions of the books whose ids are in `sources` (of every book for `nil`), in
@@ -107,9 +149,16 @@ struct RelationCatalog: Sendable {
         return indices.filter { sources.contains(ids[$0]) }
     }
 
+    /// The numbers of the folded series names of the book at `position`, each once, in the
+    /// book's order.
+    func seriesKeys(at position: Int) -> ArraySlice<Int32> {
+        seriesKeyList[Int(seriesKeyStarts[position])..<Int(seriesKeyStarts[position + 1])]
+    }
+
     /// Whether the books at `first` and `second` share a series.
     func shareSeries(_ first: Int, _ second: Int) -> Bool {
-        seriesKeys[first].contains { seriesKeys[second].contains($0) }
+        let others = seriesKeys(at: second)
+        return seriesKeys(at: first).contains { others.contains($0) }
     }
 
     /// `entries` in series order: ``SeriesMembership/precedesInSeries(_:)``, ties to the book
@@ -128,27 +177,32 @@ struct RelationCatalog: Sendable {
 }
 
 /// Numbers for folded texts, in order of first appearance, folding each distinct raw text once.
-struct KeyNumbers {
-    /// Raw text → its number (`nil`: nothing left once folded).
-    private var byText: [String: Int?] = [:]
-    /// Folded key → number.
-    private var byKey: [String: Int] = [:]
+/// Both the raw texts and their keys are held compactly (``TextNumbers``): a catalog's authors
+/// are nearly all distinct, one raw text and one key a book.
+struct KeyNumbers: Sendable {
+    /// The raw texts as written, numbered in order of first appearance.
+    private(set) var texts = TextNumbers()
+    /// Per raw text number: the number of its folded key, -1 when folding leaves nothing.
+    private var keyOfText: [Int32] = []
+    /// The folded keys.
+    private var keys = TextNumbers()
 
     /// How many keys are numbered.
-    var count: Int { byKey.count }
+    var count: Int { keys.count }
 
     /// The number of `text`'s folded key, a new one (``count`` before the call) for a key not
     /// seen yet; `nil` when folding leaves nothing.
-    mutating func number(of text: String) -> Int? {
-        if let known = byText[text] { return known }
-        let number = RelationBuilder.groupingKey(text).map { key in
-            byKey[key]
-                ?? {
-                    byKey[key] = byKey.count
-                    return byKey.count - 1
-                }()
+    mutating func number(of text: String) -> Int? { numbers(of: text).key }
+
+    /// The number of `text` as written (in ``texts``) and of its folded key, as
+    /// ``number(of:)``.
+    mutating func numbers(of text: String) -> (text: Int, key: Int?) {
+        let (number, isNew) = texts.number(of: text)
+        if isNew {
+            let key = RelationBuilder.groupingKey(text).map { keys.number(of: $0).number }
+            keyOfText.append(Int32(key ?? -1))
         }
-        byText[text] = number
-        return number
+        let key = keyOfText[number]
+        return (number, key < 0 ? nil : Int(key))
     }
 }

@@ -9,8 +9,10 @@ struct TagIndex: Sendable {
     /// The vectors' entries, book after book: tag number and weight, unit length per book.
     let vectorTags: [Int32]
     let vectorWeights: [Double]
-    /// Per position: where its vector starts in ``vectorTags``; one more entry, the end.
-    private let vectorStarts: [Int]
+    /// Per position: where its vector starts in ``vectorTags``; one more entry, the end. 32
+    /// bits, as the postings' positions: a catalog's entries stay far below 2^31 (at most
+    /// ``FieldLimits/tags`` a book), and a start a book is memory that grows with the catalog.
+    private let vectorStarts: [Int32]
     /// The postings, tag after tag: book position and weight, the highest weight first (then the
     /// lower position) in a list longer than ``RelationBuilder/maximumTagPostingsVisited``, so
     /// a bounded visit sees the books the tag matters most to.
@@ -28,7 +30,7 @@ struct TagIndex: Sendable {
         let count = Double(books)
         var vectorTags: [Int32] = []
         var vectorWeights: [Double] = []
-        var vectorStarts = [0]
+        var vectorStarts: [Int32] = [0]
         vectorTags.reserveCapacity(tags.count)
         vectorWeights.reserveCapacity(tags.count)
         vectorStarts.reserveCapacity(books + 1)
@@ -36,7 +38,7 @@ struct TagIndex: Sendable {
         for position in 0..<books {
             // The weights in the book's order, summed in it, as they always were: the output
             // must not move by a rounding.
-            let list = tags[starts[position]..<starts[position + 1]]
+            let list = tags[Int(starts[position])..<Int(starts[position + 1])]
             weights.removeAll(keepingCapacity: true)
             var squares = 0.0
             for (rank, tag) in list.enumerated() {
@@ -51,7 +53,7 @@ struct TagIndex: Sendable {
                     vectorWeights.append(weight / length)
                 }
             }
-            vectorStarts.append(vectorTags.count)
+            vectorStarts.append(Int32(vectorTags.count))
         }
         self.vectorTags = vectorTags
         self.vectorWeights = vectorWeights
@@ -65,7 +67,7 @@ struct TagIndex: Sendable {
 
     /// The postings of every tag, by positions ascending (a counting sort of the vectors), a
     /// list longer than the visit bound then ordered by weight.
-    private static func postings(vectorTags: [Int32], vectorWeights: [Double], vectorStarts: [Int], tags: Int)
+    private static func postings(vectorTags: [Int32], vectorWeights: [Double], vectorStarts: [Int32], tags: Int)
         -> (books: [Int32], weights: [Double], starts: [Int])
     {
         var starts = [Int](repeating: 0, count: tags + 1)
@@ -75,7 +77,7 @@ struct TagIndex: Sendable {
         var books = [Int32](repeating: 0, count: vectorTags.count)
         var weights = [Double](repeating: 0, count: vectorTags.count)
         for position in 0..<max(vectorStarts.count - 1, 0) {
-            for entry in vectorStarts[position]..<vectorStarts[position + 1] {
+            for entry in Int(vectorStarts[position])..<Int(vectorStarts[position + 1]) {
                 let tag = Int(vectorTags[entry])
                 books[next[tag]] = Int32(position)
                 weights[next[tag]] = vectorWeights[entry]
@@ -93,7 +95,7 @@ struct TagIndex: Sendable {
     }
 
     /// Where the vector of the book at `position` lies in ``vectorTags`` and ``vectorWeights``.
-    func vector(_ position: Int) -> Range<Int> { vectorStarts[position]..<vectorStarts[position + 1] }
+    func vector(_ position: Int) -> Range<Int> { Int(vectorStarts[position])..<Int(vectorStarts[position + 1]) }
 
     /// Where the postings of `tag` lie in ``postingBooks`` and ``postingWeights``.
     func postings(_ tag: Int) -> Range<Int> { postingStarts[tag]..<postingStarts[tag + 1] }
@@ -184,19 +186,19 @@ extension TagIndex {
         /// Every book's distinct tag numbers, in its order, book after book.
         private(set) var tags: [Int32] = []
         /// Per book: where its tags start in ``tags``; one more entry, the end.
-        private(set) var starts = [0]
+        private(set) var starts: [Int32] = [0]
         private var numbers = KeyNumbers()
 
         /// Appends the next book's `tags` (most used first).
         mutating func add(_ bookTags: [String]) {
-            let start = starts[starts.count - 1]
+            let start = Int(starts[starts.count - 1])
             for tag in bookTags {
                 guard let number = numbers.number(of: tag) else { continue }
                 if number == names.count { names.append(tag.replacingOccurrences(of: "-", with: " ")) }
                 let numbered = Int32(number)
                 if !tags[start...].contains(numbered) { tags.append(numbered) }
             }
-            starts.append(tags.count)
+            starts.append(Int32(tags.count))
         }
     }
 }
