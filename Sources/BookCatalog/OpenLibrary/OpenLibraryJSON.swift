@@ -76,9 +76,14 @@ struct OpenLibraryJSON {
     /// `eng` for `/languages/eng`; `nil` for another key or a code that is not 2 to 8 ASCII
     /// characters.
     static func languageCode(_ key: String) -> String? {
-        guard key.hasPrefix("/languages/") else { return nil }
-        let code = key.dropFirst("/languages/".count)
-        guard (2...8).contains(code.utf8.count), code.allSatisfy(\.isASCII) else { return nil }
-        return String(code)
+        // Read as bytes: every edition names its languages, and the `Character` walk this
+        // replaced was 1.6 % of an import's CPU. The code is 2 to 8 ASCII bytes, so it is as
+        // many characters.
+        let bytes = key.utf8
+        let prefix = "/languages/".utf8
+        guard bytes.starts(with: prefix) else { return nil }
+        let code = bytes.dropFirst(prefix.count)
+        guard (2...8).contains(code.count), code.allSatisfy({ $0 < 0x80 }) else { return nil }
+        return String(decoding: code, as: UTF8.self)
     }
 }

@@ -139,9 +139,21 @@ enum OpenLibraryLine {
     /// `text` trimmed and cut to `limit`; `nil` when nothing is left.
     static func cleaned(_ text: String?, _ limit: FieldLimit) -> String? {
         guard let text else { return nil }
+        // Nearly every text of a dump already fits and starts and ends with a visible ASCII
+        // byte: neither the cut nor the trims would change it, and walking its characters to
+        // trim was 8 % of an import's CPU (perf, 200,000 works). An ASCII byte at either end is
+        // a whole character there, and a visible one is not whitespace.
+        if text.utf8.count <= limit.bytes, let first = text.utf8.first, let last = text.utf8.last,
+            isVisibleASCII(first), isVisibleASCII(last)
+        {
+            return text
+        }
         let trimmed = limit.cut(text.trimmingWhitespace()).trimmingWhitespace()
         return trimmed.isEmpty ? nil : trimmed
     }
+
+    /// Whether `byte` is a printable ASCII character other than space (`!` to `~`).
+    private static func isVisibleASCII(_ byte: UInt8) -> Bool { (0x21...0x7E).contains(byte) }
 
     /// The first `limit.count` texts of `list` that are not empty, each cut to `limit`.
     static func cleaned(_ list: [String], _ limit: FieldLimit) -> [String] {
