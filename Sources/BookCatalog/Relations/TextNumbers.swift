@@ -68,14 +68,13 @@ struct TextNumbers: Sendable {
         slots = larger
     }
 
-    /// FNV-1a of `utf8`, its high bits folded down so the table's mask sees them too. Only
-    /// where a text lands in the table depends on it, never its number.
+    /// `utf8`'s hash by the standard library's `Hasher`, seeded anew in every process: the texts
+    /// are authors of an imported catalog, and a fixed hash would let a crafted catalog send them
+    /// all to one run of slots (each probe then walks the run: quadratic). Only where a text
+    /// lands in the table depends on it, never its number.
     private static func hash(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01b3
-        }
-        return Int(truncatingIfNeeded: hash ^ (hash >> 29))
+        var hasher = Hasher()
+        hasher.combine(bytes: UnsafeRawBufferPointer(utf8))
+        return hasher.finalize()
     }
 }
