@@ -63,11 +63,14 @@ extension RelationCatalog {
 
         /// Numbers the next book's first author, folded (its group) and as written (its reason).
         private mutating func addAuthor(_ text: String?) {
-            let numbers = text.map { authorKeys.numbers(of: $0) }
             // A text that folds to nothing names no author: no group, no reason.
-            let author = numbers?.key
-            authors.append(author.map(Int32.init) ?? -1)
-            authorTexts.append(author == nil ? -1 : Int32(numbers?.text ?? -1))
+            guard let numbers = text.map({ authorKeys.numbers(of: $0) }), let author = numbers.key else {
+                authors.append(-1)
+                authorTexts.append(-1)
+                return
+            }
+            authors.append(Int32(author))
+            authorTexts.append(Int32(numbers.text))
         }
     }
 }
