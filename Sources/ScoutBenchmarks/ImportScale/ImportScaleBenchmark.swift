@@ -41,18 +41,25 @@ struct ImportScaleBenchmark {
             var results: [ScaleImport] = []
             var references: [BulkLoaderReference] = []
             var folderPeak = 0
+            var catalogSizes: [String] = []
             for kind in stores {
                 let store = try await kind.open(in: directory, name: "import_scale")
                 results.append(
                     try await ScaleImport.measure(kind.name, store: store, files: files, search: search, clock: clock))
-                // Each store's catalog goes once measured: the run needs room for the largest, not for all.
+                // Each store's catalog goes once measured, before its bulk loader's: the run needs
+                // room for the largest, not for all (a PostgreSQL catalog included: at ten million
+                // books the disk holds one at a time).
                 folderPeak = max(folderPeak, ScaleDiskSpace.folderBytes(directory))
-                ScaleDiskSpace.removeCatalog(named: "import_scale", in: directory)
+                let catalog = try await ScaleDiskSpace.catalogBytes(of: kind, named: "import_scale", in: directory)
+                catalogSizes.append(ScaleDiskSpace.catalogUsage(catalog, store: kind.name, books: count))
+                try await ScaleDiskSpace.removeCatalog(of: kind, named: "import_scale", in: directory)
                 references.append(
                     try await Self.reference(for: kind, files: files, count: count, in: directory, clock: clock))
-                ScaleDiskSpace.removeCatalog(named: Self.referenceCatalog, in: directory)
+                try await ScaleDiskSpace.removeCatalog(of: kind, named: Self.referenceCatalog, in: directory)
             }
             print(ScaleDiskSpace.usage(folderPeak, books: count))
+            for line in catalogSizes { print(line) }
+            print("")
             let tantivyRun = try await files.tantivy.run(search.queries)
             let tantivy = tantivyRun.indexing ?? .zero
             var goals = Self.report(
@@ -73,13 +80,12 @@ struct ImportScaleBenchmark {
     private static func reference(
         for kind: BenchStore, files: ScaleCatalogFiles, count: Int, in directory: URL, clock: ContinuousClock
     ) async throws -> BulkLoaderReference {
-        guard kind.name == "PostgreSQL", let server = ProcessInfo.processInfo.environment["SCOUT_BENCH_POSTGRES_URL"]
-        else {
+        guard kind.name == "PostgreSQL" else {
             return try await SQLiteShellLoad.measure(
                 path: kind.location(in: directory, name: referenceCatalog), files: files, count: count, clock: clock)
         }
         return try await PostgresCopyLoad.measure(
-            kind: kind, server: server, name: referenceCatalog, files: files, count: count, in: directory,
+            kind: kind, name: referenceCatalog, files: files, count: count, in: directory,
             clock: clock)
     }
 

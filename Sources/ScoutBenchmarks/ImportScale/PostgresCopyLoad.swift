@@ -14,7 +14,7 @@ enum PostgresCopyLoad {
     /// Makes the database `name` on `kind`'s server with Scout's schema (opening it as Scout does,
     /// untimed), then times `psql` loading `files`' JSON lines into it; drops it afterwards.
     static func measure(
-        kind: BenchStore, server: String, name database: String, files: ScaleCatalogFiles, count: Int,
+        kind: BenchStore, name database: String, files: ScaleCatalogFiles, count: Int,
         in directory: URL, clock: ContinuousClock
     ) async throws -> BulkLoaderReference {
         _ = try await kind.open(in: directory, name: database)
@@ -25,16 +25,8 @@ enum PostgresCopyLoad {
             name: name, store: "PostgreSQL", loader: "psql",
             arguments: ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d", url, "-f", script.path], clock: clock,
             check: { BulkLoaderReference.countsProblem($0, count: count) })
-        try await drop(url: url, server: server)
+        try await ScaleDiskSpace.removeCatalog(of: kind, named: database, in: directory)
         return reference
-    }
-
-    /// Drops the database `url` names, closing the connections Scout's store left open to it: at
-    /// ten million books the cluster has room for one catalog at a time (``ScaleDiskSpace``).
-    static func drop(url: String, server: String) async throws {
-        let database = String(url.split(separator: "/").last?.split(separator: "?").first ?? "")
-        let admin = try await PostgresDatabase(url: try PostgresURL(server))
-        _ = try await admin.execute("DROP DATABASE IF EXISTS \(database) WITH (FORCE)")
     }
 
     /// `psql`'s script: copy, fill, then print the books stored and the probe's full-text matches.

@@ -1,7 +1,8 @@
 import Foundation
+import Postgres
 
 /// Whether the temporary folder can hold an import-scale run, checked before it writes a byte:
-/// at ten million books the run fills a hundred GB, and a disk filling up hours in gives a
+/// at ten million books the run fills some 50–70 GB, and a disk filling up hours in gives a
 /// failure that says nothing of the cause. Each store's catalog is deleted once measured, so the
 /// run needs room for its files and the largest store.
 enum ScaleDiskSpace {
@@ -12,10 +13,16 @@ enum ScaleDiskSpace {
     /// index file, measured at 100,000 books; ``usage(_:books:)`` prints the files' and
     /// SQLite's figure of every run, to keep these true.
     static let sqliteBytesPerBook = 4_800
-    /// Bytes a book takes in PostgreSQL's cluster (table, indexes, relations), in the cluster
-    /// `scripts/with-postgres.sh` makes in the same temporary folder: at 100,000 books it peaked
-    /// at 1.6 GB, up to 1 GB of it the write-ahead log, which does not grow with the catalog.
-    static let postgresBytesPerBook = 6_000
+    /// Bytes a book takes in Scout's PostgreSQL catalog (table, indexes, relations):
+    /// `pg_database_size` measured 3,303 at 200,000 books (the run prints it,
+    /// ``catalogUsage(_:store:books:)``). Scout's catalog is dropped before the bulk loader's
+    /// is made, so the cluster holds one at a time.
+    static let postgresBytesPerBook = 3_400
+    /// What PostgreSQL's cluster holds beside the catalog, which does not grow with it: the
+    /// write-ahead log (up to `max_wal_size`, 1 GB by default, and more while a checkpoint
+    /// runs late) and the cluster's own files. The cluster `scripts/with-postgres.sh` makes
+    /// lies in the same temporary folder.
+    static let postgresClusterBytes = 3_000_000_000
     /// Room asked beyond the estimate: sizes vary with the build and what the run writes last.
     static let margin = 1.25
 
@@ -24,7 +31,8 @@ enum ScaleDiskSpace {
     static func check(count: Int, stores: [BenchStore], in directory: URL) throws {
         let largest = stores.map { $0.name == "PostgreSQL" ? postgresBytesPerBook : sqliteBytesPerBook }.max() ?? 0
         let perBook = filesBytesPerBook + largest
-        let needed = Int(Double(count) * Double(perBook) * margin)
+        let cluster = stores.contains { $0.name == "PostgreSQL" } ? postgresClusterBytes : 0
+        let needed = Int(Double(count) * Double(perBook) * margin) + cluster
         guard let free = freeBytes(at: directory), free < needed else { return }
         throw BenchmarkFailure(
             "import-scale needs about \(gigabytes(needed)) free for \(count) books (~\(perBook) bytes a book: "
@@ -37,16 +45,55 @@ enum ScaleDiskSpace {
     /// The most the run's folder held, `bytes`, a book: the files' and SQLite's figure.
     static func usage(_ bytes: Int, books: Int) -> String {
         "The run's folder held at most \(gigabytes(bytes)), \(bytes / max(books, 1)) bytes a book "
-            + "(JSON lines, tantivy's lines and the SQLite catalog; PostgreSQL's cluster is elsewhere).\n"
+            + "(JSON lines, tantivy's lines and the SQLite catalog; PostgreSQL's cluster is elsewhere)."
     }
 
-    /// Deletes the SQLite catalog `name` (and its write-ahead log, shared memory and search
-    /// index file) from `directory`; a PostgreSQL catalog has none there.
-    static func removeCatalog(named name: String, in directory: URL) {
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        for file in files where file.hasPrefix(name + ".") {
-            try? FileManager.default.removeItem(at: directory.appending(path: file))
+    /// Deletes `kind`'s catalog `name` once measured: SQLite's files under `directory` (the
+    /// catalog, its write-ahead log, shared memory and search index file); PostgreSQL's
+    /// database, closing the connections the store left open to it.
+    static func removeCatalog(of kind: BenchStore, named name: String, in directory: URL) async throws {
+        guard let admin = try await adminDatabase(for: kind) else {
+            for file in catalogFiles(named: name, in: directory) { try? FileManager.default.removeItem(at: file) }
+            return
         }
+        _ = try await admin.execute("DROP DATABASE IF EXISTS \(databaseName(kind.location(in: directory, name: name))) WITH (FORCE)")
+    }
+
+    /// The bytes `kind`'s catalog `name` takes on disk: SQLite's files, PostgreSQL's database
+    /// (`pg_database_size`, its write-ahead log aside), to keep the estimates above true.
+    static func catalogBytes(of kind: BenchStore, named name: String, in directory: URL) async throws -> Int {
+        guard let admin = try await adminDatabase(for: kind) else {
+            return catalogFiles(named: name, in: directory).reduce(0) { total, file in
+                total + ((try? file.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0)
+            }
+        }
+        let database = databaseName(kind.location(in: directory, name: name))
+        let sizes = try await admin.query("SELECT pg_database_size($1)", [.text(database)]) { try $0.int64(0) }
+        return Int(sizes.first ?? 0)
+    }
+
+    /// The catalog's size as the run prints it, per book.
+    static func catalogUsage(_ bytes: Int, store: String, books: Int) -> String {
+        "Scout's \(store) catalog with its relations took \(gigabytes(bytes)), \(bytes / max(books, 1)) bytes a book"
+            + (store == "PostgreSQL" ? " (pg_database_size; the write-ahead log aside)." : ".")
+    }
+
+    /// A connection to the server of a PostgreSQL store, as the superuser
+    /// `SCOUT_BENCH_POSTGRES_URL` names; nil for SQLite.
+    private static func adminDatabase(for kind: BenchStore) async throws -> PostgresDatabase? {
+        guard kind.name == "PostgreSQL", let server = ProcessInfo.processInfo.environment["SCOUT_BENCH_POSTGRES_URL"]
+        else { return nil }
+        return try await PostgresDatabase(url: try PostgresURL(server))
+    }
+
+    /// The database a PostgreSQL catalog's URL names.
+    static func databaseName(_ url: String) -> String {
+        String(url.split(separator: "/").last?.split(separator: "?").first ?? "")
+    }
+
+    private static func catalogFiles(named name: String, in directory: URL) -> [URL] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return files.filter { $0.hasPrefix(name + ".") }.map { directory.appending(path: $0) }
     }
 
     static func freeBytes(at directory: URL) -> Int? {
