@@ -56,7 +56,8 @@ enum ScaleDiskSpace {
             for file in catalogFiles(named: name, in: directory) { try? FileManager.default.removeItem(at: file) }
             return
         }
-        _ = try await admin.execute("DROP DATABASE IF EXISTS \(databaseName(kind.location(in: directory, name: name))) WITH (FORCE)")
+        _ = try await admin.execute(
+            "DROP DATABASE IF EXISTS \(databaseName(kind.location(in: directory, name: name))) WITH (FORCE)")
     }
 
     /// The bytes `kind`'s catalog `name` takes on disk: SQLite's files, PostgreSQL's database
