@@ -10,19 +10,42 @@ extension Connection {
     /// in is aborted.
     func copy(_ sql: String, columns: [PostgresValue]) throws(PostgresError) -> Int {
         let rowCount = try Self.rowCount(of: columns, sql: sql)
+        return try copy(sql, rowCount: rowCount, partSize: rowCount) { _ in columns }
+    }
+
+    /// Runs `sql` as ``copy(_:columns:)`` does, for `rowCount` rows whose columns `part` makes
+    /// for `partSize` rows at a time (the last part may be shorter): each part is sent as soon as
+    /// it is encoded, so the server stores one part while the next is made. Throws as
+    /// ``copy(_:columns:)``, and a misuse for a part whose columns do not hold its rows.
+    func copy(
+        _ sql: String, rowCount: Int, partSize: Int, columns part: (Range<Int>) -> [PostgresValue]
+    ) throws(PostgresError) -> Int {
         guard let started = PQexec(handle, sql) else { throw Self.connectionError(handle, url, sql: sql) }
         guard PQresultStatus(started) == PGRES_COPY_IN else { try refuse(started, sql: sql) }
         PQclear(started)
         var text = CopyText()
         do throws(PostgresError) {
-            for row in 0..<rowCount {
-                try text.appendRow(columns, at: row)
-                if text.isFull {
+            // Bounded by `rowCount`: every part covers at least one row.
+            for start in stride(from: 0, to: rowCount, by: max(partSize, 1)) {
+                let rows = start..<min(start + max(partSize, 1), rowCount)
+                let columns = part(rows)
+                guard try Self.rowCount(of: columns, sql: sql) == rows.count else {
+                    throw .misuse("COPY part \(rows) got columns of another length.", sql: sql)
+                }
+                for row in 0..<rows.count {
+                    try text.appendRow(columns, at: row)
+                    if text.isFull {
+                        try send(text.bytes, sql: sql)
+                        text.removeAll()
+                    }
+                }
+                if !text.bytes.isEmpty {
                     try send(text.bytes, sql: sql)
                     text.removeAll()
+                    // libpq keeps the last few kilobytes until its next call; the server gets them now.
+                    if rows.upperBound < rowCount { try flush(sql: sql) }
                 }
             }
-            if !text.bytes.isEmpty { try send(text.bytes, sql: sql) }
         } catch {
             // Ends the COPY with an error so the server drops what it got; its reply is replaced
             // by the error that stopped the sending.
@@ -63,6 +86,11 @@ extension Connection {
             buffer.withMemoryRebound(to: CChar.self) { PQputCopyData(handle, $0.baseAddress, Int32($0.count)) }
         }
         guard sent == 1 else { throw Self.connectionError(handle, url, sql: sql) }
+    }
+
+    /// Sends what libpq holds of the COPY data; a blocking connection answers 0 once all is sent.
+    private func flush(sql: String) throws(PostgresError) {
+        guard PQflush(handle) == 0 else { throw Self.connectionError(handle, url, sql: sql) }
     }
 
     /// Throws for `result`, the answer to a `COPY` text that did not start a `COPY FROM STDIN`:

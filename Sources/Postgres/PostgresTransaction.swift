@@ -16,14 +16,16 @@ public struct PostgresTransaction: ~Copyable {
     let connection: Connection
 
     /// Runs one statement with bound parameters and returns how many rows it changed. Throws
-    /// ``PostgresError``.
+    /// ``PostgresError``. `planning` as for ``PostgresDatabase/query(_:_:planning:_:)``.
     ///
     /// ```swift
     /// let updated = try tx.execute("UPDATE books SET title = $1 WHERE id = $2", ["Dune", 1])
     /// ```
     @discardableResult
-    public func execute(_ sql: String, _ parameters: [PostgresValue] = []) throws -> Int {
-        try connection.run(sql, parameters).affectedRows
+    public func execute(_ sql: String, _ parameters: [PostgresValue] = [], planning: PostgresPlanning = .prepared)
+        throws -> Int
+    {
+        try connection.run(sql, parameters, planning: planning).affectedRows
     }
 
     /// Runs a query and returns its rows. Throws ``PostgresError``.
@@ -36,15 +38,16 @@ public struct PostgresTransaction: ~Copyable {
     }
 
     /// Runs a query and returns `transform` of each row. Throws ``PostgresError`` or whatever
-    /// `transform` throws.
+    /// `transform` throws. `planning` as for ``PostgresDatabase/query(_:_:planning:_:)``.
     ///
     /// ```swift
     /// let ids = try tx.query("SELECT id FROM books") { row in try row.int64("id") }
     /// ```
-    public func query<T>(_ sql: String, _ parameters: [PostgresValue] = [], _ transform: (PostgresRow) throws -> T)
-        throws -> [T]
-    {
-        try connection.run(sql, parameters).rows.map(transform)
+    public func query<T>(
+        _ sql: String, _ parameters: [PostgresValue] = [], planning: PostgresPlanning = .prepared,
+        _ transform: (PostgresRow) throws -> T
+    ) throws -> [T] {
+        try connection.run(sql, parameters, planning: planning).rows.map(transform)
     }
 
     /// Runs `sql`, a `COPY … FROM STDIN` (text format, PostgreSQL's default), with `columns` as
@@ -62,6 +65,26 @@ public struct PostgresTransaction: ~Copyable {
     @discardableResult
     public func copy(_ sql: String, columns: [PostgresValue]) throws -> Int {
         try connection.copy(sql, columns: columns)
+    }
+
+    /// Runs `sql` as ``copy(_:columns:)`` does, for `rowCount` rows whose columns `part` makes
+    /// `partSize` rows at a time (the range of rows it is given; the last may be shorter), and
+    /// returns how many rows were stored. Each part goes to the server as soon as it is encoded,
+    /// so the server stores one part while `part` makes the next: for rows whose values cost
+    /// the client as much as storing them costs the server. Throws as ``copy(_:columns:)``, and
+    /// a misuse for a part whose columns do not hold its rows.
+    ///
+    /// ```swift
+    /// let names = ["Dune", "Emma", "Kim"]
+    /// let stored = try tx.copy("COPY items (id, name) FROM STDIN", rowCount: names.count, partSize: 2) { rows in
+    ///     [.integerArray(rows.map(Int64.init)), .textArray(Array(names[rows]))]
+    /// }
+    /// ```
+    @discardableResult
+    public func copy(
+        _ sql: String, rowCount: Int, partSize: Int, columns part: (Range<Int>) -> [PostgresValue]
+    ) throws -> Int {
+        try connection.copy(sql, rowCount: rowCount, partSize: partSize, columns: part)
     }
 }
 

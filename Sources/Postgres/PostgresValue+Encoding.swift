@@ -50,20 +50,20 @@ extension PostgresValue {
     /// An array literal: `{"a","b\"c",NULL}`. Every element is quoted (with `\` and `"` escaped),
     /// so nothing in it can act as array syntax; `NULL` is the one unquoted word.
     static func array(_ elements: [String?]) -> String {
-        var literal = "{"
+        var literal: [UInt8] = []
+        literal.reserveCapacity(elements.reduce(2) { $0 + ($1?.utf8.count ?? 4) + 3 })
+        literal.append(UInt8(ascii: "{"))
         for (index, element) in elements.enumerated() {
-            if index > 0 { literal += "," }
+            if index > 0 { literal.append(UInt8(ascii: ",")) }
             guard let element else {
-                literal += "NULL"
+                literal.append(contentsOf: "NULL".utf8)
                 continue
             }
-            literal += "\""
-            for character in element.unicodeScalars {
-                if character == "\"" || character == "\\" { literal += "\\" }
-                literal.unicodeScalars.append(character)
-            }
-            literal += "\""
+            literal.append(UInt8(ascii: "\""))
+            literal.appendEscaped(element, quote: UInt8(ascii: "\""))
+            literal.append(UInt8(ascii: "\""))
         }
-        return literal + "}"
+        literal.append(UInt8(ascii: "}"))
+        return String(decoding: literal, as: UTF8.self)
     }
 }

@@ -26,7 +26,14 @@ public enum TextSearchLexeme {
     /// TextSearchLexeme.fits("dune")  // true
     /// ```
     public static func fits(_ word: some StringProtocol) -> Bool {
-        !word.isEmpty && word.utf8.count <= maximumByteCount && !word.utf8.contains(0)
+        fits(String(word))
+    }
+
+    /// ``fits(_:)-(StringProtocol)`` for a `String`, without the generic walk over its bytes
+    /// (called from another module, the generic one is not specialized: a call per byte).
+    public static func fits(_ word: String) -> Bool {
+        var word = word
+        return !word.isEmpty && word.utf8.count <= maximumByteCount && !word.withUTF8 { $0.contains(0) }
     }
 
     /// `word` in single quotes, with `'` and `\` escaped by a backslash.
@@ -35,13 +42,21 @@ public enum TextSearchLexeme {
     /// TextSearchLexeme.quoted("it's")  // 'it\'s'
     /// ```
     public static func quoted(_ word: some StringProtocol) -> String {
-        var result = String.UnicodeScalarView()
-        result.append("'")
-        for scalar in word.unicodeScalars {
-            if scalar == "'" || scalar == "\\" { result.append("\\") }
-            result.append(scalar)
-        }
-        result.append("'")
-        return String(result)
+        var literal: [UInt8] = []
+        appendQuoted(String(word), to: &literal)
+        return String(decoding: literal, as: UTF8.self)
+    }
+
+    /// Appends ``quoted(_:)`` of `word` to `literal`, as UTF-8: for a `tsvector` or `tsquery`
+    /// literal of many lexemes, written in one buffer.
+    ///
+    /// ```swift
+    /// var literal: [UInt8] = []
+    /// TextSearchLexeme.appendQuoted("it's", to: &literal)  // the bytes of 'it\'s'
+    /// ```
+    public static func appendQuoted(_ word: String, to literal: inout [UInt8]) {
+        literal.append(UInt8(ascii: "'"))
+        literal.appendEscaped(word, quote: UInt8(ascii: "'"))
+        literal.append(UInt8(ascii: "'"))
     }
 }

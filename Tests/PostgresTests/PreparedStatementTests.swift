@@ -35,6 +35,23 @@ struct PreparedStatementTests {
         #expect(!statements.values.contains { $0.contains("CREATE TEMPORARY TABLE") })
     }
 
+    @Test func aTransactionsStatementsPlannedPerCallAreNeverPrepared() async throws {
+        try await db.transaction { tx in
+            // Past the five runs after which PostgreSQL may settle on a generic plan.
+            for id in 1...7 {
+                try tx.execute(
+                    "INSERT INTO items (id, name) VALUES ($1, 'per call')", [.integer(Int64(id))], planning: .perCall)
+                _ = try tx.query("SELECT name FROM items WHERE id = $1", [.integer(Int64(id))], planning: .perCall) {
+                    try $0.string(0)
+                }
+                _ = try tx.query("SELECT id FROM items WHERE id = $1", [.integer(Int64(id))]) { try $0.int64(0) }
+            }
+        }
+        let statements = try await prepared()
+        #expect(!statements.values.contains { $0.contains("'per call'") || $0.contains("SELECT name") })
+        #expect(statements.values.filter { $0.contains("SELECT id FROM items") }.count == 1)  // .prepared
+    }
+
     @Test func aTableChangedUnderAStatementIsPreparedAgain() async throws {
         try await db.execute("INSERT INTO items (id, name) VALUES (1, 'a')")
         let before = try await db.query("SELECT * FROM items") { $0.count }

@@ -155,12 +155,14 @@ extension PostgresBookStore {
 
     /// Runs `sql`, which answers one row: how many of `entries` matched a stored book, and the
     /// comma-separated ids of the books it changed; adds the rest to `unmatched` and the ids to
-    /// `touched`.
+    /// `touched`. Its look-up of the entries' keys is planned for the call (``keyLookupPlanning``).
     static func count(
         _ sql: String, _ parameters: [PostgresValue], of entries: Int, in tx: borrowing PostgresTransaction,
         into result: inout UpsertResult
     ) throws {
-        let rows = try tx.query(sql, parameters) { row in (try row.int(0), try row.optionalString(1) ?? "") }
+        let rows = try tx.query(sql, parameters, planning: keyLookupPlanning) { row in
+            (try row.int(0), try row.optionalString(1) ?? "")
+        }
         guard let (matched, ids) = rows.first else { return }
         result.unmatched += entries - matched
         result.touched.formUnion(ids.split(separator: ",").compactMap { Int64($0) })
@@ -186,7 +188,7 @@ extension PostgresBookStore {
             SELECT known.source, known.source_id, known.book_id FROM unnest($1::text[], $2::text[]) AS input (source, source_id)
             JOIN book_keys AS known ON known.source = input.source AND known.source_id = input.source_id
             """
-        let rows = try tx.query(sql, keyArrays(Array(Set(keys)))) { row in
+        let rows = try tx.query(sql, keyArrays(Array(Set(keys))), planning: keyLookupPlanning) { row in
             (BookKey(source: try row.string(0), sourceID: try row.string(1)), try row.int64(2))
         }
         return Dictionary(rows, uniquingKeysWith: { first, _ in first })

@@ -42,13 +42,19 @@ enum SearchIndex {
         let authorWords = authors.flatMap { SearchText.indexWords(in: $0, readings: readings) }.map {
             ($0, authorsWeight)
         }
+        // Written as UTF-8 in one buffer: a string per entry, joined, and the generic `fits` took
+        // half of this function's time, 15 % of an import's client samples (perf, 500,000 books).
         var position = 0
-        var entries: [String] = []
+        var literal: [UInt8] = []
         for (word, weight) in titleWords + authorWords where TextSearchLexeme.fits(word) {
             position = min(position + 1, lastPosition)
-            entries.append("\(TextSearchLexeme.quoted(word)):\(position)\(weight)")
+            if !literal.isEmpty { literal.append(UInt8(ascii: " ")) }
+            TextSearchLexeme.appendQuoted(word, to: &literal)
+            literal.append(UInt8(ascii: ":"))
+            literal.append(contentsOf: String(position).utf8)
+            literal.append(contentsOf: weight.utf8)
         }
-        return entries.joined(separator: " ")
+        return String(decoding: literal, as: UTF8.self)
     }
 
     /// The `tsquery` literal of `query`: terms joined by `&`, a term's alternatives by `|`, `:*`
