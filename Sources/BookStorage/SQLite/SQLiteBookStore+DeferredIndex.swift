@@ -118,10 +118,9 @@ extension SQLiteBookStore {
         // 300,000 generated titles: the insert's CPU time fell by a quarter); the default again
         // after it, so the per-book upkeep of later writes holds no more memory than before.
         try setSearchIndexHashSize(bulkHashBytes, in: tx)
-        // In key order, so FTS5 appends to its lists instead of merging them.
-        try tx.execute(
-            "INSERT INTO books_fts (rowid, title, authors) SELECT \(currentIndexLayout.values(of: "books")) "
-                + "FROM books ORDER BY 1")
+        // In key order, so FTS5 appends to its lists instead of merging them; the words folded
+        // on another core meanwhile (SQLiteBookStore+IndexFill.swift).
+        try fillSearchIndex(in: tx)
         try setSearchIndexHashSize(defaultHashBytes, in: tx)
         try tx.execute("CREATE VIRTUAL TABLE books_fts_vocabulary USING fts5vocab(books_fts, 'row')")
         // Dropped by the batch that set the mark; a mark set before it was deferred too left it.
