@@ -78,6 +78,9 @@ extension SQLiteBookStore {
                 // No statement of Scout reads it (it serves readers of the file that know one
                 // series), so it is built once, with the index, instead of row by row.
                 try tx.execute("DROP INDEX IF EXISTS books_series")
+                // Into an empty catalog the batches match by match key in memory instead, and
+                // the rebuild builds the index once (SQLiteBookStore+ImportMatchKeys.swift).
+                if stored == 0 { try tx.execute("DROP INDEX IF EXISTS books_match_key") }
                 isStale = true
             }
         }
@@ -118,14 +121,14 @@ extension SQLiteBookStore {
         // 300,000 generated titles: the insert's CPU time fell by a quarter); the default again
         // after it, so the per-book upkeep of later writes holds no more memory than before.
         try setSearchIndexHashSize(bulkHashBytes, in: tx)
-        // In key order, so FTS5 appends to its lists instead of merging them.
-        try tx.execute(
-            "INSERT INTO books_fts (rowid, title, authors) SELECT \(currentIndexLayout.values(of: "books")) "
-                + "FROM books ORDER BY 1")
+        // In key order, so FTS5 appends to its lists instead of merging them; the words folded
+        // on another core meanwhile (SQLiteBookStore+IndexFill.swift).
+        try fillSearchIndex(in: tx)
         try setSearchIndexHashSize(defaultHashBytes, in: tx)
         try tx.execute("CREATE VIRTUAL TABLE books_fts_vocabulary USING fts5vocab(books_fts, 'row')")
         // Dropped by the batch that set the mark; a mark set before it was deferred too left it.
         try tx.execute(seriesIndex)
+        try tx.execute(matchKeyIndex)  // dropped by an import into an empty catalog
         try tx.execute("UPDATE catalog_state SET search_index_stale = 0, generation = generation + 1")
         try tx.execute("PRAGMA cache_size = -2000")  // SQLite's default again
         try tx.execute("PRAGMA wal_autocheckpoint = \(defaultCheckpointPages)")

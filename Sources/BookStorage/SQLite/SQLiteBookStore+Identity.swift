@@ -69,7 +69,11 @@ extension SQLiteBookStore {
     /// (``BookIdentity/matchKeys(of:)`` of each book, in order) — the same books one lookup per
     /// book and key found, looked up for the whole batch in one statement per kind of key
     /// (see `SQLiteBookStore+BatchLookups.swift`).
-    static func matchCandidates(for books: [Book], matchKeys: [[String]], in tx: borrowing Transaction) throws -> [(
+    /// `table`, if given, answers the lookups by match key in place of `books_match_key`
+    /// (SQLiteBookStore+ImportMatchKeys.swift).
+    static func matchCandidates(
+        for books: [Book], matchKeys: [[String]], table: MatchKeyTable? = nil, in tx: borrowing Transaction
+    ) throws -> [(
         book: Book, keys: [BookKey]
     )] {
         let keysOfBooks = books.map(BookIdentity.keys(of:))
@@ -90,7 +94,11 @@ extension SQLiteBookStore {
         }
         ids.formUnion(try self.ids(where: "isbn13", in: isbn13s, tx: tx))
         ids.formUnion(try self.ids(where: "isbn10", in: isbn10s, tx: tx))
-        ids.formUnion(try self.ids(where: "match_key", in: folded, tx: tx))
+        if let table {
+            ids.formUnion(try self.ids(withMatchKeys: folded, in: table, tx: tx))
+        } else {
+            ids.formUnion(try self.ids(where: "match_key", in: folded, tx: tx))
+        }
         return try storedBooksWithKeys(ids, in: tx)
     }
 }

@@ -19,9 +19,12 @@ extension SQLiteBookStore {
             // titles and authors the keys are made of.
             let matchKeys = batch.matchKeys
             let batch = batch.read(by: readingAnalyzer)
-            let result = try await database.transaction { tx in
+            let result = try await database.transaction { [importMatchKeys = self.importMatchKeys] tx in
                 let rebuildsIndex = try Self.beginIndexing(of: batch, in: tx)
-                var result = try Self.upsert(batch.books, matchKeys: matchKeys, in: tx)
+                // Taken by every batch, so one of tags or readings (which change no match key)
+                // keeps it for the next.
+                var table = try importMatchKeys.table(deferring: try Self.isSearchIndexStale(in: tx), in: tx)
+                var result = try Self.upsert(batch.books, matchKeys: matchKeys, table: &table, in: tx)
                 try Self.write(tags: batch.tags, in: tx, into: &result)
                 try Self.write(readings: batch.readings, in: tx, into: &result)
                 try Self.write(links: batch.links, in: tx, into: &result)
@@ -31,7 +34,12 @@ extension SQLiteBookStore {
                 if result.inserted + result.updated > 0 || !batch.tags.isEmpty {
                     try tx.execute("UPDATE catalog_state SET generation = generation + 1")
                 }
-                if rebuildsIndex { try Self.rebuildSearchIndex(in: tx) }
+                if rebuildsIndex {
+                    try Self.rebuildSearchIndex(in: tx)
+                } else if let table {
+                    // Last, so the table keeps the connection's total changes as the batch leaves them.
+                    try importMatchKeys.keep(table, in: tx)
+                }
                 return result
             }
             // The next search reads the new generation, so the written books are found at once.
@@ -43,8 +51,11 @@ extension SQLiteBookStore {
     /// Inserts or updates `books` as ``BookMatcher`` matches them to the stored books (``Book/id``
     /// of the input is ignored), then gives each its new keys. `computedKeys` are the books' match
     /// keys when the importer computed them ahead (``BookCatalog/ImportBatch/matchKeys``).
+    /// `table`, when the import's match keys are kept in memory (SQLiteBookStore+ImportMatchKeys.swift),
+    /// answers the lookups by match key and gets the keys written; nil when it cannot hold them,
+    /// once the index is built in its place.
     private static func upsert(
-        _ books: [Book], matchKeys computedKeys: [[String]]?, in tx: borrowing Transaction
+        _ books: [Book], matchKeys computedKeys: [[String]]?, table: inout MatchKeyTable?, in tx: borrowing Transaction
     ) throws -> UpsertResult {
         guard !books.isEmpty else { return UpsertResult() }
         let insert = """
@@ -55,7 +66,8 @@ extension SQLiteBookStore {
         // Folded once per book: the candidates are looked up by them, and the matcher matches on them.
         let matchKeys =
             computedKeys.flatMap { $0.count == books.count ? $0 : nil } ?? books.map(BookIdentity.matchKeys(of:))
-        var matcher = BookMatcher(stored: try matchCandidates(for: books, matchKeys: matchKeys, in: tx))
+        var matcher = BookMatcher(
+            stored: try matchCandidates(for: books, matchKeys: matchKeys, table: table, in: tx))
         var (entries, result) = matcher.add(books, matchKeys: matchKeys)
         var ids: [Int64] = []
         ids.reserveCapacity(matcher.entries.count)
@@ -74,6 +86,11 @@ extension SQLiteBookStore {
             }
             keyRows += entry.newKeys.map { ($0, id) }
             ids.append(id)
+            if entry.storedBook == nil || entry.needsWriting, let key = entry.matchKey, table?.add(key, id: id) == false
+            {
+                table = nil
+                try tx.execute(matchKeyIndex)
+            }
         }
         try Self.insert(keyRows: keyRows, in: tx)
         result.ids = entries.map { ids[$0] }

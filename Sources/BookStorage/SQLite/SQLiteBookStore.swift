@@ -19,6 +19,9 @@ public final class SQLiteBookStore: BookStore {
     let typoTolerance: TypoTolerance
     /// What reads the Japanese texts of the books it writes, if anything (``Book/addTextReadings(using:)``).
     let readingAnalyzer: (any ReadingAnalyzer)?
+    /// The match keys an import into an empty catalog has written, between its batches
+    /// (SQLiteBookStore+ImportMatchKeys.swift).
+    let importMatchKeys = ImportMatchKeys()
 
     /// Uses `database`, bringing its schema up to date with ``migrations`` after defining the
     /// function its search index is built with (``indexWordsFunction``), and its books' match
