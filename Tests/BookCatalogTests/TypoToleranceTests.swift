@@ -258,8 +258,8 @@ import Testing
             _ = try await store.upsert(SampleBooks.all)
             var cache = TypoTolerance.CatalogCache()
             let (firstLookup, started) = cache.catalogOrBuild(at: 1, from: store, indexesBooks: true)
-            guard case .building(let first) = firstLookup, let started, started.task == first,
-                case (.building(let second), nil) = cache.catalogOrBuild(at: 1, from: store, indexesBooks: true)
+            guard case .building(let first, _) = firstLookup, let started, started.task == first,
+                case (.building(let second, _), nil) = cache.catalogOrBuild(at: 1, from: store, indexesBooks: true)
             else {
                 Issue.record("a fresh cache has nothing ready, and one build starts")
                 return

@@ -25,14 +25,16 @@ extension TypoTolerance {
         /// Builds the dictionary from `store` as it is now, and starts the index's build when
         /// `indexesBooks`: mapped from `indexFile` when that holds `generation`'s (whose
         /// vocabulary then makes the dictionary, without reading every word from the store),
-        /// else built from the store and written there.
+        /// else built from the store and written there. An index mapped at `generation` is
+        /// handed to `early` at once, before the dictionary is built.
         static func build(
-            from store: some BookStore, at generation: Int64, indexesBooks: Bool, indexFile: SearchIndexFile?
+            from store: some BookStore, at generation: Int64, indexesBooks: Bool, indexFile: SearchIndexFile?,
+            early: EarlyIndex? = nil
         ) async throws -> SearchCatalog {
             var mapped: CandidateIndex?
             var problem = IndexFileProblem.missing
             if indexesBooks, let indexFile {
-                switch try await indexFile.loadCurrent(generation: generation, bookCount: { try await store.count() }) {
+                switch try await TypoTolerance.mapCurrent(indexFile, at: generation, of: store, early: early) {
                 case .success(let index): mapped = index
                 case .failure(let failure):
                     problem = failure
@@ -111,19 +113,21 @@ extension TypoTolerance {
         /// What a search can have of the catalog.
         enum Lookup: Sendable {
             case ready(SearchCatalog)
-            /// An older one, to use while the current generation's builds.
-            case stale(SearchCatalog)
+            /// An older one, to use while the current generation's builds, and that build's index
+            /// once mapped from its file (``EarlyIndex``), to answer meanwhile.
+            case stale(SearchCatalog, early: EarlyIndex?)
             /// An older one kept while a live bulk import makes a generation a batch
             /// (``BulkImportAware``): nothing builds until it ends, and its index answers, each
             /// hit checked against its book (``CandidateIndex/checkedSearch(_:limit:in:)``).
             case held(SearchCatalog)
-            /// None yet: the build of the first one.
-            case building(Build)
+            /// None yet: the build of the first one, and the index it mapped from its file as
+            /// soon as it has (``EarlyIndex``).
+            case building(Build, early: EarlyIndex)
 
             /// The dictionary to use now without waiting, current or older; `nil` while building.
             var dictionaryAtHand: TermDictionary? {
                 switch self {
-                case .ready(let catalog), .stale(let catalog), .held(let catalog): catalog.dictionary
+                case .ready(let catalog), .stale(let catalog, _), .held(let catalog): catalog.dictionary
                 case .building: nil
                 }
             }
@@ -138,10 +142,15 @@ extension TypoTolerance {
                 return index
             }
 
-            /// The candidate index of the current generation, once built.
+            /// The candidate index of the current generation, once built, or once mapped by the
+            /// build of it in flight while that builds its dictionary.
             var currentIndex: CandidateIndex? {
-                guard case .ready(let catalog) = self else { return nil }
-                return catalog.index?.index
+                switch self {
+                case .ready(let catalog): catalog.index?.index
+                case .building(_, let early): early.index
+                case .stale(_, let early): early?.index
+                case .held: nil
+                }
             }
         }
 
@@ -149,7 +158,7 @@ extension TypoTolerance {
         typealias Started = (task: Build, generation: Int64)
 
         private var cached: (generation: Int64, catalog: SearchCatalog)?
-        private var inFlight: (generation: Int64, task: Build)?
+        private var inFlight: (generation: Int64, task: Build, early: EarlyIndex)?
         /// The generation last read, when, and whether a live bulk import was writing it.
         private var lastRead: (generation: Int64, at: Instant, importIsLive: Bool)?
 
@@ -199,24 +208,30 @@ extension TypoTolerance {
                 let started =
                     inFlight == nil
                     ? startBuild(of: generation, from: store, indexesBooks: indexesBooks, indexFile: indexFile) : nil
-                return (.stale(cached.catalog), started)
+                // The build of this generation may have mapped its file already: another
+                // process's import wrote it, and it answers while the dictionary is built.
+                let early = inFlight.flatMap { $0.generation == generation ? $0.early : nil }
+                return (.stale(cached.catalog, early: early), started.map { ($0.task, generation) })
             }
-            if let inFlight, inFlight.generation == generation { return (.building(inFlight.task), nil) }
-            let started = startBuild(of: generation, from: store, indexesBooks: indexesBooks, indexFile: indexFile)
-            return (.building(started.task), started)
+            if let inFlight, inFlight.generation == generation {
+                return (.building(inFlight.task, early: inFlight.early), nil)
+            }
+            let build = startBuild(of: generation, from: store, indexesBooks: indexesBooks, indexFile: indexFile)
+            return (.building(build.task, early: build.early), (build.task, generation))
         }
 
         private mutating func startBuild(
             of generation: Int64, from store: some BookStore, indexesBooks: Bool, indexFile: SearchIndexFile?
-        ) -> Started {
+        ) -> (task: Build, early: EarlyIndex) {
             // Not cancelled with the search that started it: the next keystroke's search, which
             // superseded it, needs the same catalog.
+            let early = EarlyIndex()
             let task = Build {
                 try await SearchCatalog.build(
-                    from: store, at: generation, indexesBooks: indexesBooks, indexFile: indexFile)
+                    from: store, at: generation, indexesBooks: indexesBooks, indexFile: indexFile, early: early)
             }
-            inFlight = (generation, task)
-            return (task, generation)
+            inFlight = (generation, task, early)
+            return (task, early)
         }
 
         /// Records the end of `task`, which built the catalog of `generation` (`nil` when it

@@ -144,8 +144,8 @@ public final class TypoTolerance: Sendable {
     /// before the first one is built, that build.
     func dictionary(for store: some BookStore) async throws -> TermDictionary {
         switch try await catalogLookup(for: store) {
-        case .ready(let catalog), .stale(let catalog), .held(let catalog): catalog.dictionary
-        case .building(let task): try await task.value.dictionary
+        case .ready(let catalog), .stale(let catalog, _), .held(let catalog): catalog.dictionary
+        case .building(let task, _): try await task.value.dictionary
         }
     }
 

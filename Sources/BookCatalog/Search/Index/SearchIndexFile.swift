@@ -116,11 +116,19 @@ public struct SearchIndexFile: Sendable {
         CandidateIndex, IndexFileProblem
     > {
         switch load(generation: generation) {
-        case .success(let index):
-            let books = try await bookCount()
-            return index.count == books ? .success(index) : .failure(.otherCatalog(file: index.count, catalog: books))
+        case .success(let index): return try await Self.confirm(index, bookCount: bookCount)
         case .failure(let problem): return .failure(problem)
         }
+    }
+
+    /// `index`, loaded at the catalog's generation, when it holds as many books as the catalog
+    /// (``loadCurrent(generation:bookCount:)``'s second half, for a caller that uses the index
+    /// while the count, a whole-table scan, runs).
+    public static func confirm(_ index: CandidateIndex, bookCount: () async throws -> Int) async rethrows -> Result<
+        CandidateIndex, IndexFileProblem
+    > {
+        let books = try await bookCount()
+        return index.count == books ? .success(index) : .failure(.otherCatalog(file: index.count, catalog: books))
     }
 
     /// Builds the index with `build` and stores it, the file having been refused for `problem`
