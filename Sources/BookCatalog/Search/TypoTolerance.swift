@@ -141,11 +141,17 @@ public final class TypoTolerance: Sendable {
     }
 
     /// The dictionary of `store` at its current generation, or an older one while that builds;
-    /// before the first one is built, that build.
+    /// before the first one is built, that build, recorded as finished here as well as by the
+    /// task that started it: the search that waited for it runs on at once, and its next search
+    /// must find it ready (else it runs the exact query again, as if no dictionary were built).
     func dictionary(for store: some BookStore) async throws -> TermDictionary {
-        switch try await catalogLookup(for: store) {
-        case .ready(let catalog), .stale(let catalog, _), .held(let catalog): catalog.dictionary
-        case .building(let task, _): try await task.value.dictionary
+        let generation = try await currentGeneration(of: store)
+        switch catalogLookup(for: store, at: generation) {
+        case .ready(let catalog), .stale(let catalog, _), .held(let catalog): return catalog.dictionary
+        case .building(let task, _):
+            let catalog = try await task.value
+            cache.withLock { $0.finish(task, at: generation, with: catalog) }
+            return catalog.dictionary
         }
     }
 
