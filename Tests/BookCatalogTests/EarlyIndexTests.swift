@@ -56,19 +56,25 @@ struct EarlyIndexTests {
 
     @Test func withoutACurrentFileTheStoreAnswersUntilTheBuildEnds() async throws {
         try await withTemporaryDirectory(prefix: "scout-early-index") { directory in
-            let (store, file) = try await catalog(in: directory)
+            let (store, _) = try await catalog(in: directory)
+            // Each case its own file: a build with no current file writes one in the background.
+            func file(_ name: String) -> SearchIndexFile {
+                SearchIndexFile(path: directory.appending(path: name).path)
+            }
             // No file at all: the index is built from the store, after the dictionary.
-            #expect(try await lookupWhileBuilding(store, file: file)?.currentIndex == nil)
+            #expect(try await lookupWhileBuilding(store, file: file("none.search-index"))?.currentIndex == nil)
             // A file of an older generation is never used early.
-            let generation = try await store.generation()
-            _ = file.store(try CandidateIndex(try await store.searchEntries(), generation: generation))
+            let older = file("older.search-index")
+            _ = older.store(
+                try CandidateIndex(try await store.searchEntries(), generation: try await store.generation()))
             _ = try await store.upsert([Book(source: "manual", sourceID: "zx", title: "Zyxomancy")])
-            #expect(try await lookupWhileBuilding(store, file: file)?.currentIndex == nil)
+            #expect(try await lookupWhileBuilding(store, file: older)?.currentIndex == nil)
             // A file of this generation but of another catalog (one book fewer) is withdrawn
             // once the count shows it.
+            let other = file("other.search-index")
             let now = try await store.generation()
-            _ = file.store(try CandidateIndex(Array(try await store.searchEntries().dropLast()), generation: now))
-            #expect(try await lookupWhileBuilding(store, file: file)?.currentIndex == nil)
+            _ = other.store(try CandidateIndex(Array(try await store.searchEntries().dropLast()), generation: now))
+            #expect(try await lookupWhileBuilding(store, file: other)?.currentIndex == nil)
         }
     }
 
