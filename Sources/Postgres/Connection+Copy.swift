@@ -26,8 +26,9 @@ extension Connection {
         var text = CopyText()
         do throws(PostgresError) {
             // Bounded by `rowCount`: every part covers at least one row.
-            for start in stride(from: 0, to: rowCount, by: max(partSize, 1)) {
-                let rows = start..<min(start + max(partSize, 1), rowCount)
+            let step = max(partSize, 1)
+            for start in stride(from: 0, to: rowCount, by: step) {
+                let rows = start..<min(start + step, rowCount)
                 let columns = part(rows)
                 guard try Self.rowCount(of: columns, sql: sql) == rows.count else {
                     throw .misuse("COPY part \(rows) got columns of another length.", sql: sql)

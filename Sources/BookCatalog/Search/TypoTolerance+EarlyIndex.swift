@@ -1,9 +1,9 @@
 import Synchronization
 
 // Ready at once at ten million books (issue #37): `scout serve` on a catalog whose index file is
-// current answered its first search after 1.6 s, from the store's own search, while the typo
-// dictionary was built from the file's vocabulary (11.5 s) and the catalog's books counted.
-// The mapped index answers as soon as it is mapped.
+// current answered its first search after 1.6 s: until the catalog's books were counted and the
+// typo dictionary built from the file's vocabulary (search ready after 11.5 s, in process), a
+// search went to the store's own search. The mapped index answers as soon as it is mapped.
 
 extension TypoTolerance {
     /// The index in `file` when it is `store`'s at `generation`, handed to `early` as soon as it
@@ -30,8 +30,8 @@ extension TypoTolerance {
 
     /// The index a catalog build in flight mapped from its file, current, published as soon as
     /// it is mapped: the dictionary built from its vocabulary takes seconds at ten million books
-    /// (11.5 s measured), and until it is built a search would otherwise go to the store's own
-    /// search, slow at that size, when the index to answer it is already mapped.
+    /// (search was ready after 11.5 s, in process), and until it is built a search would otherwise go to the store's own
+    /// search, a catalog-wide full-text query, when the index to answer it is already mapped.
     final class EarlyIndex: Sendable {
         private let mapped: Mutex<CandidateIndex?> = Mutex(nil)
 

@@ -135,23 +135,27 @@ public final class TypoTolerance: Sendable {
             case .stale, .building: break
             }
             guard let build = cache.withLock({ $0.build }) else { continue }
-            let catalog = try await build.task.value
-            cache.withLock { $0.finish(build.task, at: build.generation, with: catalog) }
+            _ = try await finished(build.task, at: build.generation)
         }
     }
 
+    /// The catalog `task` builds for `generation`, recorded as finished once built, here as well
+    /// as by the task that started it (``finish`` does nothing the second time): whoever waited
+    /// for it runs on at once, and its next search must find it ready.
+    private func finished(_ task: CatalogCache.Build, at generation: Int64) async throws -> SearchCatalog {
+        let catalog = try await task.value
+        cache.withLock { $0.finish(task, at: generation, with: catalog) }
+        return catalog
+    }
+
     /// The dictionary of `store` at its current generation, or an older one while that builds;
-    /// before the first one is built, that build, recorded as finished here as well as by the
-    /// task that started it: the search that waited for it runs on at once, and its next search
-    /// must find it ready (else it runs the exact query again, as if no dictionary were built).
+    /// before the first one is built, that build (``finished(_:at:)``: else the next search
+    /// could still find it building and run the exact query again).
     func dictionary(for store: some BookStore) async throws -> TermDictionary {
         let generation = try await currentGeneration(of: store)
         switch catalogLookup(for: store, at: generation) {
         case .ready(let catalog), .stale(let catalog, _), .held(let catalog): return catalog.dictionary
-        case .building(let task, _):
-            let catalog = try await task.value
-            cache.withLock { $0.finish(task, at: generation, with: catalog) }
-            return catalog.dictionary
+        case .building(let task, _): return try await finished(task, at: generation).dictionary
         }
     }
 
