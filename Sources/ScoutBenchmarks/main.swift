@@ -12,6 +12,7 @@ let benchmarks: [(name: String, run: () async throws -> Void)] = [
     ("openlibrary", { try await OpenLibraryBenchmark().run() }),
     ("relevance", { try await RelevanceBenchmark().run() }),
     ("import-scale", { try await ImportScaleBenchmark().run() }),
+    ("search-scale", { try await SearchScaleBenchmark().run() }),
     ("cjk", { try await CJKBenchmark().run() }),
     ("tui", { try await TerminalBenchmark().run() }),
     ("images", { try await ImagesBenchmark().run() }),

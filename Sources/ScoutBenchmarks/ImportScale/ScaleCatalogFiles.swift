@@ -20,10 +20,12 @@ struct ScaleCatalogFiles {
     var batchSize = JSONLinesImporter.defaultBatchSize
 
     /// Writes `count` generated books (``GeneratedCatalog``, realistic shape, seed 37) under
-    /// `directory`.
-    static func write(count: Int, in directory: URL) async throws -> ScaleCatalogFiles {
+    /// `directory`, tantivy's as `tantivyName`'s catalog.
+    static func write(count: Int, in directory: URL, tantivyName: String = "import-scale") async throws
+        -> ScaleCatalogFiles
+    {
         let jsonLines = directory.appending(path: "catalog.jsonl")
-        let tantivy = try TantivyRunner.make(directory: directory, name: "import-scale")
+        let tantivy = try TantivyRunner.make(directory: directory, name: tantivyName)
         var probe: (title: String, sourceID: String)?
         var sample: [Book] = []
         let every = max(count / Self.sampleSize, 1)
