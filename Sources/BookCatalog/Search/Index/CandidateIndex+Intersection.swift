@@ -34,9 +34,16 @@ extension CandidateIndex {
                 ? DriverBooks(run: postingRun(of: terms[driver][0]))
                 : DriverBooks(self, merging: terms[driver], reads: &read)
         }
-        var probes = others.map {
-            TermProbe(
-                self, terms[$0], postings: counts[$0], candidates: counts[driver], listed: listed, readsAll: readsAll)
+        // Each probe is asked about the candidates the probes before it kept: about as many as
+        // the driver's postings times the share of books each of those holds.
+        var expectedAsks = Double(counts[driver])
+        var probes: [TermProbe] = []
+        for term in others {
+            probes.append(
+                TermProbe(
+                    self, terms[term], postings: counts[term], candidates: counts[driver], listed: listed,
+                    readsAll: readsAll, expectedAsks: expectedAsks))
+            expectedAsks *= min(1, Double(counts[term]) / Double(max(count, 1)))
         }
         func visit(_ book: Int, _ driverFields: FieldSet) -> Bool {
             var fields = driverFields
@@ -100,7 +107,14 @@ extension CandidateIndex {
         private let runs: [Range<Int>]
         private var merged: MergedWindows?
         private var listed: CandidateWindows?
-        private let bitmap: FieldBitmap?
+        private var bitmap: FieldBitmap?
+        /// A term of many words, asked book by book from the books' own words until its
+        /// postings cost less (``BookWordCheck``), when it goes over to reading them.
+        private var checked: BookWordCheck?
+        /// What reading the postings needs, kept until the check goes over to it.
+        private let ranges: [Range<UInt32>]
+        private let postings: Int
+        private let driver: DriverBooks?
         /// Per run, or in the merged window, where the next book asked is to be looked for:
         /// every posting before it is of a book before the last one asked.
         private var cursors: [Int]
@@ -109,30 +123,50 @@ extension CandidateIndex {
 
         /// The probe of the term of words `ranges`, with `postings` postings in all, which is to
         /// be asked about up to `candidates` books, those of `listed` when it is given; all of
-        /// them with `readsAll`.
+        /// them with `readsAll`; about `expectedAsks` of them, the rest left out by the probes
+        /// asked before it (what decides whether a term of many words is first asked book by book).
         init(
             _ index: CandidateIndex, _ ranges: [Range<UInt32>], postings: Int, candidates: Int, listed: DriverBooks?,
-            readsAll: Bool
+            readsAll: Bool, expectedAsks: Double
         ) {
             let words = ranges.reduce(0) { $0 + $1.count }
-            var built = 0
             // One word is galloped whatever the candidates: nothing reads it for less.
             let gallops = words == 1 || (listed == nil && words * candidates <= postings)
-            let reads = !gallops && listed == nil
-            runs =
-                gallops
-                ? index.wordRuns(of: ranges)
-                : []
-            self.listed = gallops ? nil : listed.map { CandidateWindows(index, ranges, candidates: $0) }
-            merged = reads && !readsAll ? MergedWindows(index, ranges, postings: postings) : nil
-            bitmap = reads && readsAll ? FieldBitmap(index, ranges, reads: &built) : nil
+            runs = gallops ? index.wordRuns(of: ranges) : []
             cursors = runs.isEmpty ? [0] : runs.map(\.lowerBound)
-            builtReads = built
+            self.ranges = ranges
+            self.postings = postings
+            driver = listed
+            guard !gallops else { return }
+            let reading: BookWordCheck.Reading =
+                if let listed { .listed(words: words, candidates: listed.count) } else if readsAll { .bitmap } else {
+                    .merged
+                }
+            checked = BookWordCheck(index, ranges, postings: postings, reading: reading, expectedAsks: expectedAsks)
+            if checked == nil { startReading(reading, in: index) }
+        }
+
+        /// Goes over from asking book by book to reading the term's postings as `reading` says.
+        private mutating func startReading(_ reading: BookWordCheck.Reading, in index: CandidateIndex) {
+            switch reading {
+            case .merged: merged = MergedWindows(index, ranges, postings: postings)
+            case .listed: listed = driver.map { CandidateWindows(index, ranges, candidates: $0) }
+            case .bitmap: bitmap = FieldBitmap(index, ranges, reads: &builtReads)
+            }
+            cursors = [0]
         }
 
         /// The fields in which `book` holds the term; empty when it does not. `book` is never
         /// before the last book asked. `read` grows by the postings read.
         mutating func fields(of book: Int, in index: CandidateIndex, reads read: inout Int) -> FieldSet {
+            if var check = checked {
+                if check.isCheaper(asking: book) {
+                    defer { checked = check }
+                    return check.fields(of: book, in: index, reads: &read)
+                }
+                checked = nil
+                startReading(check.reading, in: index)
+            }
             if let bitmap { return book < index.count ? bitmap.fields(of: book) : [] }
             // Each window's one reference while it is refilled, so it is refilled in place.
             if var windows = merged {

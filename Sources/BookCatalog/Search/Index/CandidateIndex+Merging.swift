@@ -24,10 +24,12 @@ extension CandidateIndex {
     }
 
     /// The postings of several words merged book by book, a window of books at a time: each
-    /// window gathers the postings of its books from every word's run, then sorts only those.
-    /// Windows double in size, so a search that stops at its page reads the postings of the
-    /// books up to there (and each word's cursor once a window), and one that reads everything
-    /// reads every posting once, in a few windows.
+    /// window marks the postings of its books from every word's run in a bitmap of its books,
+    /// which hands them back in book order: sorting them cost 35 ns a posting at ten million
+    /// books, and a search reading a one-letter prefix's 6.9 million postings this way took
+    /// 104 ms instead of 320. Windows double in size, so a search that stops at its
+    /// page reads the postings of the books up to there (and each word's cursor once a window),
+    /// and one that reads everything reads every posting once, in a few windows.
     struct MergedWindows: PostingWindows {
         /// Each word's postings, in rank order.
         private let runs: [Range<Int>]
@@ -40,6 +42,8 @@ extension CandidateIndex {
         /// How many books the next window spans.
         private var span: Int
         private let bookCount: Int
+        /// The window's books marked with their fields, reused window after window.
+        private var marks = FieldBitmap(books: 0)
 
         /// The windows of the words of `ranges`, which have `postings` postings in all.
         init(_ index: CandidateIndex, _ ranges: [Range<UInt32>], postings: Int) {
@@ -66,6 +70,7 @@ extension CandidateIndex {
                 return 0
             }
             let end = start + min(span, bookCount - start)
+            marks.reset(first: start, books: end - start)
             var read = 0
             for run in runs.indices {
                 let bound = runs[run].upperBound
@@ -77,48 +82,81 @@ extension CandidateIndex {
                     let book = Layout.book(ofPosting: posting)
                     // A posting out of rank order (a damaged file) ends its run's window too.
                     guard book < end else { break }
-                    if book >= start, !Layout.fields(ofPosting: posting).isEmpty { window.append(posting) }
+                    if book >= start { marks.mark(posting) }
                     place += 1
                     read += 1
                 }
                 cursors[run] = place
             }
-            window.sort()
-            window.mergeBooks()
+            marks.forEachBook { book, fields in
+                window.append(UInt32(truncatingIfNeeded: Layout.posting(book: book, fields: fields)))
+                return false
+            }
             windowEnd = end
             span = min(span * 2, bookCount)
             return read
         }
     }
 
-    /// Per book, in which fields it holds any of a term's words: two bits a book, every
-    /// posting of the words marked once (no sort), for a count, which reads every match.
+    /// Per book of a run of books, in which fields it holds any of a term's words: two bits a
+    /// book, every posting marked once (no sort). A count marks a term's every posting in one
+    /// over the whole catalog; merged windows mark a window's in one over the window's books.
     struct FieldBitmap {
         private var title: [UInt64]
         private var authors: [UInt64]
+        /// The book of the first bit, and how many books the bits stand for.
+        private var first = 0
+        private var books: Int
 
-        /// The bitmap of the words of `ranges`; `read` grows by the postings marked.
-        init(_ index: CandidateIndex, _ ranges: [Range<UInt32>], reads read: inout Int) {
-            let words = (index.count + 63) / 64
+        /// An empty bitmap of books `0..<books`.
+        init(books: Int) {
+            let words = (books + 63) / 64
             title = [UInt64](repeating: 0, count: words)
             authors = [UInt64](repeating: 0, count: words)
+            self.books = books
+        }
+
+        /// The bitmap of the words of `ranges` over the whole index; `read` grows by the
+        /// postings marked.
+        init(_ index: CandidateIndex, _ ranges: [Range<UInt32>], reads read: inout Int) {
+            self.init(books: index.count)
             for range in ranges {
                 let run = index.postingRun(of: range)
                 read += run.count
-                for place in run {
-                    let posting = index.postings[place]
-                    let book = Layout.book(ofPosting: posting)
-                    guard book < index.count else { continue }
-                    let bit = UInt64(1) << UInt64(book & 63)
-                    let fields = Layout.fields(ofPosting: posting)
-                    if fields.contains(.title) { title[book >> 6] |= bit }
-                    if fields.contains(.authors) { authors[book >> 6] |= bit }
-                }
+                for place in run { mark(index.postings[place]) }
             }
         }
 
-        /// The fields in which `book` (below the index's count) holds the term.
+        /// Empties it, for books `first..<first + books`, keeping its memory.
+        mutating func reset(first: Int, books: Int) {
+            let words = (books + 63) / 64
+            if title.count < words {
+                title = [UInt64](repeating: 0, count: words)
+                authors = [UInt64](repeating: 0, count: words)
+            } else {
+                for word in 0..<words {
+                    title[word] = 0
+                    authors[word] = 0
+                }
+            }
+            self.first = first
+            self.books = books
+        }
+
+        /// Marks `posting`'s book with its fields; a posting of a book outside the bitmap's
+        /// (in a damaged file) or of no field is left out.
+        mutating func mark(_ posting: UInt32) {
+            let book = Layout.book(ofPosting: posting) - first
+            guard book >= 0, book < books else { return }
+            let bit = UInt64(1) << UInt64(book & 63)
+            let fields = Layout.fields(ofPosting: posting)
+            if fields.contains(.title) { title[book >> 6] |= bit }
+            if fields.contains(.authors) { authors[book >> 6] |= bit }
+        }
+
+        /// The fields in which `book` (one of the bitmap's) holds the term.
         func fields(of book: Int) -> FieldSet {
+            let book = book - first
             let bit = UInt64(1) << UInt64(book & 63)
             var fields: FieldSet = []
             if title[book >> 6] & bit != 0 { fields.insert(.title) }
@@ -128,10 +166,10 @@ extension CandidateIndex {
 
         /// Calls `body` with each book marked, in rank order, with its fields, until it returns true.
         func forEachBook(_ body: (Int, FieldSet) -> Bool) {
-            for word in title.indices {
+            for word in 0..<(books + 63) / 64 {
                 var marked = title[word] | authors[word]
                 while marked != 0 {
-                    let book = word << 6 | marked.trailingZeroBitCount
+                    let book = first + (word << 6 | marked.trailingZeroBitCount)
                     marked &= marked - 1
                     if body(book, fields(of: book)) { return }
                 }
