@@ -93,14 +93,17 @@ extension CandidateIndex {
     /// prefix's thousands) when the driver's candidates are few and listed, by walking each
     /// word's postings and a window of candidates together (``CandidateWindows``); else, when
     /// galloping would cost more than reading them, along its postings merged a window at a
-    /// time (``MergedWindows``), or, for a count, marked in a ``FieldBitmap``.
+    /// time (``MergedWindows``), or, for a count, marked in a ``FieldBitmap``. Those three
+    /// ways start only once asking book by book from the books' own words (``BookWordCheck``)
+    /// costs more, unless the books expected to be asked cost more from the start.
     ///
     /// What each costs, for `c` candidates asked and a term of `w` words, `p` postings:
     /// galloping touches every word's postings for every candidate, `w × c` reads at least,
     /// each a cache miss once the words' cursors outgrow the cache; the merged windows read and
-    /// sort the postings of the books up to the last candidate (about `p` when the candidates
+    /// mark the postings of the books up to the last candidate (about `p` when the candidates
     /// are spread over the catalog); the candidate windows touch each word once a window (a
-    /// few windows) and then the shorter of its postings and the candidates, `w + p` at most.
+    /// few windows) and then the shorter of its postings and the candidates, `w + p` at most;
+    /// the check costs the same for each book asked, whatever `w` and `p`.
     struct TermProbe {
         /// The runs of postings searched, each in rank order: each word's; none when the term
         /// is read through `merged`, `listed` or `bitmap`.
