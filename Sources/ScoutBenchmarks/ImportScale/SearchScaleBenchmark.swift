@@ -15,8 +15,8 @@ import ScoutTestSupport
 /// after the run. The catalog's search index file is rebuilt when the code's format changed, as
 /// `scout serve` rebuilds it. With `SCOUT_BENCH_SEARCH_QUERIES` (queries separated by `|`), only
 /// those are timed, each its fastest of many runs, and tantivy is left out: a query to profile
-/// (`perf record`) or to watch while changing the code. Runs only when named: `make bench` measures the same search in
-/// import-scale.
+/// (`perf record`) or to watch while changing the code. Runs only when named: `make bench`
+/// measures the same search in import-scale.
 struct SearchScaleBenchmark {
     static let defaultCount = 1_000_000
 
