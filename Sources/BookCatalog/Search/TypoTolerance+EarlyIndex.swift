@@ -30,8 +30,9 @@ extension TypoTolerance {
 
     /// The index a catalog build in flight mapped from its file, current, published as soon as
     /// it is mapped: the dictionary built from its vocabulary takes seconds at ten million books
-    /// (search was ready after 11.5 s, in process), and until it is built a search would otherwise go to the store's own
-    /// search, a catalog-wide full-text query, when the index to answer it is already mapped.
+    /// (search was ready after 11.5 s, in process), and until it is built a search would
+    /// otherwise go to the store's own search, a catalog-wide full-text query, when the index to
+    /// answer it is already mapped.
     final class EarlyIndex: Sendable {
         private let mapped: Mutex<CandidateIndex?> = Mutex(nil)
 

@@ -16,11 +16,14 @@ struct ImportScaleBenchmark {
     static let defaultCount = 1_000_000
 
     /// How many books: `SCOUT_BENCH_IMPORT_BOOKS`, at least 1.
-    static func count() throws -> Int {
-        guard let text = ProcessInfo.processInfo.environment["SCOUT_BENCH_IMPORT_BOOKS"] else { return defaultCount }
+    static func count() throws -> Int { try bookCount(from: "SCOUT_BENCH_IMPORT_BOOKS", default: defaultCount) }
+
+    /// The number of books the environment variable `variable` asks for (at least 1), else
+    /// `defaultCount`; fails with what to write when it is not such a number.
+    static func bookCount(from variable: String, default defaultCount: Int) throws -> Int {
+        guard let text = ProcessInfo.processInfo.environment[variable] else { return defaultCount }
         guard let count = Int(text), count >= 1 else {
-            throw BenchmarkFailure(
-                "SCOUT_BENCH_IMPORT_BOOKS=\(text) is not a number of books; use 1 or more, e.g. 200000")
+            throw BenchmarkFailure("\(variable)=\(text) is not a number of books; use 1 or more, e.g. 200000")
         }
         return count
     }

@@ -27,7 +27,7 @@ struct SearchScaleBenchmark {
             return
         }
         let environment = ProcessInfo.processInfo.environment
-        let count = try Self.count(environment["SCOUT_BENCH_SEARCH_BOOKS"])
+        let count = try ImportScaleBenchmark.bookCount(from: "SCOUT_BENCH_SEARCH_BOOKS", default: Self.defaultCount)
         if let kept = environment["SCOUT_BENCH_SEARCH_DIR"] {
             let directory = URL(filePath: kept, directoryHint: .isDirectory)
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -37,15 +37,6 @@ struct SearchScaleBenchmark {
                 try await measure(count: count, in: $0)
             }
         }
-    }
-
-    static func count(_ text: String?) throws -> Int {
-        guard let text else { return defaultCount }
-        guard let count = Int(text), count >= 1 else {
-            throw BenchmarkFailure(
-                "SCOUT_BENCH_SEARCH_BOOKS=\(text) is not a number of books; use 1 or more, e.g. 200000")
-        }
-        return count
     }
 
     private func measure(count: Int, in directory: URL) async throws {

@@ -38,11 +38,12 @@ extension CandidateIndex {
         /// How many books have been asked.
         private(set) var asked = 0
 
-        /// What each way costs, in nanoseconds, as measured at ten million books (`scout-bench
-        /// search-scale`, "elcal sarcal s", whose prefix has 6.9 million postings of 82,000 words):
-        /// a book's words folded and tested 9 µs; merged windows 12 ns a posting (each word's
-        /// cursor once a window included); a bitmap 4.5 ns a posting; candidate windows 175 ns a
-        /// word a window (each word's cursor and gallops).
+        /// What each way costs, in nanoseconds: estimates at ten million books from `perf`
+        /// profiles and timings of single queries (`scout-bench search-scale`, "elcal sarcal s",
+        /// whose prefix has 6.9 million postings of 82,000 words, and "the s"): a book's words
+        /// folded and tested about 9 µs; merged windows about 12 ns a posting (each word's cursor
+        /// once a window included); a bitmap about 4.5 ns a posting; candidate windows about
+        /// 175 ns a word a window (each word's cursor and gallops). Only their ratios matter.
         static let bookCost = 9_000.0
         static let mergedPostingCost = 12.0
         static let bitmapPostingCost = 4.5

@@ -156,7 +156,6 @@ extension CandidateIndex {
             case .listed: listed = driver.map { CandidateWindows(index, ranges, candidates: $0) }
             case .bitmap: bitmap = FieldBitmap(index, ranges, reads: &builtReads)
             }
-            cursors = [0]
         }
 
         /// The fields in which `book` holds the term; empty when it does not. `book` is never
