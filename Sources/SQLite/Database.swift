@@ -107,6 +107,32 @@ public final class Database: Sendable {
         }
     }
 
+    /// ``transaction(_:)`` with this connection's foreign-key checks off for its length, for a
+    /// writer that checks its rows against their parents itself, set-wise: SQLite checks each
+    /// child row with a look-up of its parent, which for millions of rows naming parents all
+    /// over a large table costs more than writing them. The checks are on again afterwards,
+    /// whatever happens; no other caller runs between (the queue is serial). Other constraints
+    /// still hold, but `ON DELETE` and `ON UPDATE` actions do not run while the checks are off,
+    /// so `body` should write child rows only, never delete or renumber a parent. Throws
+    /// ``SQLiteError`` or whatever `body` throws.
+    ///
+    /// ```swift
+    /// try await db.transactionWithoutForeignKeyChecks { tx in
+    ///     try tx.execute("INSERT INTO relations (from_id, to_id) VALUES (?, ?)", [1, 2])
+    /// }
+    /// ```
+    public func transactionWithoutForeignKeyChecks<T: Sendable>(
+        _ body: @escaping @Sendable (borrowing Transaction) throws -> T
+    ) async throws -> T {
+        try await perform { connection in
+            // Outside a transaction, where SQLite honours the pragma (inside one it is a no-op).
+            try connection.executeScript("PRAGMA foreign_keys = OFF")
+            let result = Result { try connection.inTransaction { try body(Transaction(connection: connection)) } }
+            try connection.executeScript("PRAGMA foreign_keys = ON")
+            return try result.get()
+        }
+    }
+
     /// Runs `body` in one deferred transaction on the database's queue: every statement of it
     /// reads the same snapshot, so what one statement read still holds for the next, whatever
     /// other processes commit meanwhile. It takes no write lock; meant for reads. Throws

@@ -90,6 +90,39 @@ import Testing
         }
     }
 
+    /// A full streamed replacement checks its rows' books itself, with SQLite's foreign-key
+    /// checks off for its transaction alone: a relation from or to a book not stored fails it
+    /// with the book's number, and afterwards the connection checks again (a dangling relation
+    /// fails, and deleting a book deletes the relations to it).
+    @Test func aSQLiteFullReplacementChecksItsBooksAndLeavesForeignKeysOn() async throws {
+        try await withTemporaryDirectory(prefix: "scout-relation-checks") { directory in
+            let store = try await SQLiteBookStore(path: directory.appendingPathComponent("books.sqlite").path)
+            let ids = try await store.upsert(SampleBooks.all).ids
+            let kept = Relation(kind: .sameAuthor, from: ids[0], to: ids[1], score: 1, reason: "same author: A")
+            let missing = (ids.max() ?? 0) + 1
+            let dangling = [
+                Relation(kind: .sameAuthor, from: ids[0], to: missing, score: 1, reason: "same author: A"),
+                Relation(kind: .sameAuthor, from: missing, to: ids[1], score: 1, reason: "same author: A"),
+            ]
+            for relation in dangling {
+                let error = await #expect(throws: BookStoreError.self) {
+                    try await Self.replace(store, kinds: [.sameAuthor], chunks: [[kept], [relation]])
+                }
+                #expect(error?.kind == .constraintViolation)
+                #expect(error?.description.contains("book \(missing)") == true)
+                #expect(try await Self.sqliteIndexes(store.database) == ["relations_to"])
+            }
+            #expect(try await store.related(to: ids[0]).isEmpty)
+            try await Self.replace(store, kinds: [.sameAuthor], chunks: [[kept]])
+            #expect(try await store.related(to: ids[0]).map(\.relation) == [kept])
+            await #expect(throws: BookStoreError.self) {
+                try await store.replaceRelations(for: [.sameAuthor], from: nil, with: dangling)
+            }
+            try await store.database.execute("DELETE FROM books WHERE id = ?", [.integer(ids[1])])
+            #expect(try await store.database.query("SELECT count(*) FROM relations") { try $0.int(0) } == [0])
+        }
+    }
+
     /// A catalog of version 10 holding relations loses `relations_by_kind` and keeps its rows.
     @Test func aPostgresCatalogFromVersion10KeepsItsRelationsWithoutTheKindIndex() async throws {
         try await TestPostgresServer.withTemporaryDatabase { url in

@@ -36,6 +36,31 @@ struct TransactionTests {
         }
     }
 
+    /// A transaction without foreign-key checks takes a child row whose parent is missing, and
+    /// the checks are on again afterwards, whether the body returned or threw.
+    @Test func foreignKeyChecksAreOffForOneTransactionOnly() async throws {
+        try await withTemporaryDatabase { db, _ in
+            try await db.execute("CREATE TABLE books (id INTEGER PRIMARY KEY)")
+            try await db.execute("CREATE TABLE links (book INTEGER NOT NULL REFERENCES books (id))")
+            try await db.transactionWithoutForeignKeyChecks { tx in
+                try tx.execute("INSERT INTO links (book) VALUES (7)")
+            }
+            #expect(try await db.query("SELECT book FROM links") { try $0.int(0) } == [7])
+            await #expect(throws: SQLiteError.self) { try await db.execute("INSERT INTO links (book) VALUES (8)") }
+            await #expect(throws: Abort.self) {
+                try await db.transactionWithoutForeignKeyChecks { tx in
+                    try tx.execute("INSERT INTO links (book) VALUES (9)")
+                    throw Abort()
+                }
+            }
+            #expect(try await db.query("SELECT book FROM links") { try $0.int(0) } == [7])
+            await #expect(throws: SQLiteError.self) {
+                try await db.transaction { tx in try tx.execute("INSERT INTO links (book) VALUES (10)") }
+            }
+            #expect(try await db.query("PRAGMA foreign_keys") { try $0.int(0) } == [1])
+        }
+    }
+
     /// A read transaction answers its statements and leaves no lock behind, even when its body
     /// throws: another connection writes right after.
     @Test func aReadTransactionReadsAndReleasesItsSnapshot() async throws {

@@ -50,32 +50,30 @@ extension RelationBuilder {
     /// The similar-tags relations from the books at `sources` (positions in `catalog`), in that
     /// order, and how many postings entries they visited (bounded by
     /// ``maximumTagPostingsVisited`` a tag and book: what the hostile-catalog test counts).
-    /// The scores are summed into one array reused book after book, and the candidates are
-    /// weighed as plain numbers: a relation, with its reason, is made for the ``limit`` kept.
+    /// The scores are summed into one table reused book after book (``ScoreSums``), and the
+    /// candidates are weighed as plain numbers: a relation, with its reason, is made for the
+    /// ``limit`` kept.
     func similarTags(in catalog: RelationCatalog, at sources: ArraySlice<Int>) -> (relations: [Relation], visits: Int) {
         let index = catalog.tags
         var relations: [Relation] = []
         var visits = 0
-        var scores = [Double](repeating: 0, count: catalog.count)
-        var touched: [Int] = []
+        var sums = ScoreSums()
         var best: [Candidate] = []
         for position in sources {
             let id = catalog.ids[position]
             visits += index.addSimilarities(
-                of: position, allowances: index.visitAllowances(position, total: tagVisitsPerBook), to: &scores,
-                touched: &touched)
+                of: position, allowances: index.visitAllowances(position, total: tagVisitsPerBook), to: &sums)
             best.removeAll(keepingCapacity: true)
-            // Each score is read once, so it is cleared as it is read: a second walk over the
-            // touched list only to clear them cost a pass over thousands of scattered entries.
-            for other in touched {
-                let score = scores[other]
-                scores[other] = 0
-                guard score >= Self.minimumTagSimilarity else { continue }
+            sums.drain { other, score in
+                guard score >= Self.minimumTagSimilarity else { return }
+                // Rounding costs a division: a score a thousandth below the last one kept is
+                // outranked whatever it rounds to, so only those near or above it are rounded.
+                if best.count == limit, let last = best.last, score + 0.001 < last.score { return }
                 let rounded = (score * 1000).rounded() / 1000
                 // Weighed by score first: where tags are common most candidates past the threshold
                 // rank below every kept one, and reading their ids and ratings (at random places
                 // of the catalog) was 40 % of this rule's time at 200,000 books (perf).
-                guard !isOutranked(rounded, by: best), catalog.ids[other] != id else { continue }
+                guard !isOutranked(rounded, by: best), catalog.ids[other] != id else { return }
                 keep(Candidate(score: rounded, ratings: catalog.ratings[other], to: catalog.ids[other]), in: &best)
             }
             // Reasons are written for the relations kept only: where tags are common, thousands
@@ -88,7 +86,6 @@ extension RelationBuilder {
                         kind: .similarTags, from: id, to: kept.to, score: kept.score,
                         reason: "shares tags: " + index.sharedTags(position, other).joined(separator: ", ")))
             }
-            touched.removeAll(keepingCapacity: true)
         }
         return (relations, visits)
     }

@@ -13,9 +13,10 @@ struct TagIndex: Sendable {
     /// bits, as the postings' positions: a catalog's entries stay far below 2^31 (at most
     /// ``FieldLimits/tags`` a book), and a start a book is memory that grows with the catalog.
     private let vectorStarts: [Int32]
-    /// The postings, tag after tag: book position and weight, the highest weight first (then the
-    /// lower position) in a list longer than ``RelationBuilder/maximumTagPostingsVisited``, so
-    /// a bounded visit sees the books the tag matters most to.
+    /// The postings, tag after tag: book position and weight. A tag on more books than
+    /// ``RelationBuilder/maximumTagPostingsVisited`` keeps only that many, the highest weights
+    /// first (then the lower position), all a bounded visit ever reads: the books the tag
+    /// matters most to. Shorter lists are whole, by position.
     let postingBooks: [Int32]
     let postingWeights: [Double]
     /// Per tag number: where its postings start; one more entry, the end.
@@ -65,69 +66,33 @@ struct TagIndex: Sendable {
         postingStarts = postings.starts
     }
 
-    /// The postings of every tag, by positions ascending (a counting sort of the vectors), a
-    /// list longer than the visit bound then ordered by weight.
-    private static func postings(vectorTags: [Int32], vectorWeights: [Double], vectorStarts: [Int32], tags: Int)
-        -> (books: [Int32], weights: [Double], starts: [Int])
-    {
-        var starts = [Int](repeating: 0, count: tags + 1)
-        for tag in vectorTags { starts[Int(tag) + 1] += 1 }
-        for tag in 0..<tags { starts[tag + 1] += starts[tag] }
-        var next = Array(starts.dropLast())
-        var books = [Int32](repeating: 0, count: vectorTags.count)
-        var weights = [Double](repeating: 0, count: vectorTags.count)
-        for position in 0..<max(vectorStarts.count - 1, 0) {
-            for entry in Int(vectorStarts[position])..<Int(vectorStarts[position + 1]) {
-                let tag = Int(vectorTags[entry])
-                books[next[tag]] = Int32(position)
-                weights[next[tag]] = vectorWeights[entry]
-                next[tag] += 1
-            }
-        }
-        for tag in 0..<tags where starts[tag + 1] - starts[tag] > RelationBuilder.maximumTagPostingsVisited {
-            let range = starts[tag]..<starts[tag + 1]
-            let sorted = range.map { (book: books[$0], weight: weights[$0]) }.sorted {
-                $0.weight != $1.weight ? $0.weight > $1.weight : $0.book < $1.book
-            }
-            for (offset, entry) in zip(range, sorted) { (books[offset], weights[offset]) = (entry.book, entry.weight) }
-        }
-        return (books, weights, starts)
-    }
-
     /// Where the vector of the book at `position` lies in ``vectorTags`` and ``vectorWeights``.
     func vector(_ position: Int) -> Range<Int> { Int(vectorStarts[position])..<Int(vectorStarts[position + 1]) }
 
     /// Where the postings of `tag` lie in ``postingBooks`` and ``postingWeights``.
     func postings(_ tag: Int) -> Range<Int> { postingStarts[tag]..<postingStarts[tag + 1] }
 
-    /// Adds the book at `position`'s products with every book its tags' postings lead to (up to
+    /// Sums the book at `position`'s products with every book its tags' postings lead to (up to
     /// `allowances` of each tag, by place in its vector; ``RelationBuilder/maximumTagPostingsVisited``
-    /// for `nil`) to `scores`, by position, listing in `touched` each position it makes
-    /// non-zero; returns how many postings entries it visited. The loop a rebuild spends most of
-    /// its time in, so it reads the arrays unchecked: every index is a posting range's, every
-    /// posting a position below `scores.count` (the catalog's count).
-    func addSimilarities(of position: Int, allowances: [Int]?, to scores: inout [Double], touched: inout [Int])
-        -> Int
-    {
+    /// for `nil`) into `sums`, started for this visit; returns how many postings entries it
+    /// visited. The loop a rebuild spends most of its time in, so it reads the postings
+    /// unchecked: every index is a posting range's.
+    func addSimilarities(of position: Int, allowances: [Int]?, to sums: inout ScoreSums) -> Int {
         let vector = self.vector(position)
-        var visits = 0
+        // Each tag's postings visited, first counted so that the sums' table is sized once.
+        let visited = vector.map { entry in
+            let postings = self.postings(Int(vectorTags[entry]))
+            let allowed = allowances?[entry - vector.lowerBound] ?? RelationBuilder.maximumTagPostingsVisited
+            return postings.lowerBound..<postings.lowerBound + min(max(allowed, 0), postings.count)
+        }
+        let visits = visited.reduce(0) { $0 + $1.count }
+        sums.start(forAtMost: visits)
         postingBooks.withUnsafeBufferPointer { books in
             postingWeights.withUnsafeBufferPointer { weights in
-                scores.withUnsafeMutableBufferPointer { scores in
-                    for entry in vector {
-                        let weight = vectorWeights[entry]
-                        let postings = self.postings(Int(vectorTags[entry]))
-                        let allowed =
-                            allowances?[entry - vector.lowerBound] ?? RelationBuilder.maximumTagPostingsVisited
-                        let end = postings.lowerBound + min(max(allowed, 0), postings.count)
-                        visits += end - postings.lowerBound
-                        for posting in postings.lowerBound..<end {
-                            let other = Int(books[posting])
-                            if other == position { continue }
-                            if scores[other] == 0 { touched.append(other) }
-                            scores[other] += weight * weights[posting]
-                        }
-                    }
+                for (entry, entries) in zip(vector, visited) {
+                    sums.addProducts(
+                        of: vectorWeights[entry], books: books, weights: weights, entries: entries,
+                        skipping: Int32(position))
                 }
             }
         }

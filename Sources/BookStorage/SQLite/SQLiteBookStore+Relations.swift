@@ -36,8 +36,9 @@ extension SQLiteBookStore {
     /// `chunks` inside the transaction, each written and dropped before the next is taken (the
     /// next is computed meanwhile). Chunks in ascending source order reach the primary key's
     /// B-tree in key order. A full replacement (`sources` `nil`) builds `relations_to` once
-    /// after the rows instead of row by row (see ``relationsToIndex``). Throws
-    /// ``BookStoreError``, or what the producer threw.
+    /// after the rows instead of row by row (see ``relationsToIndex``), and checks that each
+    /// row's books are stored against their ids read once (``StoredBookIDs``) instead of
+    /// SQLite's look-up a row. Throws ``BookStoreError``, or what the producer threw.
     ///
     /// ```swift
     /// try await store.replaceRelations(for: RelationBuilder.kinds, from: nil, chunks: chunks)
@@ -45,28 +46,37 @@ extension SQLiteBookStore {
     public func replaceRelations(
         for kinds: Set<Relation.Kind>, from sources: Set<Int64>?, chunks: RelationChunks
     ) async throws {
-        try await replaceRelations(for: kinds, from: sources, first: nil, rebuildsIndex: sources == nil) { _ in
+        try await replaceRelations(for: kinds, from: sources, first: nil, isBulk: sources == nil) { _ in
             try chunks.next()
         }
     }
 
     /// Deletes, then inserts the chunks `next` gives (`nil` at the end) in one transaction; `next`
-    /// gets a slot holding `first`, the one-array form's whole list. `rebuildsIndex` leaves
-    /// `relations_to` out while the rows go in.
+    /// gets a slot holding `first`, the one-array form's whole list. `isBulk` leaves
+    /// `relations_to` out while the rows go in, and checks the rows' books itself, set-wise,
+    /// with SQLite's foreign-key checks off.
     private func replaceRelations(
-        for kinds: Set<Relation.Kind>, from sources: Set<Int64>?, first: [Relation]?, rebuildsIndex: Bool = false,
+        for kinds: Set<Relation.Kind>, from sources: Set<Int64>?, first: [Relation]?, isBulk: Bool = false,
         next: @escaping @Sendable (inout [Relation]?) throws -> [Relation]?
     ) async throws {
         guard !kinds.isEmpty else { return }
+        let write: @Sendable (borrowing Transaction) throws -> Void = { tx in
+            let stored = isBulk ? try StoredBookIDs.read(in: tx) : nil
+            if isBulk { try tx.execute("DROP INDEX IF EXISTS relations_to") }
+            try Self.deleteRelations(of: kinds, from: sources, in: tx)
+            var slot = first
+            while let chunk = try next(&slot) {
+                let rows = Self.inKeyOrder(chunk, of: kinds)
+                try stored?.check(rows)
+                try Self.insert(rows, in: tx)
+            }
+            if isBulk { try tx.execute(Self.relationsToIndex) }
+        }
         try await storeWork {
-            try await database.transaction { tx in
-                if rebuildsIndex { try tx.execute("DROP INDEX IF EXISTS relations_to") }
-                try Self.deleteRelations(of: kinds, from: sources, in: tx)
-                var slot = first
-                while let chunk = try next(&slot) {
-                    try Self.insert(Self.inKeyOrder(chunk, of: kinds), in: tx)
-                }
-                if rebuildsIndex { try tx.execute(Self.relationsToIndex) }
+            if isBulk {
+                try await database.transactionWithoutForeignKeyChecks(write)
+            } else {
+                try await database.transaction(write)
             }
         }
     }
