@@ -1,3 +1,4 @@
+import ScoutTestSupport
 import Testing
 
 @testable import BookCatalog
@@ -5,21 +6,9 @@ import Testing
 /// The similar-tags scores summed in a table sized to each book's visit (`ScoreSums`) instead of
 /// an array of the catalog's count: the same sums to the bit, in the order first added.
 @Suite("Score sums by position") struct ScoreSumsTests {
-    /// A deterministic stream of numbers (SplitMix64), so a failure repeats.
-    private struct Numbers {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test("Sums equal a dense array's, to the bit and in first-added order, visit after visit")
     func sumsEqualADenseArraysToTheBit() {
-        var numbers = Numbers(state: 37)
+        var numbers = SplitMix64(seed: 37)
         var sums = ScoreSums()
         let positions = 50_000
         var dense = [Double](repeating: 0, count: positions)
