@@ -53,21 +53,50 @@ public enum ExportDestination: Sendable, Hashable {
         }
     }
 
-    /// A temporary file in `url`'s folder, renamed over it.
+    /// A temporary file in `url`'s folder, written whole, flushed, then renamed over it; it
+    /// takes the mode of the file it replaces, or a new file's (0666 less the umask).
+    ///
+    /// Not Foundation's `Data.write(to:options: .atomic)`: on Linux (Swift 6.3) it wrote a buffer
+    /// past 2 GiB as its first 0x7ffff000 bytes (one `write` call's most) followed by its
+    /// beginning again, so a million-book backup held every book twice and lost its last
+    /// relations, silently (issue #37).
     private static func replaceAtomically(_ data: Data, at url: URL, shownAs path: String) throws {
+        var status = stat()
+        let mode = stat(url.path, &status) == 0 ? status.st_mode & 0o7777 : Self.newFileMode
+        var template = Array(
+            (url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".XXXXXX").utf8CString)
+        let descriptor = mkstemp(&template)
+        guard descriptor >= 0 else { throw Self.unwritable(path) }
+        let temporary = String(cString: template)
+        var isRenamed = false
+        defer { if !isRenamed { unlink(temporary) } }
         do {
-            try data.write(to: url, options: .atomic)
-        } catch {
-            throw BookCatalogError.unwritableFile(path: path, reason: error.localizedDescription)
+            defer { close(descriptor) }
+            guard fchmod(descriptor, mode) == 0 else { throw Self.unwritable(path) }
+            try writeAll(data, to: descriptor, name: path)
+            guard fsync(descriptor) == 0 else { throw Self.unwritable(path) }
         }
+        guard rename(temporary, url.path) == 0 else { throw Self.unwritable(path) }
+        isRenamed = true
+    }
+
+    /// The mode `open` gives a new file asked for 0666: less the process's umask, which can only
+    /// be read by setting it (and at once back).
+    private static var newFileMode: mode_t {
+        let mask = umask(0o022)
+        umask(mask)
+        return 0o666 & ~mask
+    }
+
+    /// The error for `path` after a failed call, with the system's reason (`errno`).
+    private static func unwritable(_ path: String) -> BookCatalogError {
+        .unwritableFile(path: path, reason: String(cString: strerror(errno)))
     }
 
     /// Opens `path` for writing as it is (a device, a pipe, a link's missing target) and writes.
     private static func writeInPlace(_ data: Data, path: String) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else {
-            throw BookCatalogError.unwritableFile(path: path, reason: String(cString: strerror(errno)))
-        }
+        guard descriptor >= 0 else { throw Self.unwritable(path) }
         defer { close(descriptor) }
         try writeAll(data, to: descriptor, name: path)
     }
@@ -80,7 +109,7 @@ public enum ExportDestination: Sendable, Hashable {
                 let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    throw BookCatalogError.unwritableFile(path: name, reason: String(cString: strerror(errno)))
+                    throw Self.unwritable(name)
                 }
                 offset += written
             }
