@@ -21,10 +21,15 @@ import Testing
             for _ in 0..<adds {
                 // Few positions, so most are added to many times.
                 let position = Int(numbers.next() % UInt64(max(adds / 4, 1))) * 7 % positions
-                let value = Double(numbers.next() % 1_000_000) / 999_983
+                let value = Double(numbers.next() % 1_000_000 + 1) / 999_983
                 if dense[position] == 0 { order.append(position) }
                 dense[position] += value
-                sums.add(value, to: Int32(position))
+                // One posting of weight 1 times `value`: exactly `value`.
+                [Int32(position)].withUnsafeBufferPointer { books in
+                    [value].withUnsafeBufferPointer { weights in
+                        sums.addProducts(of: 1, books: books, weights: weights, entries: 0..<1, skipping: -1)
+                    }
+                }
             }
             var drained: [(position: Int, sum: Double)] = []
             sums.drain { drained.append(($0, $1)) }

@@ -54,7 +54,9 @@ public enum ExportDestination: Sendable, Hashable {
     }
 
     /// A temporary file in `url`'s folder, written whole, flushed, then renamed over it; it
-    /// takes the mode of the file it replaces, or a new file's (0666 less the umask).
+    /// takes the mode of the file it replaces, or a new file's (0666 less the umask, as `open`
+    /// gives it). The temporary name is this process's own, as the search index file's
+    /// (`IndexBytes.save`), so two exports never share one.
     ///
     /// Not Foundation's `Data.write(to:options: .atomic)`: on Linux (Swift 6.3) it wrote a buffer
     /// past 2 GiB as its first 0x7ffff000 bytes (one `write` call's most) followed by its
@@ -62,30 +64,20 @@ public enum ExportDestination: Sendable, Hashable {
     /// relations, silently (issue #37).
     private static func replaceAtomically(_ data: Data, at url: URL, shownAs path: String) throws {
         var status = stat()
-        let mode = stat(url.path, &status) == 0 ? status.st_mode & 0o7777 : Self.newFileMode
-        var template = Array(
-            (url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".XXXXXX").utf8CString)
-        let descriptor = mkstemp(&template)
+        let replacedMode = stat(url.path, &status) == 0 ? status.st_mode & 0o7777 : nil
+        let temporary = url.path + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw Self.unwritable(path) }
-        let temporary = String(cString: template)
         var isRenamed = false
         defer { if !isRenamed { unlink(temporary) } }
         do {
             defer { close(descriptor) }
-            guard fchmod(descriptor, mode) == 0 else { throw Self.unwritable(path) }
+            if let replacedMode, fchmod(descriptor, replacedMode) != 0 { throw Self.unwritable(path) }
             try writeAll(data, to: descriptor, name: path)
             guard fsync(descriptor) == 0 else { throw Self.unwritable(path) }
         }
         guard rename(temporary, url.path) == 0 else { throw Self.unwritable(path) }
         isRenamed = true
-    }
-
-    /// The mode `open` gives a new file asked for 0666: less the process's umask, which can only
-    /// be read by setting it (and at once back).
-    private static var newFileMode: mode_t {
-        let mask = umask(0o022)
-        umask(mask)
-        return 0o666 & ~mask
     }
 
     /// The error for `path` after a failed call, with the system's reason (`errno`).

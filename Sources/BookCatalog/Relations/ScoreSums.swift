@@ -11,8 +11,12 @@
 /// ```swift
 /// var sums = ScoreSums()
 /// sums.start(forAtMost: 2)
-/// sums.add(0.5, to: 7)
-/// sums.add(0.25, to: 7)
+/// let (books, weights): ([Int32], [Double]) = ([7, 7], [0.5, 0.25])
+/// books.withUnsafeBufferPointer { books in
+///     weights.withUnsafeBufferPointer { weights in
+///         sums.addProducts(of: 1, books: books, weights: weights, entries: 0..<2, skipping: -1)
+///     }
+/// }
 /// sums.drain { position, sum in print(position, sum) }  // 7 0.75
 /// ```
 struct ScoreSums {
@@ -37,15 +41,6 @@ struct ScoreSums {
         if slots.count < capacity { slots = Array(repeating: Slot(), count: capacity) }
         mask = capacity - 1
         shift = UInt64(64 - capacity.trailingZeroBitCount)
-    }
-
-    /// Adds `value` to the sum of `position`.
-    mutating func add(_ value: Double, to position: Int32) {
-        makeRoom(for: 1)
-        let (mask, shift) = (mask, shift)
-        slots.withUnsafeMutableBufferPointer { slots in
-            Self.add(value, to: position, in: slots, mask: mask, shift: shift, used: &used)
-        }
     }
 
     /// Adds `weight` times `weights[entry]` to the sum of `books[entry]`, for each entry in

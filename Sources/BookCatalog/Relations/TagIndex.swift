@@ -74,7 +74,7 @@ struct TagIndex: Sendable {
 
     /// Sums the book at `position`'s products with every book its tags' postings lead to (up to
     /// `allowances` of each tag, by place in its vector; ``RelationBuilder/maximumTagPostingsVisited``
-    /// for `nil`) into `sums`, started for this visit; returns how many postings entries it
+    /// for `nil`) into `sums` (drained), which it starts for this visit; returns how many postings entries it
     /// visited. The loop a rebuild spends most of its time in, so it reads the postings
     /// unchecked: every index is a posting range's.
     func addSimilarities(of position: Int, allowances: [Int]?, to sums: inout ScoreSums) -> Int {

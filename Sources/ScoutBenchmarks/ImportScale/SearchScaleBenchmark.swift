@@ -28,18 +28,21 @@ struct SearchScaleBenchmark {
         }
         let environment = ProcessInfo.processInfo.environment
         let count = try ImportScaleBenchmark.bookCount(from: "SCOUT_BENCH_SEARCH_BOOKS", default: Self.defaultCount)
+        let queries = environment["SCOUT_BENCH_SEARCH_QUERIES"]
         if let kept = environment["SCOUT_BENCH_SEARCH_DIR"] {
             let directory = URL(filePath: kept, directoryHint: .isDirectory)
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try await measure(count: count, in: directory)
+            try await measure(count: count, in: directory, queries: queries)
         } else {
             try await withTemporaryDirectory(prefix: "scout-bench-search-scale") {
-                try await measure(count: count, in: $0)
+                try await measure(count: count, in: $0, queries: queries)
             }
         }
     }
 
-    private func measure(count: Int, in directory: URL) async throws {
+    /// Measures the catalog of `count` books in `directory`: all the queries, or only `queries`
+    /// (`|` between them) when given.
+    private func measure(count: Int, in directory: URL, queries given: String?) async throws {
         let clock = ContinuousClock()
         let catalog = try await KeptCatalog.open(count: count, in: directory, clock: clock)
         let search = ScaleSearch(sample: catalog.sample)
@@ -49,7 +52,7 @@ struct SearchScaleBenchmark {
             "search-scale: the search index of \(count) books ready in \(ready.seconds) "
                 + "(mapped from its file if current)"
         )
-        if let given = ProcessInfo.processInfo.environment["SCOUT_BENCH_SEARCH_QUERIES"] {
+        if let given {
             try await Self.time(given.split(separator: "|").map(String.init), store: store)
             return
         }
