@@ -1,7 +1,8 @@
-import BookCatalog
 import Foundation
 import ScoutTestSupport
 import Testing
+
+@testable import BookCatalog
 
 /// An export is a full backup: `import jsonl` of it into an empty catalog restores every table —
 /// books, their other keys, readings (ratings and to-read shelves), "similar books" links and
@@ -72,6 +73,10 @@ extension BookStoreContract {
             #expect(original.relations.contains { $0[2] == "alsoEnjoyed" })
 
             let backup = try await JSONLinesExporter(store: store).data()
+            // Read a book or two at a time, the store's pages give the same bytes as one page.
+            for booksPerPage in [1, 2] {
+                #expect(try await JSONLinesExporter(store: store, booksPerPage: booksPerPage).data() == backup)
+            }
             try await kind.withStore { copy in
                 let summary = try await JSONLinesImporter(store: copy).importBooks(from: backup)
                 #expect(summary.skipped == [])

@@ -6,7 +6,10 @@ import Foundation
 /// every reading, "similar books" link and relation, naming books by key
 /// (``JSONLinesBackupLine``).
 ///
-/// Exporting an unchanged store twice gives the same bytes.
+/// A store that pages (``BackupPaging``, both stores) is read a thousand books at a time and
+/// its lines go out as they are made, so an export holds a page of rows, a megabyte of lines
+/// and every book's key (``BookKeyTable``) — never the catalog nor the file. Exporting an
+/// unchanged store twice gives the same bytes.
 ///
 /// ```swift
 /// let count = try await JSONLinesExporter(store: store).export(to: .file(URL(fileURLWithPath: "books.jsonl")))
@@ -14,53 +17,32 @@ import Foundation
 public struct JSONLinesExporter: Sendable {
     /// The store the books come from.
     public let store: any BookStore
+    /// How many books a page of a ``BackupPaging`` store holds; the readings, links and
+    /// relations of that many books are read at once too.
+    let booksPerPage: Int
 
     /// Makes an exporter: `JSONLinesExporter(store: store)`.
     public init(store: any BookStore) {
+        self.init(store: store, booksPerPage: 1_000)
+    }
+
+    /// Makes an exporter reading `booksPerPage` books at a time (at least one): what tests use
+    /// to cross many pages with few books.
+    init(store: any BookStore, booksPerPage: Int) {
         self.store = store
+        self.booksPerPage = max(booksPerPage, 1)
     }
 
     /// The whole store as JSON Lines, books in store id order, each line ending in `\n`, and
-    /// how many books it holds.
+    /// how many books it holds. Held whole: for a catalog of any size, ``export(to:)``.
     ///
     /// ```swift
     /// let (data, books) = try await exporter.backup()
     /// ```
     public func backup() async throws -> (data: Data, books: Int) {
-        let encoder = JSONLinesRecord.encoder
-        let books = try await store.allBooks()
-        let contents = try await store.contents()
-        var keys: [Int64: BookKey] = [:]
-        for book in books { keys[book.id] = BookKey(book) }
-        var otherKeys: [Int64: [BookKey]] = [:]
-        for stored in contents.keys where stored.key != keys[stored.book] {
-            otherKeys[stored.book, default: []].append(stored.key)
-        }
-        var data = Data()
-        func line(_ value: some Encodable) throws {
-            data.append(try encoder.encode(value))
-            data.append(UInt8(ascii: "\n"))
-        }
-        for book in books { try line(JSONLinesRecord(book, otherKeys: otherKeys[book.id] ?? [])) }
-        for reading in contents.readings {
-            guard let book = keys[reading.book] else { continue }
-            try line(
-                JSONLinesBackupLine(
-                    reading: .init(
-                        book: book, reader: reading.reader, rating: reading.rating, wantsToRead: reading.wantsToRead)))
-        }
-        for link in contents.links {
-            guard let from = keys[link.from] else { continue }
-            try line(JSONLinesBackupLine(link: .init(from: from, to: link.to)))
-        }
-        for relation in contents.relations {
-            guard let from = keys[relation.from], let to = keys[relation.to] else { continue }
-            try line(
-                JSONLinesBackupLine(
-                    relation: .init(
-                        kind: relation.kind, from: from, to: to, score: relation.score, reason: relation.reason)))
-        }
-        return (data, books.count)
+        var lines = BackupLines(writer: nil)
+        let books = try await write(to: &lines)
+        return (lines.pending, books)
     }
 
     /// The whole store as JSON Lines (see ``backup()``).
@@ -72,18 +54,21 @@ public struct JSONLinesExporter: Sendable {
         try await backup().data
     }
 
-    /// Writes the whole store to `destination` (see ``ExportDestination`` for how each kind of
-    /// file is written) and returns how many books it holds. Throws
+    /// Writes the whole store to `destination` as it is read (see ``ExportDestination`` for
+    /// how each kind of file is written) and returns how many books it holds. Throws
     /// ``BookCatalogError/unwritableFile(path:reason:)`` — a full disk too — and the store's
-    /// errors.
+    /// errors; a regular file is then left as it was.
     ///
     /// ```swift
     /// let count = try await exporter.export(to: .file(URL(fileURLWithPath: "books.jsonl")))
     /// ```
     @discardableResult
     public func export(to destination: ExportDestination) async throws -> Int {
-        let (data, books) = try await backup()
-        try destination.write(data)
+        let writer = try destination.open()
+        var lines = BackupLines(writer: writer)
+        let books = try await write(to: &lines)
+        try lines.flush()
+        try writer.finish()
         return books
     }
 
@@ -91,5 +76,129 @@ public struct JSONLinesExporter: Sendable {
     @discardableResult
     public func export(to url: URL) async throws -> Int {
         try await export(to: .file(url))
+    }
+
+    /// Writes every line of the backup to `lines`: the books a page at a time, keeping each
+    /// one's key, then the readings, links and relations of the same pages in turn.
+    private func write(to lines: inout BackupLines) async throws -> Int {
+        let source: BackupSource
+        let perPage: Int
+        if let paging = store as? any BackupPaging {
+            (source, perPage) = (.paging(paging), booksPerPage)
+        } else {
+            let books = try await store.allBooks().sorted { $0.id < $1.id }
+            (source, perPage) = (.whole(books: books, contents: try await store.contents()), .max)
+        }
+        var keys = BookKeyTable()
+        // Each page's last id: the pages of books the later parts are read by.
+        var pageEnds: [Int64] = []
+        var after = Int64.min
+        while true {
+            try Task.checkCancellation()
+            let page = try await source.books(after: after, limit: perPage)
+            // A page that does not move past the last id would be read again forever: the end.
+            guard let last = page.last?.id, last > after else { break }
+            for book in page { keys.append(id: book.id, key: BookKey(book)) }
+            var otherKeys: [Int64: [BookKey]] = [:]
+            for stored in try await source.contents(.keys, ofBooksAfter: after, through: last).keys
+            where stored.key != keys.key(of: stored.book) {
+                otherKeys[stored.book, default: []].append(stored.key)
+            }
+            for book in page { try lines.append(JSONLinesRecord(book, otherKeys: otherKeys[book.id] ?? [])) }
+            pageEnds.append(last)
+            guard page.count >= perPage else { break }
+            after = last
+        }
+        for part in [CatalogContents.Part.readings, .links, .relations] {
+            var after = Int64.min
+            for last in pageEnds {
+                try Task.checkCancellation()
+                let contents = try await source.contents(part, ofBooksAfter: after, through: last)
+                try Self.write(contents, named: keys, to: &lines)
+                after = last
+            }
+        }
+        return keys.count
+    }
+
+    /// The lines of `contents`' readings, links and relations, naming books by their keys in
+    /// `keys`; a row naming a book that is not there (removed while the export ran) is left out.
+    private static func write(_ contents: CatalogContents, named keys: BookKeyTable, to lines: inout BackupLines)
+        throws
+    {
+        for reading in contents.readings {
+            guard let book = keys.key(of: reading.book) else { continue }
+            try lines.append(
+                JSONLinesBackupLine(
+                    reading: .init(
+                        book: book, reader: reading.reader, rating: reading.rating, wantsToRead: reading.wantsToRead)))
+        }
+        for link in contents.links {
+            guard let from = keys.key(of: link.from) else { continue }
+            try lines.append(JSONLinesBackupLine(link: .init(from: from, to: link.to)))
+        }
+        for relation in contents.relations {
+            guard let from = keys.key(of: relation.from), let to = keys.key(of: relation.to) else { continue }
+            try lines.append(
+                JSONLinesBackupLine(
+                    relation: .init(
+                        kind: relation.kind, from: from, to: to, score: relation.score, reason: relation.reason)))
+        }
+    }
+}
+
+/// The lines of a backup as they are made: sent to the writer a megabyte at a time, or held
+/// whole when there is none (``JSONLinesExporter/backup()``).
+private struct BackupLines {
+    /// Where full buffers go; nil keeps every line in `pending`.
+    let writer: ExportWriter?
+    /// The lines not yet written.
+    private(set) var pending = Data()
+    private let encoder = JSONLinesRecord.encoder
+    /// How much is gathered before a write: few enough calls, little memory.
+    private static let bufferSize = 1 << 20
+
+    init(writer: ExportWriter?) {
+        self.writer = writer
+    }
+
+    /// Adds `value` as one line.
+    mutating func append(_ value: some Encodable) throws {
+        pending.append(try encoder.encode(value))
+        pending.append(UInt8(ascii: "\n"))
+        if writer != nil, pending.count >= Self.bufferSize { try flush() }
+    }
+
+    /// Writes what is pending.
+    mutating func flush() throws {
+        guard let writer, !pending.isEmpty else { return }
+        try writer.write(pending)
+        pending.removeAll(keepingCapacity: true)
+    }
+}
+
+/// Where an export reads the store: a page at a time from a store that pages, or from a store
+/// that does not, read whole once and answered as one page.
+private enum BackupSource {
+    case paging(any BackupPaging)
+    /// The books in id order, and the rest.
+    case whole(books: [Book], contents: CatalogContents)
+
+    /// Up to `limit` books with ids above `id`, by id ascending.
+    func books(after id: Int64, limit: Int) async throws -> [Book] {
+        switch self {
+        case .paging(let store): try await store.books(after: id, limit: limit)
+        case .whole(let books, _): Array(books.lazy.filter { $0.id > id }.prefix(limit))
+        }
+    }
+
+    /// `part` of the contents of the books with ids above `id` and at most `last`.
+    func contents(_ part: CatalogContents.Part, ofBooksAfter id: Int64, through last: Int64) async throws
+        -> CatalogContents
+    {
+        switch self {
+        case .paging(let store): try await store.contents(part, ofBooksAfter: id, through: last)
+        case .whole(_, let contents): contents.only(part, ofBooksAfter: id, through: last)
+        }
     }
 }

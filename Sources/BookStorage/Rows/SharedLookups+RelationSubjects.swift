@@ -1,35 +1,6 @@
 import BookCatalog
-import Postgres
-import SQLite
 
-/// What the relation subjects' pages need of either database: one statement with one integer
-/// parameter, the id the page starts after, its rows read by column name.
-protocol RelationSubjectDatabase: LookupDatabase {
-    /// The placeholder of the statement's one parameter (`?` or `$1`).
-    static var afterPlaceholder: String { get }
-    func rows<T: Sendable>(of sql: String, after id: Int64, _ read: @escaping @Sendable (LookupRow) throws -> T)
-        async throws -> [T]
-}
-
-extension Database: RelationSubjectDatabase {
-    static var afterPlaceholder: String { "?" }
-    func rows<T: Sendable>(of sql: String, after id: Int64, _ read: @escaping @Sendable (Row) throws -> T)
-        async throws -> [T]
-    {
-        try await query(sql, [.integer(id)], read)
-    }
-}
-
-extension PostgresDatabase: RelationSubjectDatabase {
-    static var afterPlaceholder: String { "$1" }
-    func rows<T: Sendable>(of sql: String, after id: Int64, _ read: @escaping @Sendable (PostgresRow) throws -> T)
-        async throws -> [T]
-    {
-        try await query(sql, [.integer(id)], read)
-    }
-}
-
-extension SharedLookups where Lookups: RelationSubjectDatabase {
+extension SharedLookups where Lookups: PagedLookupDatabase {
     /// The columns the relation rules read.
     private static var relationSubjectColumns: String {
         "id, authors, series, series_name, series_number, tags, ratings_count, source_url"
@@ -53,10 +24,10 @@ extension SharedLookups where Lookups: RelationSubjectDatabase {
         // The limit is a number, never text from outside.
         let sql = """
             SELECT \(Self.relationSubjectColumns) FROM books
-            WHERE id > \(Lookups.afterPlaceholder) ORDER BY id LIMIT \(max(limit, 0))
+            WHERE id > \(Lookups.placeholder(1)) ORDER BY id LIMIT \(max(limit, 0))
             """
         return try await storeWork {
-            try await database.rows(of: sql, after: id) { try Self.relationSubject(from: $0) }
+            try await database.rows(of: sql, integers: [id]) { try Self.relationSubject(from: $0) }
         }
     }
 
