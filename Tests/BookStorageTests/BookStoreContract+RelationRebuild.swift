@@ -55,4 +55,27 @@ extension BookStoreContract {
             #expect(try await store.integrityProblems().isEmpty)
         }
     }
+
+    /// A relation of a kind this version does not know (a newer version wrote it) stays through
+    /// a replacement of some kinds, streamed or not, and goes with a full replacement of every
+    /// kind — alike on both stores.
+    @Test(arguments: StoreKind.available)
+    func kindsThisVersionDoesNotKnowGoOnlyWithAReplacementOfEveryKind(kind: StoreKind) async throws {
+        try await kind.withShelf { store, ids in
+            try await kind.execute(
+                """
+                INSERT INTO relations (from_id, to_id, kind, score, reason)
+                VALUES (\(ids[0]), \(ids[1]), 'fromANewerVersion', 1, 'newer')
+                """, in: store)
+            let kinds = "SELECT kind FROM relations ORDER BY kind"
+            let author = Self.relation(.sameAuthor, 0, 2, ids: ids)
+            #expect(try await Self.replace(store, kinds: [.sameAuthor], chunks: [[author]]) == 1)
+            #expect(try await kind.strings(kinds, in: store) == ["fromANewerVersion", "sameAuthor"])
+            try await store.replaceRelations(for: [.sameSeries], with: [Self.relation(.sameSeries, 0, 1, ids: ids)])
+            #expect(try await kind.strings(kinds, in: store) == ["fromANewerVersion", "sameAuthor", "sameSeries"])
+            #expect(try await Self.replace(store, kinds: RelationBuilder.kinds, chunks: [[author]]) == 1)
+            #expect(try await kind.strings(kinds, in: store) == ["sameAuthor"])
+            #expect(try await store.integrityProblems().isEmpty)
+        }
+    }
 }

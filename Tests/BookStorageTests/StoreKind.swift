@@ -44,6 +44,14 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
         }
     }
 
+    /// The first column of every row `sql` gives on `store`'s database, as text.
+    func strings(_ sql: String, in store: any BookStore) async throws -> [String] {
+        switch self {
+        case .sqlite: try await #require(store as? SQLiteBookStore).database.query(sql) { try $0.string(0) }
+        case .postgres: try await #require(store as? PostgresBookStore).database.query(sql) { try $0.string(0) }
+        }
+    }
+
     /// Runs `body` with a new store of this kind holding ``SampleBooks/all``, and their ids in order.
     @discardableResult
     func withShelf<T>(_ body: (any BookStore, [Int64]) async throws -> T) async throws -> T {

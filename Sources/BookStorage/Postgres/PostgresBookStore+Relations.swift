@@ -70,7 +70,7 @@ extension PostgresBookStore {
                         "DELETE FROM relations WHERE kind = ANY ($1::text[]) AND from_id = ANY ($2::int8[])",
                         [.textArray(names), .integerArray(sources.sorted())])
                 } else {
-                    try Self.beginRelationSwap(keeping: names, in: tx)
+                    try Self.beginRelationSwap(replacing: kinds, in: tx)
                 }
                 let table = swaps ? Self.nextRelations : "relations"
                 var written = 0
