@@ -32,7 +32,7 @@ public final class ExportWriter {
 
     /// Writes every byte of `data`, retrying interrupted and short writes. Throws
     /// ``BookCatalogError/unwritableFile(path:reason:)`` — a full disk, a closed pipe.
-    public func write(_ data: Data) throws {
+    public func write(_ data: some ContiguousBytes) throws {
         precondition(!isClosed, "An export was written to after it ended.")
         try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
             var offset = 0

@@ -42,7 +42,7 @@ public struct JSONLinesExporter: Sendable {
     public func backup() async throws -> (data: Data, books: Int) {
         var lines = BackupLines(writer: nil)
         let books = try await write(to: &lines)
-        return (lines.pending, books)
+        return (Data(lines.pending), books)
     }
 
     /// The whole store as JSON Lines (see ``backup()``).
@@ -128,21 +128,23 @@ public struct JSONLinesExporter: Sendable {
     {
         for reading in contents.readings {
             guard let book = keys.key(of: reading.book) else { continue }
-            try lines.append(
-                JSONLinesBackupLine(
-                    reading: .init(
-                        book: book, reader: reading.reader, rating: reading.rating, wantsToRead: reading.wantsToRead)))
+            try lines.append {
+                BackupLineBytes.append(
+                    .init(book: book, reader: reading.reader, rating: reading.rating, wantsToRead: reading.wantsToRead),
+                    to: &$0)
+            }
         }
         for link in contents.links {
             guard let from = keys.key(of: link.from) else { continue }
-            try lines.append(JSONLinesBackupLine(link: .init(from: from, to: link.to)))
+            try lines.append { BackupLineBytes.append(.init(from: from, to: link.to), to: &$0) }
         }
         for relation in contents.relations {
             guard let from = keys.key(of: relation.from), let to = keys.key(of: relation.to) else { continue }
-            try lines.append(
-                JSONLinesBackupLine(
-                    relation: .init(
-                        kind: relation.kind, from: from, to: to, score: relation.score, reason: relation.reason)))
+            try lines.append {
+                try BackupLineBytes.append(
+                    .init(kind: relation.kind, from: from, to: to, score: relation.score, reason: relation.reason),
+                    to: &$0)
+            }
         }
     }
 }
@@ -153,7 +155,7 @@ private struct BackupLines {
     /// Where full buffers go; nil keeps every line in `pending`.
     let writer: ExportWriter?
     /// The lines not yet written.
-    private(set) var pending = Data()
+    private(set) var pending: [UInt8] = []
     private let encoder = JSONLinesRecord.encoder
     /// How much is gathered before a write: few enough calls, little memory.
     private static let bufferSize = 1 << 20
@@ -162,10 +164,18 @@ private struct BackupLines {
         self.writer = writer
     }
 
-    /// Adds `value` as one line.
+    /// Adds `value` as one line, encoded by the encoder.
     mutating func append(_ value: some Encodable) throws {
-        pending.append(try encoder.encode(value))
-        pending.append(UInt8(ascii: "\n"))
+        let line = try encoder.encode(value)
+        try append { bytes in
+            bytes.append(contentsOf: line)
+            bytes.append(UInt8(ascii: "\n"))
+        }
+    }
+
+    /// Adds the line `write` appends (``BackupLineBytes``).
+    mutating func append(_ write: (inout [UInt8]) throws -> Void) throws {
+        try write(&pending)
         if writer != nil, pending.count >= Self.bufferSize { try flush() }
     }
 
