@@ -92,6 +92,7 @@ public struct JSONLinesExporter: Sendable {
         var keys = BookKeyTable()
         // Each page's last id: the pages of books the later parts are read by.
         var pageEnds: [Int64] = []
+        var written = 0
         var after = Int64.min
         while true {
             try Task.checkCancellation()
@@ -105,6 +106,7 @@ public struct JSONLinesExporter: Sendable {
                 otherKeys[stored.book, default: []].append(stored.key)
             }
             for book in page { try lines.append(JSONLinesRecord(book, otherKeys: otherKeys[book.id] ?? [])) }
+            written += page.count
             pageEnds.append(last)
             guard page.count >= perPage else { break }
             after = last
@@ -118,7 +120,7 @@ public struct JSONLinesExporter: Sendable {
                 after = last
             }
         }
-        return keys.count
+        return written
     }
 
     /// The lines of `contents`' readings, links and relations, naming books by their keys in

@@ -1,3 +1,4 @@
+import BookCatalog
 import Postgres
 import SQLite
 
@@ -27,5 +28,20 @@ extension PostgresDatabase: PagedLookupDatabase {
         of sql: String, integers: [Int64], _ read: @escaping @Sendable (PostgresRow) throws -> T
     ) async throws -> [T] {
         try await query(sql, integers.map { .integer($0) }, read)
+    }
+}
+
+extension SharedLookups where Lookups: PagedLookupDatabase {
+    /// `columns` of up to `limit` books with ids above `id`, by id ascending, each row read by
+    /// `read`: the next page by the primary key, an index range scan.
+    func pageOfBooks<T: Sendable>(
+        _ columns: String, after id: Int64, limit: Int, _ read: @escaping @Sendable (Lookups.LookupRow) throws -> T
+    ) async throws -> [T] {
+        // The limit is a number, never text from outside.
+        let sql = """
+            SELECT \(columns) FROM books
+            WHERE id > \(Lookups.placeholder(1)) ORDER BY id LIMIT \(max(limit, 0))
+            """
+        return try await storeWork { try await database.rows(of: sql, integers: [id], read) }
     }
 }

@@ -29,14 +29,7 @@ extension SharedLookups where Lookups: PagedLookupDatabase {
 
     /// ``BackupPaging/books(after:limit:)``: the next page by the primary key.
     func bookPage(after id: Int64, limit: Int) async throws -> [Book] {
-        // The limit is a number, never text from outside.
-        let sql = """
-            SELECT \(Self.selectColumns) FROM books
-            WHERE id > \(Lookups.placeholder(1)) ORDER BY id LIMIT \(max(limit, 0))
-            """
-        return try await storeWork {
-            try await database.rows(of: sql, integers: [id]) { try Self.storedBook(from: $0) }
-        }
+        try await pageOfBooks(Self.selectColumns, after: id, limit: limit) { try Self.storedBook(from: $0) }
     }
 
     /// The `SELECT` of `part`, for every book or (`ranged`) for the ids above the first

@@ -21,13 +21,8 @@ extension SharedLookups where Lookups: PagedLookupDatabase {
     /// rows (PostgreSQL's whole result set of a million books, held by libpq and copied again
     /// into rows, made its rebuild's peak more than twice SQLite's).
     func relationSubjectPage(after id: Int64, limit: Int) async throws -> [RelationSubject] {
-        // The limit is a number, never text from outside.
-        let sql = """
-            SELECT \(Self.relationSubjectColumns) FROM books
-            WHERE id > \(Lookups.placeholder(1)) ORDER BY id LIMIT \(max(limit, 0))
-            """
-        return try await storeWork {
-            try await database.rows(of: sql, integers: [id]) { try Self.relationSubject(from: $0) }
+        try await pageOfBooks(Self.relationSubjectColumns, after: id, limit: limit) {
+            try Self.relationSubject(from: $0)
         }
     }
 
