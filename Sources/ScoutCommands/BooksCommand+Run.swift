@@ -34,7 +34,9 @@ extension BooksCommand {
                     store: store, batchSize: importOptions.batchSize, clock: clock, progress: progressBar.show)
                 try await report([try await importer.importDump(try files.map(readable))], store: store)
             case .export(let destination):
-                let count = try await JSONLinesExporter(store: store).export(to: destination)
+                let bar = ProgressBar(style: importOptions.progress, clock: clock, done: "written")
+                let count = try await JSONLinesExporter(store: store, clock: clock, progress: bar.show)
+                    .export(to: destination)
                 let sentence = "Exported \(count) books to \(destination.name)."
                 // Standard output holds the lines themselves.
                 if destination == .standardOutput { Console.error(sentence) } else { Console.out(sentence) }

@@ -22,9 +22,10 @@ struct BooksCommand: ScoutCommand {
                scout books stats
         Every command takes --database <path or postgres:// URL> and --database-password-file
         <file> (only you may read it: chmod 600; else SCOUT_DATABASE_PASSWORD or PGPASSWORD).
-        Only imports and crawls create a catalog; the others need one. Imports also take
-        --progress bar|lines|none (default: a bar on a terminal, else none; lines prints one line
-        per committed batch, for logs) and --batch-size n (rows per transaction, default 1000).
+        Only imports and crawls create a catalog; the others need one. Imports and exports also
+        take --progress bar|lines|none (default: a bar on a terminal, else none; lines prints one
+        line per committed batch or written page, for logs); imports --batch-size n (rows per
+        transaction, default 1000).
 
         The catalog is a SQLite file (--database, else SCOUT_DATABASE, else
         $XDG_DATA_HOME/scout/books.sqlite, i.e. ~/.local/share/scout/books.sqlite) or a

@@ -2,7 +2,7 @@ import BookCatalog
 import Foundation
 import Synchronization
 
-/// Draws an import's progress on a terminal: one line redrawn in place, at most ten times a
+/// Draws an import's (or an export's) progress on a terminal: one line redrawn in place, at most ten times a
 /// second, with the percentage, rows per second and time left.
 ///
 /// ```
@@ -23,13 +23,17 @@ final class ProgressBar: Sendable {
     }
 
     private let style: Style
+    /// What the `lines` style says of the rows: `committed` (an import's batches are on disk),
+    /// `written` (an export's lines).
+    private let done: String
     /// When the line was last drawn, as time since the bar was made.
     private let lastDraw = Mutex<Duration?>(nil)
     /// Time since the bar was made, on its clock.
     private let elapsed: @Sendable () -> Duration
 
-    init(style: Style, clock: any Clock<Duration>) {
+    init(style: Style, clock: any Clock<Duration>, done: String = "committed") {
         self.style = style
+        self.done = done
         elapsed = Self.elapsed(on: clock)
     }
 
@@ -41,7 +45,7 @@ final class ProgressBar: Sendable {
     /// Shows `progress` (a progress handler for importers).
     func show(_ progress: ImportProgress) {
         if style == .lines {
-            FileHandle.standardError.write(Data("\(progress.phase): \(progress.records) rows committed\n".utf8))
+            FileHandle.standardError.write(Data("\(progress.phase): \(progress.records) rows \(done)\n".utf8))
         }
         guard style == .bar else { return }
         let now = elapsed()

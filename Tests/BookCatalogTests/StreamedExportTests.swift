@@ -1,6 +1,7 @@
 import BookStorage
 import Foundation
 import ScoutTestSupport
+import Synchronization
 import Testing
 
 @testable import BookCatalog
@@ -37,6 +38,39 @@ import Testing
             for booksPerPage in [1, 2, 3, SampleBooks.all.count, 1_000] {
                 let paged = try await JSONLinesExporter(store: store, booksPerPage: booksPerPage).data()
                 #expect(paged == whole, "\(booksPerPage) books a page")
+            }
+        }
+    }
+
+    @Test("Progress comes part by part, page by page, ending at every line of the part")
+    func progressIsReportedPartByPart() async throws {
+        try await withTemporaryStore { store in
+            _ = try await store.upsert(SampleBooks.all)
+            _ = try await store.apply(
+                ImportBatch(readings: [Reading(reader: "r1", book: BookKey(SampleBooks.hungerGames), rating: 5)]))
+            _ = try await store.rebuildRelations()
+            let reports = Mutex<[ImportProgress]>([])
+            let exporter = JSONLinesExporter(store: store, booksPerPage: 2) { report in
+                reports.withLock { $0.append(report) }
+            }
+            let text = String(decoding: try await exporter.data(), as: UTF8.self)
+            let heard = reports.withLock { $0 }
+            // No link, so no "links" phase.
+            let phases = heard.map(\.phase).reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } }
+            #expect(phases == ["books", "readings", "relations"])
+            let pages = (SampleBooks.all.count + 1) / 2
+            let lines = text.split(separator: "\n")
+            for (phase, steps, marker) in [
+                ("books", SampleBooks.all.count, nil), ("readings", pages, #"{"reading":"#),
+                ("relations", pages, #"{"relation":"#),
+            ] {
+                let ofPhase = heard.filter { $0.phase == phase }
+                let last = try #require(ofPhase.last)
+                let written =
+                    marker.map { marker in lines.filter { $0.hasPrefix(marker) }.count } ?? SampleBooks.all.count
+                #expect(last.isFinished && last.fraction == 1 && last.totalBytes == steps && last.records == written)
+                #expect(ofPhase.dropLast().allSatisfy { !$0.isFinished })
+                #expect(zip(ofPhase, ofPhase.dropFirst()).allSatisfy { $0.records <= $1.records })
             }
         }
     }

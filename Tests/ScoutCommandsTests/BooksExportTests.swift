@@ -65,6 +65,27 @@ struct BooksExportTests {
         }
     }
 
+    @Test("--progress lines says, part by part, how many lines went out")
+    func progressLinesCountEachPart() async throws {
+        try await withCatalog { _, database in
+            let result = try await ScoutExecutable.run([
+                "books", "export", "-", "--progress", "lines", "--database", database.path,
+            ])
+            #expect(result.exitCode == 0, "\(result.standardError)")
+            let lines = result.standardOutput.split(separator: "\n")
+            let reports = result.standardError.split(separator: "\n").map(String.init)
+            func last(_ phase: String) -> String? { reports.last { $0.hasPrefix(phase + ": ") } }
+            #expect(last("books") == "books: 3 rows written")
+            for (phase, marker) in [("readings", #"{"reading":"#), ("relations", #"{"relation":"#)] {
+                let count = lines.filter { $0.hasPrefix(marker) }.count
+                #expect(count > 0 && last(phase) == "\(phase): \(count) rows written", "\(reports)")
+            }
+            // No link was found, so no phase says so.
+            #expect(last("links") == nil)
+            #expect(reports.last == "Exported 3 books to standard output.")
+        }
+    }
+
     @Test func aSymbolicLinkIsWrittenThroughAndKept() async throws {
         try await withCatalog { directory, database in
             let target = directory.appending(path: "real.jsonl")

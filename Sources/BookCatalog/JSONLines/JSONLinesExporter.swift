@@ -20,17 +20,30 @@ public struct JSONLinesExporter: Sendable {
     /// How many books a page of a ``BackupPaging`` store holds; the readings, links and
     /// relations of that many books are read at once too.
     let booksPerPage: Int
+    /// Times the progress reports.
+    let clock: any Clock<Duration>
+    /// Hears the books, readings, links and relations written, a phase each (as an import's
+    /// files are), after every page.
+    let progress: ImportProgressHandler?
 
-    /// Makes an exporter: `JSONLinesExporter(store: store)`.
-    public init(store: any BookStore) {
-        self.init(store: store, booksPerPage: 1_000)
+    /// Makes an exporter: `JSONLinesExporter(store: store)`, or with a progress handler
+    /// (`JSONLinesExporter(store: store, progress: bar.show)`).
+    public init(
+        store: any BookStore, clock: any Clock<Duration> = ContinuousClock(), progress: ImportProgressHandler? = nil
+    ) {
+        self.init(store: store, booksPerPage: 1_000, clock: clock, progress: progress)
     }
 
     /// Makes an exporter reading `booksPerPage` books at a time (at least one): what tests use
     /// to cross many pages with few books.
-    init(store: any BookStore, booksPerPage: Int) {
+    init(
+        store: any BookStore, booksPerPage: Int, clock: any Clock<Duration> = ContinuousClock(),
+        progress: ImportProgressHandler? = nil
+    ) {
         self.store = store
         self.booksPerPage = max(booksPerPage, 1)
+        self.clock = clock
+        self.progress = progress
     }
 
     /// The whole store as JSON Lines, books in store id order, each line ending in `\n`, and
@@ -89,6 +102,10 @@ public struct JSONLinesExporter: Sendable {
             let books = try await store.allBooks().sorted { $0.id < $1.id }
             (source, perPage) = (.whole(books: books, contents: try await store.contents()), .max)
         }
+        var progress = ExportProgress(handler: self.progress, clock: clock)
+        if progress.isHeard {
+            progress.start("books", steps: try await store.count())
+        }
         var keys = BookKeyTable()
         // Each page's last id: the pages of books the later parts are read by.
         var pageEnds: [Int64] = []
@@ -107,27 +124,35 @@ public struct JSONLinesExporter: Sendable {
             }
             for book in page { try lines.append(JSONLinesRecord(book, otherKeys: otherKeys[book.id] ?? [])) }
             written += page.count
+            progress.advance(steps: page.count, records: page.count)
             pageEnds.append(last)
             guard page.count >= perPage else { break }
             after = last
         }
-        for part in [CatalogContents.Part.readings, .links, .relations] {
+        progress.finish()
+        for (part, phase) in [
+            (CatalogContents.Part.readings, "readings"), (.links, "links"), (.relations, "relations"),
+        ] {
+            progress.start(phase, steps: pageEnds.count)
             var after = Int64.min
             for last in pageEnds {
                 try Task.checkCancellation()
                 let contents = try await source.contents(part, ofBooksAfter: after, through: last)
-                try Self.write(contents, named: keys, to: &lines)
+                progress.advance(steps: 1, records: try Self.write(contents, named: keys, to: &lines))
                 after = last
             }
+            progress.finish()
         }
         return written
     }
 
     /// The lines of `contents`' readings, links and relations, naming books by their keys in
     /// `keys`; a row naming a book that is not there (removed while the export ran) is left out.
+    /// Returns how many lines it wrote.
     private static func write(_ contents: CatalogContents, named keys: BookKeyTable, to lines: inout BackupLines)
-        throws
+        throws -> Int
     {
+        let before = lines.count
         for reading in contents.readings {
             guard let book = keys.key(of: reading.book) else { continue }
             try lines.append {
@@ -148,6 +173,7 @@ public struct JSONLinesExporter: Sendable {
                     to: &$0)
             }
         }
+        return lines.count - before
     }
 }
 
@@ -158,6 +184,8 @@ private struct BackupLines {
     let writer: ExportWriter?
     /// The lines not yet written.
     private(set) var pending: [UInt8] = []
+    /// How many lines were added.
+    private(set) var count = 0
     private let encoder = JSONLinesRecord.encoder
     /// How much is gathered before a write: few enough calls, little memory.
     private static let bufferSize = 1 << 20
@@ -178,6 +206,7 @@ private struct BackupLines {
     /// Adds the line `write` appends (``BackupLineBytes``).
     mutating func append(_ write: (inout [UInt8]) throws -> Void) throws {
         try write(&pending)
+        count += 1
         if writer != nil, pending.count >= Self.bufferSize { try flush() }
     }
 
