@@ -28,6 +28,9 @@ final class ProgressBar: Sendable {
     private let done: String
     /// When the line was last drawn, as time since the bar was made.
     private let lastDraw = Mutex<Duration?>(nil)
+    /// The `lines` style's last line: a phase's closing report, which repeats its last batch's
+    /// count, is not printed twice.
+    private let lastLine = Mutex<String?>(nil)
     /// Time since the bar was made, on its clock.
     private let elapsed: @Sendable () -> Duration
 
@@ -45,7 +48,12 @@ final class ProgressBar: Sendable {
     /// Shows `progress` (a progress handler for importers).
     func show(_ progress: ImportProgress) {
         if style == .lines {
-            FileHandle.standardError.write(Data("\(progress.phase): \(progress.records) rows \(done)\n".utf8))
+            let line = "\(progress.phase): \(progress.records) rows \(done)\n"
+            let isNew = lastLine.withLock { last in
+                defer { last = line }
+                return last != line
+            }
+            if isNew { FileHandle.standardError.write(Data(line.utf8)) }
         }
         guard style == .bar else { return }
         let now = elapsed()
