@@ -106,8 +106,31 @@ public struct JSONLinesExporter: Sendable {
         if progress.isHeard {
             progress.start("books", steps: try await store.count())
         }
+        let (keys, pageEnds, written) = try await Self.writeBooks(
+            from: source, perPage: perPage, to: &lines, progress: &progress)
+        progress.finish()
+        for (part, phase) in [
+            (CatalogContents.Part.readings, "readings"), (.links, "links"), (.relations, "relations"),
+        ] {
+            progress.start(phase, steps: pageEnds.count)
+            var after = Int64.min
+            for last in pageEnds {
+                try Task.checkCancellation()
+                let contents = try await source.contents(part, ofBooksAfter: after, through: last)
+                progress.advance(steps: 1, records: try Self.write(contents, named: keys, to: &lines))
+                after = last
+            }
+            progress.finish()
+        }
+        return written
+    }
+
+    /// Writes every book's line, `perPage` books at a time, and returns each book's key and the
+    /// last id of each page: the ranges the other parts are read by.
+    private static func writeBooks(
+        from source: BackupSource, perPage: Int, to lines: inout BackupLines, progress: inout ExportProgress
+    ) async throws -> (keys: BookKeyTable, pageEnds: [Int64], written: Int) {
         var keys = BookKeyTable()
-        // Each page's last id: the pages of books the later parts are read by.
         var pageEnds: [Int64] = []
         var written = 0
         var after = Int64.min
@@ -129,21 +152,7 @@ public struct JSONLinesExporter: Sendable {
             guard page.count >= perPage else { break }
             after = last
         }
-        progress.finish()
-        for (part, phase) in [
-            (CatalogContents.Part.readings, "readings"), (.links, "links"), (.relations, "relations"),
-        ] {
-            progress.start(phase, steps: pageEnds.count)
-            var after = Int64.min
-            for last in pageEnds {
-                try Task.checkCancellation()
-                let contents = try await source.contents(part, ofBooksAfter: after, through: last)
-                progress.advance(steps: 1, records: try Self.write(contents, named: keys, to: &lines))
-                after = last
-            }
-            progress.finish()
-        }
-        return written
+        return (keys, pageEnds, written)
     }
 
     /// The lines of `contents`' readings, links and relations, naming books by their keys in
