@@ -42,7 +42,7 @@ import Testing
         }
     }
 
-    @Test("Progress comes part by part, page by page, ending at every line of the part")
+    @Test("Progress comes part by part, page by page, timed from the part's start, ending at every line of it")
     func progressIsReportedPartByPart() async throws {
         try await withTemporaryStore { store in
             _ = try await store.upsert(SampleBooks.all)
@@ -50,8 +50,11 @@ import Testing
                 ImportBatch(readings: [Reading(reader: "r1", book: BookKey(SampleBooks.hungerGames), rating: 5)]))
             _ = try await store.rebuildRelations()
             let reports = Mutex<[ImportProgress]>([])
-            let exporter = JSONLinesExporter(store: store, booksPerPage: 2) { report in
+            // Each report takes a second: a phase's reports count from its own start.
+            let clock = ManualClock()
+            let exporter = JSONLinesExporter(store: store, booksPerPage: 2, clock: clock) { report in
                 reports.withLock { $0.append(report) }
+                clock.advance(by: .seconds(1))
             }
             let text = String(decoding: try await exporter.data(), as: UTF8.self)
             let heard = reports.withLock { $0 }
@@ -70,6 +73,7 @@ import Testing
                     marker.map { marker in lines.filter { $0.hasPrefix(marker) }.count } ?? SampleBooks.all.count
                 #expect(last.isFinished && last.fraction == 1 && last.totalBytes == steps && last.records == written)
                 #expect(ofPhase.dropLast().allSatisfy { !$0.isFinished })
+                #expect(ofPhase.map(\.elapsed) == (0..<ofPhase.count).map { .seconds($0) }, "\(phase)")
                 #expect(zip(ofPhase, ofPhase.dropFirst()).allSatisfy { $0.records <= $1.records })
             }
         }

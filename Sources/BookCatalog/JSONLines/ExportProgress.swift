@@ -13,6 +13,9 @@ struct ExportProgress {
     private let handler: ImportProgressHandler?
     /// Time since the export started.
     private let elapsed: @Sendable () -> Duration
+    /// When the phase started, as time since the export did: a phase's rate and time left
+    /// count its own time, as an import's file's do.
+    private var phaseStart = Duration.zero
     private var phase = ""
     private var steps = 0
     private var stepsDone = 0
@@ -34,6 +37,7 @@ struct ExportProgress {
     /// Starts the phase `phase`, of `steps` steps.
     mutating func start(_ phase: String, steps: Int) {
         (self.phase, self.steps, stepsDone, records) = (phase, steps, 0, 0)
+        if handler != nil { phaseStart = elapsed() }
     }
 
     /// Counts `steps` more steps done and `records` more lines written, and reports them.
@@ -53,7 +57,8 @@ struct ExportProgress {
         guard let handler, records > 0 else { return }
         handler(
             ImportProgress(
-                phase: phase, bytesRead: stepsDone, totalBytes: steps, records: records, elapsed: elapsed(),
+                phase: phase, bytesRead: stepsDone, totalBytes: steps, records: records,
+                elapsed: elapsed() - phaseStart,
                 isFinished: isFinished))
     }
 }
