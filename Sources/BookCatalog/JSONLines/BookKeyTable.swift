@@ -55,12 +55,6 @@ struct BookKeyTable {
         guard let first = ids.first, id >= first, id <= ids[ids.count - 1] else { return nil }
         let (offset, overflow) = id.subtractingReportingOverflow(first)
         if !overflow, offset < ids.count, ids[Int(offset)] == id { return Int(offset) }
-        var low = 0
-        var high = ids.count
-        while low < high {
-            let middle = (low + high) / 2
-            if ids[middle] < id { low = middle + 1 } else { high = middle }
-        }
-        return low < ids.count && ids[low] == id ? low : nil
+        return ids.index(ofAscending: id)
     }
 }

@@ -57,21 +57,16 @@ public final class ExportWriter {
             if ownsDescriptor, close(descriptor) != 0 { throw ExportDestination.unwritable(name) }
             return
         }
-        guard fsync(descriptor) == 0 else { throw failure() }
         isClosed = true
+        let isFlushed = fsync(descriptor) == 0
+        // The reason is the failed call's, read before `close` or `unlink` can change it.
+        let flushError = isFlushed ? nil : ExportDestination.unwritable(name)
         close(descriptor)
-        guard rename(replacement.temporary, replacement.target) == 0 else {
-            let error = ExportDestination.unwritable(name)
+        guard isFlushed, rename(replacement.temporary, replacement.target) == 0 else {
+            let error = flushError ?? ExportDestination.unwritable(name)
             unlink(replacement.temporary)
             throw error
         }
-    }
-
-    /// The error for the failed call just made, once the temporary file is removed.
-    private func failure() -> BookCatalogError {
-        let error = ExportDestination.unwritable(name)
-        abandon()
-        return error
     }
 
     /// Closes an unfinished export and removes its temporary file.

@@ -117,7 +117,7 @@ public struct JSONLinesExporter: Sendable {
             for last in pageEnds {
                 try Task.checkCancellation()
                 let contents = try await source.contents(part, ofBooksAfter: after, through: last)
-                progress.advance(steps: 1, records: try Self.write(contents, named: keys, to: &lines))
+                progress.advance(steps: 1, records: try Self.writeContents(contents, named: keys, to: &lines))
                 after = last
             }
             progress.finish()
@@ -158,7 +158,9 @@ public struct JSONLinesExporter: Sendable {
     /// The lines of `contents`' readings, links and relations, naming books by their keys in
     /// `keys`; a row naming a book that is not there (removed while the export ran) is left out.
     /// Returns how many lines it wrote.
-    private static func write(_ contents: CatalogContents, named keys: BookKeyTable, to lines: inout BackupLines)
+    private static func writeContents(
+        _ contents: CatalogContents, named keys: BookKeyTable, to lines: inout BackupLines
+    )
         throws -> Int
     {
         let before = lines.count

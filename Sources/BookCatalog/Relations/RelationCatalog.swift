@@ -93,12 +93,7 @@ struct RelationCatalog: Sendable {
     /// The first position of the book `id`, `nil` when no book has it.
     func position(of id: Int64) -> Int? {
         if let positionsByID { return positionsByID[id] }
-        var (low, high) = (0, ids.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if ids[middle] < id { low = middle + 1 } else { high = middle }
-        }
-        return low < ids.count && ids[low] == id ? low : nil
+        return ids.index(ofAscending: id)
     }
 
     /// The number of the folded first author of the book at `position`, `nil` when it has none.

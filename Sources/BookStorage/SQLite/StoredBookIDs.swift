@@ -52,12 +52,7 @@ struct StoredBookIDs {
             guard !overflow, offset / 64 < bits.count else { return false }
             return bits[Int(offset / 64)] & (1 << UInt64(offset % 64)) != 0
         }
-        var (low, high) = (0, sorted.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if sorted[middle] < id { low = middle + 1 } else { high = middle }
-        }
-        return low < sorted.count && sorted[low] == id
+        return sorted.index(ofAscending: id) != nil
     }
 
     /// Throws the ``BookStoreError`` a foreign-key violation gives when one of `relations`
