@@ -50,6 +50,45 @@ import Testing
         #expect(BookIdentity.matchKey(title: "!!!", authors: ["Victor Hugo"]) == nil)
     }
 
+    @Test func aBooksOwnKeyIsItsTitlesAndItsLookupsLeaveTheTitlesHeadOut() {
+        let hobbit = Book(
+            source: "m", sourceID: "1", title: "The Hobbit: or There and Back Again",
+            alternateTitles: ["The Hobbit", "Bilbo le Hobbit", "The hobbit!"], authors: ["J.R.R. Tolkien"])
+        let keys = BookMatchKeys(of: hobbit)
+        #expect(keys.own == BookIdentity.matchKey(of: hobbit))
+        #expect(keys.lookups == [keys.own, BookIdentity.matchKey(title: "Bilbo le Hobbit", authors: hobbit.authors)])
+        #expect(BookIdentity.matchKeys(of: hobbit) == keys.lookups)
+        // A title without words has no key of its own; an alternate title still finds the book.
+        let untitled = Book(source: "m", sourceID: "2", title: "!!!", alternateTitles: ["Dune"], authors: ["F. H."])
+        #expect(BookMatchKeys(of: untitled).own == nil)
+        #expect(BookMatchKeys(of: untitled).lookups == [BookIdentity.matchKey(title: "Dune", authors: ["F. H."])])
+    }
+
+    @Test func keysFoldedAheadLeaveEveryEntryAsFoldingThemHereDoes() {
+        var noAuthor = Self.goodbooks
+        (noAuthor.sourceID, noAuthor.authors, noAuthor.isbn10, noAuthor.isbn13) = ("7", [], nil, nil)
+        let export = Book(source: "goodreads", sourceID: "2767052", title: "Hunger Games, The")
+        let other = Book(source: "other", sourceID: "1", title: "Mockingjay", authors: ["Suzanne Collins"])
+        var retitled = other
+        retitled.title = "Mockingjay (The Hunger Games, #3)"
+        // New books, a merge that keeps the stored title, a source retitling its own record, a
+        // book without an author, and a record matched by the alternate title it gave before.
+        let records = [Self.starter, Self.goodbooks, export, other, retitled, noAuthor, export, Self.starter]
+        let stored = [(Self.goodbooks.withID(4), [BookKey(Self.goodbooks)])]
+        for stored in [[], stored] {
+            var folding = BookMatcher(stored: stored)
+            var ahead = BookMatcher(stored: stored)
+            // Record by record, so a key one record leaves wrong cannot be set right by the next.
+            for record in records {
+                let here = folding.add([record])
+                #expect(ahead.add([record], matchKeys: [BookMatchKeys(of: record)]) == here)
+                #expect(ahead.entries == folding.entries, "after \(record.title)")
+                #expect(ahead.entries.allSatisfy { $0.matchKey == BookIdentity.matchKey(of: $0.book) })
+            }
+            #expect(Set(ahead.entries.map(\.book.title)).contains(retitled.title))
+        }
+    }
+
     @Test func aRecordMatchesByKeyThenISBNThenTitleAndAuthor() {
         var matcher = BookMatcher(stored: [(Self.starter.withID(1), [BookKey(Self.starter)])])
         #expect(matcher.add(Self.goodbooks) == (0, .updated))

@@ -91,7 +91,7 @@ struct BatchMatchingTests {
     static func compare(_ books: [Book], in store: SQLiteBookStore) async throws -> (batched: Int, reference: Int) {
         try await store.database.transaction { tx in
             let batched = try SQLiteBookStore.matchCandidates(
-                for: books, matchKeys: books.map(BookIdentity.matchKeys(of:)), in: tx)
+                for: books, matchKeys: books.map(BookMatchKeys.init(of:)), in: tx)
             let reference = try Self.oneByOne(books, in: tx)
             #expect(Self.normalized(batched) == Self.normalized(reference))
             #expect(batched.count == reference.count)

@@ -111,7 +111,7 @@ struct ImportKeysAheadTests {
     @Test("keys computed ahead are dropped when the books change after")
     func changedBooksDropTheKeys() {
         var batch = ImportBatch(books: [Book(source: "m", sourceID: "1", title: "Dune", authors: ["Frank Herbert"])])
-        batch.matchKeys = [BookIdentity.matchKeys(of: batch.books[0])]
+        batch.matchKeys = [BookMatchKeys(of: batch.books[0])]
         #expect(batch.matchKeys?.count == 1)
         batch.books[0].title = "Emma"
         #expect(batch.matchKeys == nil)

@@ -99,15 +99,7 @@ public enum BookIdentity {
     /// BookIdentity.matchKeys(of: sorcerersStone).count  // 2: the title's, the original title's
     /// ```
     public static func matchKeys(of book: Book) -> [String] {
-        let head = AlternateTitles.withoutSubtitle(book.title).flatMap { matchKey(title: $0, authors: book.authors) }
-        var keys: [String] = []
-        for title in [book.title] + book.alternateTitles {
-            guard let key = matchKey(title: title, authors: book.authors), key != head, !keys.contains(key) else {
-                continue
-            }
-            keys.append(key)
-        }
-        return keys
+        BookMatchKeys(of: book).lookups
     }
 
     /// How many years apart two records of one work may date it: a book is dated by its first

@@ -76,15 +76,17 @@ public struct BookMatcher: Sendable {
         add(book, matchKeys: nil)
     }
 
-    /// ``add(_:)-(Book)`` with `book`'s ``BookIdentity/matchKeys(of:)`` when the caller has
-    /// them already (a store looked its candidates up by them), so they are not folded again.
-    mutating func add(_ book: Book, matchKeys: [String]?) -> (entry: Int, outcome: Outcome) {
+    /// ``add(_:)-(Book)`` with `book`'s ``BookMatchKeys`` when the caller has them already (a
+    /// store looked its candidates up by them), so they are not folded again.
+    mutating func add(_ book: Book, matchKeys: BookMatchKeys?) -> (entry: Int, outcome: Outcome) {
         var book = book
         book.id = 0
-        let keys = BookIdentity.keys(of: book)
-        let (found, byOwnKey) = match(book, keys: keys, matchKeys: matchKeys, sources: [book.source])
+        let keys = matchKeys?.keys ?? BookIdentity.keys(of: book)
+        let (found, byOwnKey) = match(book, keys: keys, matchKeys: matchKeys?.lookups, sources: [book.source])
         guard let index = found else {
-            append(Entry(id: 0, book: book, keys: [], storedBook: nil, storedKeys: []), keys: keys)
+            var entry = Entry(id: 0, book: book, keys: [], storedBook: nil, storedKeys: [])
+            entry.matchKey = matchKeys?.own
+            append(entry, keys: keys)
             return (entries.count - 1, .inserted)
         }
         let before = entries[index].book
@@ -96,7 +98,7 @@ public struct BookMatcher: Sendable {
         } else {
             after = before.merged(with: book)
         }
-        update(index, to: after, adding: keys)
+        update(index, to: after, adding: keys, matchKey: matchKey(of: after, at: index, record: (book, matchKeys)))
         return (index, after == before ? .unchanged : .updated)
     }
 
@@ -110,13 +112,13 @@ public struct BookMatcher: Sendable {
         add(books, matchKeys: nil)
     }
 
-    /// ``add(_:)-([Book])`` with each book's ``BookIdentity/matchKeys(of:)``, in the books'
-    /// order, as the store computed them to find its candidates.
+    /// ``add(_:)-([Book])`` with each book's ``BookMatchKeys``, in the books' order, as the store
+    /// computed them to find its candidates.
     ///
     /// ```swift
-    /// var (entries, result) = matcher.add(books, matchKeys: books.map(BookIdentity.matchKeys(of:)))
+    /// var (entries, result) = matcher.add(books, matchKeys: books.map(BookMatchKeys.init(of:)))
     /// ```
-    public mutating func add(_ books: [Book], matchKeys: [[String]]?) -> (entries: [Int], result: UpsertResult) {
+    public mutating func add(_ books: [Book], matchKeys: [BookMatchKeys]?) -> (entries: [Int], result: UpsertResult) {
         var result = UpsertResult()
         var entries: [Int] = []
         entries.reserveCapacity(books.count)
@@ -149,7 +151,8 @@ public struct BookMatcher: Sendable {
             append(Entry(id: book.id, book: book, keys: [], storedBook: book, storedKeys: Set(keys)), keys: all)
             return nil
         }
-        update(index, to: entries[index].book.merged(with: book), adding: all)
+        let merged = entries[index].book.merged(with: book)
+        update(index, to: merged, adding: all, matchKey: matchKey(of: merged, at: index))
         return index
     }
 
@@ -190,21 +193,35 @@ public struct BookMatcher: Sendable {
         keys.filter { !BookIdentity.aliasSources.contains($0.source) }
     }
 
+    /// Adds `entry`, folding its match key unless it holds it already (a new book's, given).
     private mutating func append(_ entry: Entry, keys: [BookKey]) {
         entries.append(entry)
-        update(entries.count - 1, to: entry.book, adding: keys)
+        update(
+            entries.count - 1, to: entry.book, adding: keys,
+            matchKey: entry.matchKey ?? BookIdentity.matchKey(of: entry.book))
+    }
+
+    /// The ``BookIdentity/matchKey(of:)`` of `book`, the entry at `index`'s next book: the
+    /// entry's own when the book keeps its title and first author, the record's (given with it)
+    /// when it takes the record's, and folded only otherwise.
+    private func matchKey(of book: Book, at index: Int, record: (book: Book, keys: BookMatchKeys?)? = nil) -> String? {
+        if Self.foldsAlike(book, entries[index].book) { return entries[index].matchKey }
+        if let record, let given = record.keys, Self.foldsAlike(book, record.book) { return given.own }
+        return BookIdentity.matchKey(of: book)
+    }
+
+    /// Whether two books have the same ``BookIdentity/matchKey(of:)``, which folds their titles
+    /// and first authors only.
+    private static func foldsAlike(_ one: Book, _ other: Book) -> Bool {
+        one.title == other.title && one.authors.first == other.authors.first
     }
 
     /// Sets the entry's book, gives it those of `keys` no other entry holds, and indexes its
     /// values. Index lists stay in entry order (earliest first); a value an entry no longer
-    /// has is skipped when read.
-    private mutating func update(_ index: Int, to book: Book, adding keys: [BookKey]) {
-        let before = entries[index].book
+    /// has is skipped when read. `matchKey` is `book`'s ``BookIdentity/matchKey(of:)``.
+    private mutating func update(_ index: Int, to book: Book, adding keys: [BookKey], matchKey: String?) {
         entries[index].book = book
-        // The match key folds the title and first author only; a new entry has none yet.
-        if entries[index].keys.isEmpty || before.title != book.title || before.authors.first != book.authors.first {
-            entries[index].matchKey = BookIdentity.matchKey(of: book)
-        }
+        entries[index].matchKey = matchKey
         for key in keys where byKey[key] == nil {
             byKey[key] = index
             entries[index].keys.append(key)

@@ -13,11 +13,11 @@ public struct ImportBatch: Sendable, Hashable {
     /// Books to insert or update, matched on ``BookKey``. Any change to them drops
     /// ``matchKeys``, so keys computed ahead never describe other books.
     public var books: [Book] { didSet { matchKeys = nil } }
-    /// ``BookIdentity/matchKeys(of:)`` of each of ``books``, in order, when the importer
+    /// ``BookMatchKeys`` of each of ``books``, in order, when the importer
     /// computed them ahead on its reading task (``RecordReadAhead``), so the store's writer does
     /// not; `nil` when nobody did, and the store computes them. Set it after the last change to
     /// ``books``: changing them sets it back to `nil`.
-    public var matchKeys: [[String]]?
+    public var matchKeys: [BookMatchKeys]?
     /// New tags for stored books.
     public var tags: [BookTags]
     /// Readings to merge.

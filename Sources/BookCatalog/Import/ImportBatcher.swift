@@ -13,7 +13,7 @@ struct ImportBatcher {
     private var rowsInBatch = 0
     private var recordsInBatch = 0
     /// The batch's books' match keys from the reading task; `nil` once a record came without.
-    private var matchKeys: [[String]]? = []
+    private var matchKeys: [BookMatchKeys]? = []
     /// Records committed, counting those of the run this one resumes.
     private(set) var committedRecords: Int
     private(set) var summary: ImportSummary
@@ -32,7 +32,7 @@ struct ImportBatcher {
     /// (``RecordReadAhead/Record/matchKeys``); returns whether a batch was committed.
     @discardableResult
     mutating func add(
-        record rows: [ImportRow], matchKeys keys: [[String]]? = nil, bytesRead: Int = 0, totalBytes: Int = 0
+        record rows: [ImportRow], matchKeys keys: [BookMatchKeys]? = nil, bytesRead: Int = 0, totalBytes: Int = 0
     ) async throws -> Bool {
         if let keys { matchKeys? += keys } else { matchKeys = nil }
         for row in rows {

@@ -10,10 +10,10 @@ final class RecordReadAhead<Records: ImportRecords>: @unchecked Sendable {
     struct Record: Sendable {
         let rows: [ImportRow]
         let bytesRead: Int
-        /// ``BookIdentity/matchKeys(of:)`` of each of its books as ``ImportBatcher`` will cap
+        /// ``BookMatchKeys`` of each of its books as ``ImportBatcher`` will cap
         /// them, in order: worked out here, on the reading task, rather than by the store's
         /// writer, which the import waits on (issue #37's profile).
-        let matchKeys: [[String]]
+        let matchKeys: [BookMatchKeys]
     }
 
     private var records: Records
@@ -52,11 +52,11 @@ final class RecordReadAhead<Records: ImportRecords>: @unchecked Sendable {
     /// The match keys of the books among `rows`, each capped first as the batch will cap it
     /// (``ImportBatch/capFields()``, the same function of the same book), so they are the keys
     /// of the book the store is given.
-    static func matchKeys(of rows: [ImportRow]) -> [[String]] {
+    static func matchKeys(of rows: [ImportRow]) -> [BookMatchKeys] {
         rows.compactMap { row in
             guard case .book(var book) = row else { return nil }
             book.capFields()
-            return BookIdentity.matchKeys(of: book)
+            return BookMatchKeys(of: book)
         }
     }
 }

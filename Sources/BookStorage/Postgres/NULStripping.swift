@@ -38,14 +38,15 @@ extension ImportBatch {
 extension ImportBatch {
     /// ``matchKeys`` as they are for ``withoutNUL``'s books, `nil` when none were computed or
     /// they do not fit the books. NUL parts words (`"Du\u{0}ne"` folds to "du ne", `"Dune"` to
-    /// "dune"), so a book whose title, alternate titles or first author hold one has its keys
-    /// folded again without it; no real catalog has one, so the others' keys are kept as given.
-    var matchKeysWithoutNUL: [[String]]? {
+    /// "dune") and is dropped from keys, so a book whose source, source id, title, alternate
+    /// titles or first author hold one has its keys worked out again without it; no real catalog
+    /// has one, so the others' keys are kept as given.
+    var matchKeysWithoutNUL: [BookMatchKeys]? {
         guard let matchKeys, matchKeys.count == books.count else { return nil }
         return zip(books, matchKeys).map { book, keys in
-            let names = [book.title] + book.alternateTitles + book.authors.prefix(1)
+            let names = [book.source, book.sourceID, book.title] + book.alternateTitles + book.authors.prefix(1)
             guard names.contains(where: { $0.utf8.contains(0) }) else { return keys }
-            return BookIdentity.matchKeys(of: book.withoutNUL)
+            return BookMatchKeys(of: book.withoutNUL)
         }
     }
 }

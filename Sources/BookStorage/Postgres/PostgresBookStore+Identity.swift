@@ -74,14 +74,15 @@ extension PostgresBookStore {
     static let keyLookupPlanning = PostgresPlanning.perCall
 
     /// The stored books any of `books` could match (see ``BookMatcher``), each with its keys:
-    /// those holding one of their keys, ISBNs or `matchKeys` (``BookIdentity/matchKeys(of:)`` of
-    /// each book, in order), found through the indexes in four statements however large the batch.
+    /// those holding one of their keys, ISBNs or match keys (`matchKeys`, each book's
+    /// ``BookCatalog/BookMatchKeys``, in order), found through the indexes in four statements
+    /// however large the batch.
     static func matchCandidates(
-        for books: [Book], matchKeys: [[String]], in tx: borrowing PostgresTransaction
+        for books: [Book], matchKeys: [BookMatchKeys], in tx: borrowing PostgresTransaction
     ) throws -> [(
         book: Book, keys: [BookKey]
     )] {
-        let keys = Array(Set(books.flatMap(BookIdentity.keys(of:))))
+        let keys = Array(Set(matchKeys.flatMap(\.keys)))
         var ids = Set(
             try tx.query(
                 """
@@ -91,7 +92,7 @@ extension PostgresBookStore {
             ) { try $0.int64(0) })
         for (column, values) in [
             ("isbn13", books.compactMap(\.isbn13)), ("isbn10", books.compactMap(\.isbn10)),
-            ("match_key", matchKeys.flatMap { $0 }),
+            ("match_key", matchKeys.flatMap(\.lookups)),
         ] where !values.isEmpty {
             let sql = "SELECT id FROM books WHERE \(column) = ANY ($1::text[])"
             ids.formUnion(try tx.query(sql, [.textArray(Array(Set(values)))]) { try $0.int64(0) })

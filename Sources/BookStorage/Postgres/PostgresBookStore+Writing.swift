@@ -57,12 +57,12 @@ extension PostgresBookStore {
     /// keys by `COPY`), a book named twice written once with its last value. `computedKeys` are
     /// the books' match keys when the importer computed them ahead (``BookCatalog/ImportBatch/matchKeys``).
     private static func upsert(
-        _ books: [Book], matchKeys computedKeys: [[String]]?, in tx: borrowing PostgresTransaction
+        _ books: [Book], matchKeys computedKeys: [BookMatchKeys]?, in tx: borrowing PostgresTransaction
     ) throws -> UpsertResult {
         guard !books.isEmpty else { return UpsertResult() }
         // Folded once per book: the candidates are looked up by them, and the matcher matches on them.
         let matchKeys =
-            computedKeys.flatMap { $0.count == books.count ? $0 : nil } ?? books.map(BookIdentity.matchKeys(of:))
+            computedKeys.flatMap { $0.count == books.count ? $0 : nil } ?? books.map(BookMatchKeys.init(of:))
         var matcher = BookMatcher(stored: try matchCandidates(for: books, matchKeys: matchKeys, in: tx))
         var (entries, result) = matcher.add(books, matchKeys: matchKeys)
         // The rows' match keys are the matcher's, computed once as it changed each book.

@@ -65,18 +65,18 @@ extension SQLiteBookStore {
 
     /// The stored books any of `books` could match (see ``BookMatcher``), each with its keys:
     /// the holder of a book's first key found (keys decide first, so a book found by key needs
-    /// nothing else), else those with its ISBNs or one of its `matchKeys`
-    /// (``BookIdentity/matchKeys(of:)`` of each book, in order) — the same books one lookup per
+    /// nothing else), else those with its ISBNs or one of its match keys (`matchKeys`, each
+    /// book's ``BookCatalog/BookMatchKeys``, in order) — the same books one lookup per
     /// book and key found, looked up for the whole batch in one statement per kind of key
     /// (see `SQLiteBookStore+BatchLookups.swift`).
     /// `table`, if given, answers the lookups by match key in place of `books_match_key`
     /// (SQLiteBookStore+ImportMatchKeys.swift).
     static func matchCandidates(
-        for books: [Book], matchKeys: [[String]], table: MatchKeyTable? = nil, in tx: borrowing Transaction
+        for books: [Book], matchKeys: [BookMatchKeys], table: MatchKeyTable? = nil, in tx: borrowing Transaction
     ) throws -> [(
         book: Book, keys: [BookKey]
     )] {
-        let keysOfBooks = books.map(BookIdentity.keys(of:))
+        let keysOfBooks = matchKeys.map(\.keys)
         let owners = try owners(of: keysOfBooks.joined(), in: tx)
         var ids = Set<Int64>()
         var isbn13s = Set<String>()
@@ -90,7 +90,7 @@ extension SQLiteBookStore {
             }
             if let isbn = book.isbn13 { isbn13s.insert(isbn) }
             if let isbn = book.isbn10 { isbn10s.insert(isbn) }
-            folded.formUnion(matchKeys[position])
+            folded.formUnion(matchKeys[position].lookups)
         }
         ids.formUnion(try self.ids(where: "isbn13", in: isbn13s, tx: tx))
         ids.formUnion(try self.ids(where: "isbn10", in: isbn10s, tx: tx))

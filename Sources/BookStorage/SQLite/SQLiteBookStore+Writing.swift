@@ -55,7 +55,8 @@ extension SQLiteBookStore {
     /// answers the lookups by match key and gets the keys written; nil when it cannot hold them,
     /// once the index is built in its place.
     private static func upsert(
-        _ books: [Book], matchKeys computedKeys: [[String]]?, table: inout MatchKeyTable?, in tx: borrowing Transaction
+        _ books: [Book], matchKeys computedKeys: [BookMatchKeys]?, table: inout MatchKeyTable?,
+        in tx: borrowing Transaction
     ) throws -> UpsertResult {
         guard !books.isEmpty else { return UpsertResult() }
         let insert = """
@@ -65,7 +66,7 @@ extension SQLiteBookStore {
         let update = "UPDATE books SET \(dataColumns.map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?"
         // Folded once per book: the candidates are looked up by them, and the matcher matches on them.
         let matchKeys =
-            computedKeys.flatMap { $0.count == books.count ? $0 : nil } ?? books.map(BookIdentity.matchKeys(of:))
+            computedKeys.flatMap { $0.count == books.count ? $0 : nil } ?? books.map(BookMatchKeys.init(of:))
         var matcher = BookMatcher(
             stored: try matchCandidates(for: books, matchKeys: matchKeys, table: table, in: tx))
         var (entries, result) = matcher.add(books, matchKeys: matchKeys)
