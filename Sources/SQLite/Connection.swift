@@ -9,6 +9,9 @@ final class Connection: @unchecked Sendable {
     static let cacheCapacity = 64
 
     let handle: OpaquePointer
+    /// The file the main database lives in, as SQLite resolved it; `nil` for an in-memory or
+    /// temporary database.
+    let file: String?
     private var cache: [String: Statement] = [:]
 
     /// Opens the file at `path` (creating it when `creating`), or an in-memory database for
@@ -42,6 +45,8 @@ final class Connection: @unchecked Sendable {
         }
         isConfigured = true
         self.handle = handle
+        let file = sqlite3_db_filename(handle, "main").map { String(cString: $0) } ?? ""
+        self.file = file.isEmpty ? nil : file
     }
 
     /// SQLite's process-wide settings, made once before the process's first open initializes the

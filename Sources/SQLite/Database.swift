@@ -20,6 +20,9 @@ import Dispatch
 public final class Database: Sendable {
     /// The path the database was opened with, or `":memory:"`.
     public let path: String
+    /// The file the database lives in, as SQLite resolved `path`; `nil` for an in-memory
+    /// database, which no other connection can open.
+    public var file: String? { connection.file }
 
     private let connection: Connection
     private let queue: DispatchQueue

@@ -90,4 +90,43 @@ extension BookStoreContract {
             }
         }
     }
+
+    /// An export's pages all come from the catalog as it stood when it began, whatever is
+    /// written meanwhile: here a new book, a changed one, a reading and every relation replaced,
+    /// through the store's own connection, between the first page and the rest.
+    @Test(arguments: StoreKind.available)
+    func anExportReadsTheCatalogAsItStoodWhenItBegan(kind: StoreKind) async throws {
+        try await kind.withShelf { store, ids in
+            _ = try await store.rebuildRelations()
+            let books = try await store.allBooks().sorted { $0.id < $1.id }
+            let contents = try await store.contents()
+            #expect(!contents.relations.isEmpty)
+            let paging = try #require(store as? any BackupPaging)
+            let read = try await paging.readingSnapshot { pages in
+                let first = try await pages.books(after: .min, limit: 2)
+                var renamed = SampleBooks.hungerGames
+                renamed.title = "The Hunger Games (renamed meanwhile)"
+                let meanwhile = Book(source: "test", sourceID: "meanwhile", title: "Written Meanwhile", authors: ["A"])
+                _ = try await store.upsert([renamed, meanwhile])
+                _ = try await store.apply(
+                    ImportBatch(readings: [Reading(reader: "r", book: BookKey(SampleBooks.miserables), rating: 1)]))
+                try await store.replaceRelations(for: Set(Relation.Kind.allCases), with: [])
+                var read = CatalogContents()
+                for part in CatalogContents.Part.allCases {
+                    let page = try await pages.contents(part, ofBooksAfter: .min, through: .max)
+                    (read.keys, read.readings) = (read.keys + page.keys, read.readings + page.readings)
+                    (read.links, read.relations) = (read.links + page.links, read.relations + page.relations)
+                }
+                let rest = try await pages.books(after: try #require(first.last).id, limit: 1_000)
+                return (count: try await pages.count(), books: first + rest, contents: read)
+            }
+            #expect(read.count == books.count)
+            #expect(read.books == books)
+            #expect(read.contents == contents)
+            // The writes landed all the same.
+            #expect(try await store.count() == books.count + 1)
+            #expect(try await store.contents().relations.isEmpty)
+            #expect(try await store.book(id: ids[0])?.title == "The Hunger Games (renamed meanwhile)")
+        }
+    }
 }

@@ -10,6 +10,30 @@ import Testing
     .enabled(if: Requirement.postgres.mayRun, Comment(rawValue: Requirement.postgres.skipReason)),
     .timeLimit(.minutes(10)))
 struct PostgresBookStoreTests {
+    @Test func aSnapshotWhoseConnectionDroppedSaysSoInsteadOfAnsweringFromTwoMoments() async throws {
+        try await TestPostgresServer.withTemporaryDatabase { url in
+            let store = try await PostgresBookStore(url: url)
+            _ = try await store.upsert(SampleBooks.all)
+            let error = await #expect(throws: BookStoreError.self) {
+                try await store.readingSnapshot { pages in
+                    _ = try await pages.books(after: .min, limit: 1)
+                    // The server ends the snapshot's session, as a restart or a dropped link would.
+                    _ = try await store.database.execute(
+                        """
+                        SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                        WHERE datname = current_database() AND pid <> pg_backend_pid()
+                        """)
+                    // The call that meets the drop may fail; the next one reconnects.
+                    _ = try? await pages.books(after: .min, limit: 1)
+                    return try await pages.count()
+                }
+            }
+            #expect(error?.kind == .unavailable)
+            #expect(error?.description.contains("run the command again") == true)
+            #expect(error?.description.contains("dropped while the catalog was being read") == true)
+        }
+    }
+
     @Test func integrityProblemsFindASearchEntryWrittenAroundTheStore() async throws {
         try await TestPostgresServer.withTemporaryDatabase { url in
             let store = try await PostgresBookStore(url: url)

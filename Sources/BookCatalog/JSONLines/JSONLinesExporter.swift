@@ -6,10 +6,11 @@ import Foundation
 /// every reading, "similar books" link and relation, naming books by key
 /// (``JSONLinesBackupLine``).
 ///
-/// A store that pages (``BackupPaging``, both stores) is read a thousand books at a time and
-/// its lines go out as they are made, so an export holds a page of rows, a megabyte of lines
-/// and every book's key (``BookKeyTable``) — never the catalog nor the file. Exporting an
-/// unchanged store twice gives the same bytes.
+/// A store that pages (``BackupPaging``, both stores) is read a thousand books at a time, all
+/// from one snapshot of its catalog, and its lines go out as they are made, so an export holds a
+/// page of rows, a megabyte of lines and every book's key (``BookKeyTable``) — never the catalog
+/// nor the file — and is the catalog as it stood when it began. Exporting an unchanged store
+/// twice gives the same bytes.
 ///
 /// ```swift
 /// let count = try await JSONLinesExporter(store: store).export(to: .file(URL(fileURLWithPath: "books.jsonl")))
@@ -91,20 +92,24 @@ public struct JSONLinesExporter: Sendable {
         try await export(to: .file(url))
     }
 
+    /// Writes every line of the backup to `lines`, from one snapshot of a store that pages.
+    private func write(to lines: inout BackupLines) async throws -> Int {
+        if let paging = store as? any BackupPaging {
+            return try await paging.readingSnapshot { pages in
+                try await write(from: .paging(pages), perPage: booksPerPage, to: &lines)
+            }
+        }
+        let books = try await store.allBooks().sorted { $0.id < $1.id }
+        return try await write(
+            from: .whole(books: books, contents: try await store.contents()), perPage: .max, to: &lines)
+    }
+
     /// Writes every line of the backup to `lines`: the books a page at a time, keeping each
     /// one's key, then the readings, links and relations of the same pages in turn.
-    private func write(to lines: inout BackupLines) async throws -> Int {
-        let source: BackupSource
-        let perPage: Int
-        if let paging = store as? any BackupPaging {
-            (source, perPage) = (.paging(paging), booksPerPage)
-        } else {
-            let books = try await store.allBooks().sorted { $0.id < $1.id }
-            (source, perPage) = (.whole(books: books, contents: try await store.contents()), .max)
-        }
+    private func write(from source: BackupSource, perPage: Int, to lines: inout BackupLines) async throws -> Int {
         var progress = ExportProgress(handler: self.progress, clock: clock)
         if progress.isHeard {
-            progress.start("books", steps: try await store.count())
+            progress.start("books", steps: try await source.count())
         }
         let (keys, pageEnds, written) = try await Self.writeBooks(
             from: source, perPage: perPage, to: &lines, progress: &progress)
@@ -229,17 +234,25 @@ private struct BackupLines {
     }
 }
 
-/// Where an export reads the store: a page at a time from a store that pages, or from a store
-/// that does not, read whole once and answered as one page.
+/// Where an export reads the store: a page at a time from a snapshot of a store that pages, or
+/// from a store that does not, read whole once and answered as one page.
 private enum BackupSource {
-    case paging(any BackupPaging)
+    case paging(any BackupPages)
     /// The books in id order, and the rest.
     case whole(books: [Book], contents: CatalogContents)
+
+    /// How many books there are.
+    func count() async throws -> Int {
+        switch self {
+        case .paging(let pages): try await pages.count()
+        case .whole(let books, _): books.count
+        }
+    }
 
     /// Up to `limit` books with ids above `id`, by id ascending.
     func books(after id: Int64, limit: Int) async throws -> [Book] {
         switch self {
-        case .paging(let store): try await store.books(after: id, limit: limit)
+        case .paging(let pages): try await pages.books(after: id, limit: limit)
         case .whole(let books, _): Array(books.lazy.filter { $0.id > id }.prefix(limit))
         }
     }
@@ -249,7 +262,7 @@ private enum BackupSource {
         -> CatalogContents
     {
         switch self {
-        case .paging(let store): try await store.contents(part, ofBooksAfter: id, through: last)
+        case .paging(let pages): try await pages.contents(part, ofBooksAfter: id, through: last)
         case .whole(_, let contents): contents.only(part, ofBooksAfter: id, through: last)
         }
     }

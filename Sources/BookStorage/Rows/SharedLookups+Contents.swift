@@ -113,31 +113,11 @@ extension CatalogContents {
     }
 }
 
-// The witnesses' documentation is BookStore's and BackupPaging's.
-extension SQLiteBookStore: BackupPaging {
+// The witnesses' documentation is BookStore's.
+extension SQLiteBookStore {
     public func contents() async throws -> CatalogContents { try await catalogContents() }
-
-    public func books(after id: Int64, limit: Int) async throws -> [Book] {
-        try await bookPage(after: id, limit: limit)
-    }
-
-    public func contents(_ part: CatalogContents.Part, ofBooksAfter id: Int64, through last: Int64) async throws
-        -> CatalogContents
-    {
-        try await contentsPage(part, after: id, through: last)
-    }
 }
 
-extension PostgresBookStore: BackupPaging {
+extension PostgresBookStore {
     public func contents() async throws -> CatalogContents { try await catalogContents() }
-
-    public func books(after id: Int64, limit: Int) async throws -> [Book] {
-        try await bookPage(after: id, limit: limit)
-    }
-
-    public func contents(_ part: CatalogContents.Part, ofBooksAfter id: Int64, through last: Int64) async throws
-        -> CatalogContents
-    {
-        try await contentsPage(part, after: id, through: last)
-    }
 }
