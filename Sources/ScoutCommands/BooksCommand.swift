@@ -59,7 +59,8 @@ struct BooksCommand: ScoutCommand {
                                  --max-pages (default 500) and --max-kb (default 2048) bound it.
         export                   Writes the whole catalog as JSON Lines, a full backup that
                                  'import jsonl' restores: every book with its keys, then every
-                                 reading, link and relation. A regular file is replaced
+                                 reading, link and relation, as the catalog stood when the export
+                                 began, whatever is written meanwhile. A regular file is replaced
                                  atomically; a symbolic link is written through; a device or
                                  pipe is written into; - is standard output.
         search                   Title and author, prefix as you type, case, accents and small
