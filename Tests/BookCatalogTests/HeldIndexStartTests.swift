@@ -28,8 +28,9 @@ extension HeldIndexTests {
                 let generation = (try? await base.generation()) ?? fileGeneration
                 return isLive && generation > fileGeneration
             }
-            importer.signal(SIGSTOP)
+            let stopped = await importer.stop()
             try #require(deferring, "the import never deferred its index")
+            try #require(stopped, "the import did not stop")
 
             // The server starts now.
             let clock = ManualClock()

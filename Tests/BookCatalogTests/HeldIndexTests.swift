@@ -31,8 +31,9 @@ struct HeldIndexTests {
         let moved = await eventually(within: .seconds(60), pollingEvery: .milliseconds(1)) {
             ((try? await store.generation()) ?? generation) > generation
         }
-        importer.signal(SIGSTOP)
+        let stopped = await importer.stop()
         try #require(moved, "the import committed nothing more")
+        try #require(stopped, "the import did not stop")
     }
 
     /// One round of a frozen import: `reader`, its clock moved on, finds "oldtome 7" at the
@@ -149,8 +150,9 @@ struct HeldIndexTests {
             let deferring = await eventually(within: .seconds(60), pollingEvery: .milliseconds(1)) {
                 (try? await base.isSearchIndexStale()) == true
             }
-            importer.signal(SIGSTOP)
+            let stopped = await importer.stop()
             try #require(deferring, "the import never deferred its index")
+            try #require(stopped, "the import did not stop")
             var generations: Set<Int64> = []
             for round in 0..<3 {
                 try #require(try await base.isBulkImportLive(), "the import ended before round \(round)")

@@ -80,8 +80,9 @@ struct LiveImportSearchTests {
             let deferring = await eventually(within: .seconds(60), pollingEvery: .milliseconds(1)) {
                 (try? await reader.isSearchIndexStale()) == true
             }
-            importer.signal(SIGSTOP)
+            let stopped = await importer.stop()
             try #require(deferring, "the import never deferred its index")
+            try #require(stopped, "the import did not stop")
             try #require(try await reader.isSearchIndexStale(), "the import finished before it was stopped")
             #expect(ImportLock(databaseFile: database)?.isHeld() == true)
 

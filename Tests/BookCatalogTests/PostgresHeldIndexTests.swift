@@ -133,8 +133,9 @@ struct PostgresHeldIndexTests {
                 let deferring = await eventually(within: .seconds(60), pollingEvery: .milliseconds(1)) {
                     (try? await base.isBulkImportLive()) == true
                 }
-                importer.signal(SIGSTOP)
+                let stopped = await importer.stop()
                 try #require(deferring, "the import never deferred its search indexes")
+                try #require(stopped, "the import did not stop")
                 let clock = ManualClock()
                 let reader = ObservedStore(base: base, clock: clock, indexFile: file)
                 try await reader.prepareSearch()

@@ -101,6 +101,32 @@ public final class ScoutProcess: Sendable {
     /// Sends `signal` (SIGTERM by default).
     public func signal(_ number: Int32 = SIGTERM) { kill(process.processIdentifier, number) }
 
+    /// Stops the process (SIGSTOP) and waits until every one of its threads has stopped, for up
+    /// to `timeout`: `kill` returns before a thread running on another core stops, and such a
+    /// thread can still commit a transaction the caller then reads. Returns whether all stopped.
+    public func stop(within timeout: Duration = .seconds(10)) async -> Bool {
+        kill(process.processIdentifier, SIGSTOP)
+        #if os(Linux)
+            let tasks = "/proc/\(process.processIdentifier)/task"
+            let deadline = ContinuousClock.now + timeout
+            while ContinuousClock.now < deadline {
+                let threads = (try? FileManager.default.contentsOfDirectory(atPath: tasks)) ?? []
+                let states = threads.compactMap { thread -> Character? in
+                    guard let stat = try? String(contentsOfFile: "\(tasks)/\(thread)/stat", encoding: .utf8),
+                        let end = stat.lastIndex(of: ")")
+                    else { return nil }
+                    // "pid (comm) S …": the state follows the name, which may hold spaces or parentheses.
+                    return stat[stat.index(after: end)...].first { $0 != " " }
+                }
+                if !states.isEmpty, states.allSatisfy({ "TtZX".contains($0) }) { return true }
+                try? await Task.sleep(for: .milliseconds(1))
+            }
+            return false
+        #else
+            return true
+        #endif
+    }
+
     /// Waits for the process to end, killing it after `timeout`.
     public func waitForExit(timeout: Duration = .seconds(30)) async throws -> ScoutExecutable.Result {
         let deadline = ContinuousClock.now + timeout
