@@ -99,7 +99,19 @@ public enum BookIdentity {
     /// BookIdentity.matchKeys(of: sorcerersStone).count  // 2: the title's, the original title's
     /// ```
     public static func matchKeys(of book: Book) -> [String] {
-        BookMatchKeys(of: book).lookups
+        matchKeys(of: book, own: matchKey(of: book))
+    }
+
+    /// ``matchKeys(of:)`` of `book`, whose own ``matchKey(of:)`` is `own`, so that a caller
+    /// holding it (``BookMatchKeys``) does not fold the title again.
+    static func matchKeys(of book: Book, own: String?) -> [String] {
+        let head = AlternateTitles.withoutSubtitle(book.title).flatMap { matchKey(title: $0, authors: book.authors) }
+        var keys: [String] = []
+        for key in [own] + book.alternateTitles.map({ matchKey(title: $0, authors: book.authors) }) {
+            guard let key, key != head, !keys.contains(key) else { continue }
+            keys.append(key)
+        }
+        return keys
     }
 
     /// How many years apart two records of one work may date it: a book is dated by its first

@@ -23,16 +23,6 @@ public struct BookMatchKeys: Sendable, Hashable {
     public init(of book: Book) {
         keys = BookIdentity.keys(of: book)
         own = BookIdentity.matchKey(of: book)
-        let head = AlternateTitles.withoutSubtitle(book.title).flatMap {
-            BookIdentity.matchKey(title: $0, authors: book.authors)
-        }
-        var lookups: [String] = []
-        func add(_ key: String?) {
-            guard let key, key != head, !lookups.contains(key) else { return }
-            lookups.append(key)
-        }
-        add(own)
-        for title in book.alternateTitles { add(BookIdentity.matchKey(title: title, authors: book.authors)) }
-        self.lookups = lookups
+        lookups = BookIdentity.matchKeys(of: book, own: own)
     }
 }

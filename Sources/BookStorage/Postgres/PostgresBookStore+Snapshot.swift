@@ -15,9 +15,9 @@ extension PostgresBookStore: BackupPaging {
         let pages = CatalogSnapshot<PostgresBookStore>(database: connection)
         let session = try await storeWork {
             _ = try await connection.execute("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            // The transaction's first query, which fixes its snapshot.
             return try await Self.session(of: connection)
         }
-        _ = try await pages.count()
         let result = try await body(pages)
         try await storeWork {
             guard try await Self.session(of: connection) == session else { throw Self.snapshotLost(connection.url) }

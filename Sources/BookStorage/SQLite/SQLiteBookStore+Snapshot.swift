@@ -15,7 +15,8 @@ extension SQLiteBookStore: BackupPaging {
         let connection = try await storeWork { try await Database(path: file, creating: false) }
         let pages = CatalogSnapshot<SQLiteBookStore>(database: connection)
         try await storeWork { try await connection.execute("BEGIN") }
-        _ = try await pages.count()
+        // Any read starts the snapshot; this one reads a row.
+        _ = try await pages.catalogGeneration()
         let result = try await body(pages)
         // Closing would end it as well; a failure of `body` leaves that to the connection's release.
         try await storeWork { try await connection.execute("COMMIT") }
