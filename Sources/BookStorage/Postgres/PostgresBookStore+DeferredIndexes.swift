@@ -46,14 +46,18 @@ extension PostgresBookStore {
     /// records to follow) into a catalog with no books; returns whether they are deferred now.
     /// While more records follow, the deferring session holds the import lock (see
     /// PostgresBookStore+ImportHold.swift), which tells readers the import is alive.
-    static func beginIndexDeferral(of batch: ImportBatch, in tx: borrowing PostgresTransaction) throws -> Bool {
-        let isDeferred = try deferIndexes(for: batch, in: tx)
+    static func beginIndexDeferral(
+        of batch: ImportBatch, patience: SchemaLockPatience, in tx: borrowing PostgresTransaction
+    ) throws -> Bool {
+        let isDeferred = try deferIndexes(for: batch, patience: patience, in: tx)
         if isDeferred && batch.recordsToFollow > 0 { try holdImportLock(in: tx) }
         return isDeferred
     }
 
     /// Drops the search indexes as ``beginIndexDeferral(of:in:)`` says; whether they are deferred now.
-    private static func deferIndexes(for batch: ImportBatch, in tx: borrowing PostgresTransaction) throws -> Bool {
+    private static func deferIndexes(
+        for batch: ImportBatch, patience: SchemaLockPatience, in tx: borrowing PostgresTransaction
+    ) throws -> Bool {
         if try areIndexesDeferred(in: tx) { return true }
         guard !batch.books.isEmpty, batch.recordsToFollow >= deferredTermsMinimum else { return false }
         let isEmpty = try tx.query("SELECT NOT EXISTS (SELECT FROM books)") { try $0.bool(0) }.first ?? false
@@ -77,6 +81,8 @@ extension PostgresBookStore {
             SELECT conname, 'ALTER TABLE book_keys ADD CONSTRAINT ' || conname || ' ' || pg_get_constraintdef(oid)
             FROM pg_constraint WHERE conrelid = 'book_keys'::regclass AND contype = 'f' AND conname = $1
             """, [.text(deferredKeyName)])
+        // Dropping them takes both tables alone (the key's triggers live on `books` too).
+        try lockAlone(["books", "book_keys"], for: "the import", patience: patience, in: tx)
         // The names are the store's own constants, never caller text; DROP takes no parameters.
         for name in deferredIndexNames { try tx.execute("DROP INDEX \(name)") }
         if keySaved == 1 { try tx.execute("ALTER TABLE book_keys DROP CONSTRAINT \(deferredKeyName)") }

@@ -8,8 +8,11 @@ import Postgres
 /// index with one sort and checks each foreign key with one join.
 ///
 /// All of it happens in the replacing transaction: readers go on reading the old table until
-/// the commit and then see the new one (the `DROP` at the end holds the old table's lock only
-/// from there to the commit), never a mix; a rollback leaves the old table as it was.
+/// the commit and then see the new one, never a mix; a rollback leaves the old table as it was.
+/// The `DROP` at the end holds `relations` and `books` alone (`books` to remove the old
+/// table's foreign key triggers) from there to the commit, a few renames later; it takes them
+/// as ``SchemaLockPatience`` says, so a long reader (an export) makes it wait, not `scout
+/// serve`'s readers.
 extension PostgresBookStore {
     /// Version 12 drops `relations_by_kind` (from, kind, score): every reader asks by
     /// `from_id`, which the primary key (from, to, kind) already leads with, so it only added
@@ -46,7 +49,9 @@ extension PostgresBookStore {
     /// `relations_next` (the key too unless `isKeyed`), drops `relations` and gives the new
     /// table its name and its objects theirs, as the migrations made them. A relation to or
     /// from a book that is not stored fails here, as it failed the `COPY` before.
-    static func finishRelationSwap(isKeyed: Bool, in tx: borrowing PostgresTransaction) throws {
+    static func finishRelationSwap(
+        isKeyed: Bool, patience: SchemaLockPatience, in tx: borrowing PostgresTransaction
+    ) throws {
         if !isKeyed { try keyNextRelations(in: tx) }
         try tx.execute("CREATE INDEX \(nextRelations)_to ON \(nextRelations) (to_id)")
         // Foreign key names belong to their table, so these may match the old table's already.
@@ -56,6 +61,7 @@ extension PostgresBookStore {
                 ADD CONSTRAINT relations_from_id_fkey FOREIGN KEY (from_id) REFERENCES books (id) ON DELETE CASCADE,
                 ADD CONSTRAINT relations_to_id_fkey FOREIGN KEY (to_id) REFERENCES books (id) ON DELETE CASCADE
             """)
+        try lockAlone(["relations", "books"], for: "the new relations", patience: patience, in: tx)
         try tx.execute("DROP TABLE relations")
         try tx.execute("ALTER TABLE \(nextRelations) RENAME TO relations")
         try tx.execute("ALTER TABLE relations RENAME CONSTRAINT \(nextRelations)_pkey TO relations_pkey")

@@ -92,7 +92,7 @@ extension PostgresBookStore {
                     highest = max(highest, top)
                     written += kept.count
                 }
-                if swaps { try Self.finishRelationSwap(isKeyed: isKeyed, in: tx) }
+                if swaps { try Self.finishRelationSwap(isKeyed: isKeyed, patience: self.schemaLockPatience, in: tx) }
                 return (deleted, written)
             }
             await maintain(after: ["relations": deleted + written])

@@ -25,7 +25,7 @@ extension PostgresBookStore {
             let (result, indexesDeferred) = try await database.transaction { tx in
                 try Self.lockCatalog(tx)
                 let terms = try Self.beginTermCounting(of: batch, in: tx)
-                let indexesDeferred = try Self.beginIndexDeferral(of: batch, in: tx)
+                let indexesDeferred = try Self.beginIndexDeferral(of: batch, patience: self.schemaLockPatience, in: tx)
                 if terms.isStale && !terms.recounts { try Self.commitWithoutWaiting(tx) }
                 var result = try Self.upsert(batch.books, matchKeys: matchKeys, in: tx)
                 try Self.write(tags: batch.tags, in: tx, into: &result)

@@ -33,6 +33,8 @@ public final class PostgresBookStore: BookStore {
     let maintenance = Mutex(MaintenanceSchedule())
     /// What reads the Japanese texts of the books it writes, if anything (``Book/addTextReadings(using:)``).
     let readingAnalyzer: (any ReadingAnalyzer)?
+    /// How its schema changes wait for tables they must hold alone (``SchemaLockPatience``).
+    let schemaLockPatience: SchemaLockPatience
 
     /// The session settings the store's connection should have:
     /// - JIT compilation off. PostgreSQL compiles a plan once its estimated cost passes
@@ -56,18 +58,20 @@ public final class PostgresBookStore: BookStore {
     /// with ``SearchIndex`` (see ``reindexIfStale()``) and its match keys with ``BookIdentity``
     /// (see ``refreshIdentity()``). With a `searchIndexDirectory` (which must exist), search
     /// keeps its index in a file there named after the catalog's identity
-    /// (``catalogIdentity(of:)``), mapped at start as a SQLite catalog's is. Throws
-    /// ``BookStoreError``.
+    /// (``catalogIdentity(of:)``), mapped at start as a SQLite catalog's is. `schemaLockPatience`
+    /// says how its schema changes wait for readers. Throws ``BookStoreError``.
     ///
     /// ```swift
     /// let store = try await PostgresBookStore(database: try await PostgresDatabase(url: url))
     /// ```
     public init(
-        database: PostgresDatabase, readingAnalyzer: (any ReadingAnalyzer)? = nil, searchIndexDirectory: String? = nil
+        database: PostgresDatabase, readingAnalyzer: (any ReadingAnalyzer)? = nil, searchIndexDirectory: String? = nil,
+        schemaLockPatience: SchemaLockPatience = .standard
     ) async throws {
         _ = try await storeWork { try await database.migrate(Self.migrations) }
         self.database = database
         self.readingAnalyzer = readingAnalyzer
+        self.schemaLockPatience = schemaLockPatience
         let identity = try await storeWork { try await Self.catalogIdentity(of: database) }
         catalogIdentity = identity
         typoTolerance = TypoTolerance(
