@@ -25,7 +25,8 @@ public enum BookStores {
     /// writes read by `readingAnalyzer` when one is given. A PostgreSQL catalog keeps its search
     /// index file in `searchIndexDirectory` (created when missing) when one is given, else none
     /// (search then builds its index from the database at each start); a SQLite catalog keeps
-    /// its own beside it. Throws
+    /// its own beside it. A PostgreSQL store's schema change that waits for another session's
+    /// reads (see ``SchemaLockPatience``) tells `onWait` so, once. Throws
     /// ``BookStoreError``, which never shows a password: kind `.missing` for a file or folder
     /// that is not there, `.notACatalog` for a file that is not a Scout catalog.
     ///
@@ -35,7 +36,7 @@ public enum BookStores {
     /// ```
     public static func open(
         _ location: CatalogLocation, creating creation: Creation = .file, readingAnalyzer: (any ReadingAnalyzer)? = nil,
-        searchIndexDirectory: URL? = nil
+        searchIndexDirectory: URL? = nil, onWait: (@Sendable (String) -> Void)? = nil
     ) async throws -> any BookStore {
         switch location {
         case .postgres(let url):
@@ -44,8 +45,11 @@ public enum BookStores {
             if let searchIndexDirectory {
                 try? FileManager.default.createDirectory(at: searchIndexDirectory, withIntermediateDirectories: true)
             }
+            var patience = SchemaLockPatience.standard
+            patience.onWait = onWait
             return try await PostgresBookStore(
-                url: url, readingAnalyzer: readingAnalyzer, searchIndexDirectory: searchIndexDirectory?.path)
+                url: url, readingAnalyzer: readingAnalyzer, searchIndexDirectory: searchIndexDirectory?.path,
+                schemaLockPatience: patience)
         case .file(let path):
             try prepare(path: path, creation)
             do {

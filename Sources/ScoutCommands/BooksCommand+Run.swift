@@ -10,7 +10,7 @@ extension BooksCommand {
             let readingAnalyzer = action.writes ? CatalogReadings.analyzer(folder: mecabDictionary) : nil
             let store = try await BookStores.open(
                 database.location, creating: creation, readingAnalyzer: readingAnalyzer,
-                searchIndexDirectory: searchIndexDirectory)
+                searchIndexDirectory: searchIndexDirectory, onWait: { Console.error("scout: \($0)") })
             switch action {
             case .crawl(let crawl): return try await crawl.crawl(into: store, clock: clock)
             case .importGoodbooks(let files):

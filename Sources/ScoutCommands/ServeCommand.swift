@@ -181,7 +181,7 @@ struct ServeCommand: ScoutCommand {
             do {
                 let store = try await BookStores.open(
                     location, creating: creation, readingAnalyzer: readingAnalyzer,
-                    searchIndexDirectory: searchIndexDirectory)
+                    searchIndexDirectory: searchIndexDirectory, onWait: { Console.error("scout: \($0)") })
                 if let summary = try await StarterCatalog.installIfEmpty(into: store) {
                     Console.error("scout: installed the starter catalog (\(summary.imported) books) in \(location).")
                 }

@@ -16,11 +16,16 @@ extension PostgresBookStoreTests {
     }
 
     /// A store on `url` whose schema changes try their tables for 50 ms, `attempts` times,
-    /// `pause` apart; any statement of it that waited 20 s fails instead.
-    static func patientStore(_ url: String, pause: Duration, attempts: Int) async throws -> PostgresBookStore {
-        try await PostgresBookStore(
-            database: try await connection(url, timeout: "20s"),
-            schemaLockPatience: SchemaLockPatience(attemptTimeout: .milliseconds(50), pause: pause, attempts: attempts))
+    /// `pause` apart, telling `notices` when they wait; any statement of it that waited 20 s
+    /// fails instead.
+    static func patientStore(
+        _ url: String, pause: Duration, attempts: Int, notices: Locked<[String]> = Locked([])
+    ) async throws -> PostgresBookStore {
+        let patience = SchemaLockPatience(
+            attemptTimeout: .milliseconds(50), pause: pause, attempts: attempts,
+            onWait: { notice in notices.withLock { $0.append(notice) } })
+        return try await PostgresBookStore(
+            database: try await connection(url, timeout: "20s"), schemaLockPatience: patience)
     }
 
     /// A reader holding the read locks of `books`, `book_keys` and `relations` until it commits:
@@ -56,7 +61,8 @@ extension PostgresBookStoreTests {
 
     @Test func aRelationSwapWaitsForALongReaderWhileOtherReadersGoOn() async throws {
         try await TestPostgresServer.withTemporaryDatabase { url in
-            let store = try await Self.patientStore(url, pause: .milliseconds(50), attempts: 2_000)
+            let notices = Locked<[String]>([])
+            let store = try await Self.patientStore(url, pause: Duration.milliseconds(50), attempts: 2_000, notices: notices)
             let ids = try await store.upsert(SampleBooks.all).ids
             try await RelationIndexTests.replace(
                 store, kinds: [.sameAuthor], chunks: [[Self.sameAuthor(ids[0], ids[1])]])
@@ -76,12 +82,19 @@ extension PostgresBookStoreTests {
             _ = try await reader.execute("COMMIT")
             try await swap.value
             #expect(try await serving.related(to: ids[0]).map(\.book.id) == [ids[2]])
+            // Told once that it waited, and for what, whatever the number of attempts.
+            #expect(
+                notices.value == [
+                    "Another session is reading relations and books: waiting up to 3 minutes for it, to replace "
+                        + "the relations (searches go on meanwhile). A `scout books export` or another long query "
+                        + "holds them (see pg_stat_activity)."
+                ])
         }
     }
 
     @Test func aRelationSwapThatNeverGetsItsTablesGivesUpSayingWhyAndKeepsTheRelations() async throws {
         try await TestPostgresServer.withTemporaryDatabase { url in
-            let store = try await Self.patientStore(url, pause: .zero, attempts: 3)
+            let store = try await Self.patientStore(url, pause: Duration.zero, attempts: 3)
             let ids = try await store.upsert(SampleBooks.all).ids
             try await RelationIndexTests.replace(
                 store, kinds: [.sameAuthor], chunks: [[Self.sameAuthor(ids[0], ids[1])]])
@@ -91,9 +104,11 @@ extension PostgresBookStoreTests {
                     store, kinds: [.sameAuthor], chunks: [[Self.sameAuthor(ids[0], ids[2])]])
             }
             #expect(error?.kind == .busy)
-            #expect(error?.description.contains("kept reading relations and books for 150 ms") == true)
-            #expect(error?.description.contains("nothing was written") == true)
-            #expect(error?.description.contains("run the command again after it ends") == true)
+            #expect(
+                error?.description
+                    == "Another session kept reading relations and books for 150 ms, so Scout could not replace the "
+                    + "relations; nothing was written. A `scout books export` or another long query holds them "
+                    + "(see pg_stat_activity). Run the command again after it ends.")
             _ = try await reader.execute("COMMIT")
             #expect(try await store.related(to: ids[0]).map(\.book.id) == [ids[1]])
             #expect(try await RelationIndexTests.postgresIndexes(store.database) == ["relations_pkey", "relations_to"])
@@ -106,7 +121,7 @@ extension PostgresBookStoreTests {
 
     @Test func anImportThatCannotDeferTheSearchIndexesGivesUpAndTheSameImportGoesThroughLater() async throws {
         try await TestPostgresServer.withTemporaryDatabase { url in
-            let store = try await Self.patientStore(url, pause: .milliseconds(10), attempts: 2)
+            let store = try await Self.patientStore(url, pause: Duration.milliseconds(10), attempts: 2)
             let books = (1...30).map {
                 Book(source: "bulk", sourceID: "\($0)", title: "Harbour \($0)", authors: ["Ann Lee"])
             }
@@ -114,7 +129,7 @@ extension PostgresBookStoreTests {
             let reader = try await Self.longReader(url)
             let error = await #expect(throws: BookStoreError.self) { _ = try await store.apply(batch) }
             #expect(error?.kind == .busy)
-            #expect(error?.description.contains("so the import could not take them") == true)
+            #expect(error?.description.contains("could not set the search indexes aside for the import;") == true)
             _ = try await reader.execute("COMMIT")
             #expect(try await store.count() == 0)
             #expect(try await store.apply(batch).inserted == 30)

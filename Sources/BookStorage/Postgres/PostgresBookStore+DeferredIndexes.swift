@@ -82,7 +82,8 @@ extension PostgresBookStore {
             FROM pg_constraint WHERE conrelid = 'book_keys'::regclass AND contype = 'f' AND conname = $1
             """, [.text(deferredKeyName)])
         // Dropping them takes both tables alone (the key's triggers live on `books` too).
-        try lockAlone(["books", "book_keys"], for: "the import", patience: patience, in: tx)
+        try lockAlone(
+            ["books", "book_keys"], to: "set the search indexes aside for the import", patience: patience, in: tx)
         // The names are the store's own constants, never caller text; DROP takes no parameters.
         for name in deferredIndexNames { try tx.execute("DROP INDEX \(name)") }
         if keySaved == 1 { try tx.execute("ALTER TABLE book_keys DROP CONSTRAINT \(deferredKeyName)") }

@@ -61,7 +61,7 @@ extension PostgresBookStore {
                 ADD CONSTRAINT relations_from_id_fkey FOREIGN KEY (from_id) REFERENCES books (id) ON DELETE CASCADE,
                 ADD CONSTRAINT relations_to_id_fkey FOREIGN KEY (to_id) REFERENCES books (id) ON DELETE CASCADE
             """)
-        try lockAlone(["relations", "books"], for: "the new relations", patience: patience, in: tx)
+        try lockAlone(["relations", "books"], to: "replace the relations", patience: patience, in: tx)
         try tx.execute("DROP TABLE relations")
         try tx.execute("ALTER TABLE \(nextRelations) RENAME TO relations")
         try tx.execute("ALTER TABLE relations RENAME CONSTRAINT \(nextRelations)_pkey TO relations_pkey")

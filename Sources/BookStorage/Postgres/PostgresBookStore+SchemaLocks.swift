@@ -11,25 +11,32 @@ import Postgres
 /// behind it, `scout serve`'s searches included. So the store asks for the tables with a short
 /// `lock_timeout`: readers wait at most ``attemptTimeout`` for it, short reads end within it
 /// and the change goes on; a long one makes it let go, pause for ``pause`` while readers read,
-/// and try again, up to ``attempts`` times, before it gives up saying why.
+/// and try again, up to ``attempts`` times, before it gives up saying why. ``onWait`` hears,
+/// once, when a change starts waiting: a command shows it, lest it seem to hang.
 ///
 /// ```swift
 /// let store = try await PostgresBookStore(
 ///     database: database, schemaLockPatience: SchemaLockPatience(attemptTimeout: .milliseconds(50)))
 /// ```
-public struct SchemaLockPatience: Sendable, Equatable {
+public struct SchemaLockPatience: Sendable {
     /// How long readers may queue behind one attempt.
     public var attemptTimeout: Duration
     /// How long the change waits between attempts, holding nothing its readers need.
     public var pause: Duration
     /// How many attempts before the change gives up; at least one is made.
     public var attempts: Int
+    /// Told once, in a sentence, when a change's first attempt finds its tables held.
+    public var onWait: (@Sendable (String) -> Void)?
 
-    /// Each attempt `attemptTimeout`, `pause` between, `attempts` in all.
-    public init(attemptTimeout: Duration, pause: Duration = .seconds(1), attempts: Int = 3300) {
+    /// Each attempt `attemptTimeout`, `pause` between, `attempts` in all; `onWait` told when one waits.
+    public init(
+        attemptTimeout: Duration, pause: Duration = .seconds(1), attempts: Int = 3300,
+        onWait: (@Sendable (String) -> Void)? = nil
+    ) {
         self.attemptTimeout = attemptTimeout
         self.pause = pause
         self.attempts = attempts
+        self.onWait = onWait
     }
 
     /// About an hour of attempts of 100 ms a second: longer than an export of ten million books
@@ -53,11 +60,11 @@ extension Duration {
 
 extension PostgresBookStore {
     /// Takes `tables` (the store's own names, never caller text) in `ACCESS EXCLUSIVE` mode in
-    /// `tx` as ``SchemaLockPatience`` says, for `change` (a phrase naming it, for the error);
+    /// `tx` as ``SchemaLockPatience`` says, to `change` (what for, as in "replace the relations");
     /// throws ``BookStoreError`` (busy) when another session held them through every attempt,
     /// and the transaction then rolls back whole.
     static func lockAlone(
-        _ tables: [String], for change: String, patience: SchemaLockPatience, in tx: borrowing PostgresTransaction
+        _ tables: [String], to change: String, patience: SchemaLockPatience, in tx: borrowing PostgresTransaction
     ) throws {
         let list = tables.joined(separator: ", ")
         let named = tables.joined(separator: " and ")
@@ -73,6 +80,11 @@ extension PostgresBookStore {
                 return
             } catch let error as PostgresError where error.sqlState == lockNotAvailable {
                 try tx.execute("ROLLBACK TO SAVEPOINT lock_alone")
+                if attempt == 1 {
+                    patience.onWait?(
+                        "Another session is reading \(named): waiting up to \(patience.longestWait) for it, to "
+                            + "\(change) (searches go on meanwhile). \(holder)")
+                }
             }
             // The server waits, holding none of the tables: their readers go on meanwhile.
             if patience.pause > .zero, attempt < patience.attempts {
@@ -82,10 +94,12 @@ extension PostgresBookStore {
         throw BookStoreError(
             kind: .busy, database: .postgres,
             description:
-                "Another session kept reading \(named) for \(patience.longestWait), "
-                + "so \(change) could not take them; nothing was written. A `scout books export` or another long "
-                + "query holds them (see pg_stat_activity); run the command again after it ends.")
+                "Another session kept reading \(named) for \(patience.longestWait), so Scout could not \(change); "
+                + "nothing was written. \(holder) Run the command again after it ends.")
     }
+
+    /// Who holds a table in use for long, and where to look.
+    private static let holder = "A `scout books export` or another long query holds them (see pg_stat_activity)."
 
     /// The SQLSTATE of a lock not granted within `lock_timeout`.
     private static let lockNotAvailable = "55P03"

@@ -98,10 +98,12 @@ public final class PostgresBookStore: BookStore {
     /// let store = try await PostgresBookStore(url: try PostgresURL("postgres://scout@db/books", password: secret))
     /// ```
     public convenience init(
-        url: PostgresURL, readingAnalyzer: (any ReadingAnalyzer)? = nil, searchIndexDirectory: String? = nil
+        url: PostgresURL, readingAnalyzer: (any ReadingAnalyzer)? = nil, searchIndexDirectory: String? = nil,
+        schemaLockPatience: SchemaLockPatience = .standard
     ) async throws {
         let database = try await storeWork { try await PostgresDatabase(url: url, settings: Self.sessionSettings) }
         try await self.init(
-            database: database, readingAnalyzer: readingAnalyzer, searchIndexDirectory: searchIndexDirectory)
+            database: database, readingAnalyzer: readingAnalyzer, searchIndexDirectory: searchIndexDirectory,
+            schemaLockPatience: schemaLockPatience)
     }
 }
