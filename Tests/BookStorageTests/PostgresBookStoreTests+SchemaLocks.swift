@@ -62,7 +62,7 @@ extension PostgresBookStoreTests {
     @Test func aRelationSwapWaitsForALongReaderWhileOtherReadersGoOn() async throws {
         try await TestPostgresServer.withTemporaryDatabase { url in
             let notices = Locked<[String]>([])
-            let store = try await Self.patientStore(url, pause: Duration.milliseconds(50), attempts: 2_000, notices: notices)
+            let store = try await Self.patientStore(url, pause: .milliseconds(50), attempts: 2_000, notices: notices)
             let ids = try await store.upsert(SampleBooks.all).ids
             try await RelationIndexTests.replace(
                 store, kinds: [.sameAuthor], chunks: [[Self.sameAuthor(ids[0], ids[1])]])
@@ -94,7 +94,7 @@ extension PostgresBookStoreTests {
 
     @Test func aRelationSwapThatNeverGetsItsTablesGivesUpSayingWhyAndKeepsTheRelations() async throws {
         try await TestPostgresServer.withTemporaryDatabase { url in
-            let store = try await Self.patientStore(url, pause: Duration.zero, attempts: 3)
+            let store = try await Self.patientStore(url, pause: .zero, attempts: 3)
             let ids = try await store.upsert(SampleBooks.all).ids
             try await RelationIndexTests.replace(
                 store, kinds: [.sameAuthor], chunks: [[Self.sameAuthor(ids[0], ids[1])]])
@@ -121,7 +121,7 @@ extension PostgresBookStoreTests {
 
     @Test func anImportThatCannotDeferTheSearchIndexesGivesUpAndTheSameImportGoesThroughLater() async throws {
         try await TestPostgresServer.withTemporaryDatabase { url in
-            let store = try await Self.patientStore(url, pause: Duration.milliseconds(10), attempts: 2)
+            let store = try await Self.patientStore(url, pause: .milliseconds(10), attempts: 2)
             let books = (1...30).map {
                 Book(source: "bulk", sourceID: "\($0)", title: "Harbour \($0)", authors: ["Ann Lee"])
             }
