@@ -54,4 +54,52 @@ extension DeferredSearchIndexTests {
         #expect(hits.count == 30)
         #expect(try await hits == Self.fullTextHits(byBook, "discworld"))
     }
+
+    /// Lists written around the store, as a hand or another tool may write them: escapes, white
+    /// space, numbers and `null` among the names, an object or a string for a list, a series key
+    /// twice, a number written otherwise. The triggers index them through SQLite's JSON
+    /// functions, and the rebuild (which reads the lists the store writes itself) must write the
+    /// same rows.
+    @Test func theRebuildIndexesListsWrittenAroundTheStoreAsTheTriggersDo() async throws {
+        let store = try await SQLiteBookStore(path: ":memory:")
+        let ids = try await store.upsert(Self.booksOfEveryShape(count: 40)).ids
+        let written: [(column: String, json: String)] = [
+            ("authors", #"["Ann \"Nan\" Lee", "B\\C", "D\u00e9j\u00E0 \ud83d\ude00"]"#),
+            ("authors", "[ \"Ann\" ,\t\"Bo\" ]"),
+            ("authors", #"["Ann", 7, null, true, 1.5]"#),
+            ("authors", #"{"first": "Ann", "second": "Bo"}"#),
+            ("authors", #""Ann""#),
+            ("authors", "[]"),
+            ("alternate_titles", #"["Le \/ Titre", "Zweiter"]"#),
+            ("alternate_titles", #"[["nested"], "Flat"]"#),
+            ("series", #"[{"name":"Saga","number":1}]"#),
+            ("series", #"[{"name":"First","name":"Second","number":2.0}]"#),
+            ("series", #"[{"number":3.0},{"name":"Named"}]"#),
+            ("series", #"[{"name":"Sp\u00e4t","part":"Teil 1"}]"#),
+            ("series", #"[{ "name" : "Spaced" }]"#),
+            ("series", #"[{"name":"Kept","number":4.0}]"#),
+            ("text_readings", #"["人間失格","ニンゲン \"シッカク\""]"#),
+        ]
+        for (index, list) in written.enumerated() {
+            try await store.database.execute(
+                "UPDATE books SET \(list.column) = ? WHERE id = ?", [.text(list.json), .integer(ids[index])])
+        }
+        // What the store wrote, and the lists written as it writes them, are made in Swift; the
+        // rest is left to SQLite.
+        let layout = SQLiteBookStore.currentIndexLayout
+        let leftToSQLite = try await store.database.query("SELECT \(layout.sourceColumns) FROM books ORDER BY id") {
+            row in
+            let source = try IndexSource(row)
+            return source.texts(as: layout) == nil ? source.id : nil
+        }.compactMap(\.self)
+        #expect(leftToSQLite == [0, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12].map { ids[$0] })
+        let indexRows = "SELECT rowid, title, authors FROM books_fts ORDER BY rowid"
+        let byTriggers = try await store.database.query(indexRows) { row in try (0..<3).map { try row.value($0) } }
+        try await store.database.execute("UPDATE catalog_state SET search_index_stale = 1")
+        _ = try await store.search("quillon", limit: 1)  // a search rebuilds a stale index first
+        #expect(try await !store.isSearchIndexStale())
+        let rebuilt = try await store.database.query(indexRows) { row in try (0..<3).map { try row.value($0) } }
+        #expect(rebuilt.count == 40)
+        #expect(rebuilt == byTriggers)
+    }
 }
