@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Distinct texts numbered in order of first appearance, held as one UTF-8 buffer and an
 /// open-addressing table of numbers: a rebuild numbers a distinct author (and its folded key)
 /// for nearly every book, and a `[String: Int]` entry with its string cost some 80–100 bytes
@@ -43,7 +49,7 @@ struct TextNumbers: Sendable {
         // At most half the slots are full, so the walk ends within the table.
         while slots[slot] >= 0 {
             let number = Int(slots[slot])
-            if bytes[range(of: number)].elementsEqual(utf8) { return (number, false) }
+            if holds(number, utf8) { return (number, false) }
             slot = (slot + 1) & mask
         }
         let number = ends.count
@@ -52,6 +58,19 @@ struct TextNumbers: Sendable {
         slots[slot] = Int32(number)
         if ends.count * 2 > slots.count { grow() }
         return (number, true)
+    }
+
+    /// Whether the text numbered `number` is `utf8`: lengths first, which tell most texts met on
+    /// a probe apart, then the bytes with `memcmp` (a generic `elementsEqual` over a slice went
+    /// byte by byte, 13 % of a rebuild's catalog building at a million books, perf).
+    private func holds(_ number: Int, _ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        let range = range(of: number)
+        guard range.count == utf8.count else { return false }
+        guard let given = utf8.baseAddress, !range.isEmpty else { return true }
+        return bytes.withUnsafeBufferPointer { all in
+            guard let stored = all.baseAddress else { return false }
+            return memcmp(stored + range.lowerBound, given, range.count) == 0
+        }
     }
 
     /// Doubles the table and puts every number back in it.

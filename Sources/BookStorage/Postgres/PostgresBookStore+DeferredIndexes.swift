@@ -54,7 +54,8 @@ extension PostgresBookStore {
         return isDeferred
     }
 
-    /// Drops the search indexes as ``beginIndexDeferral(of:in:)`` says; whether they are deferred now.
+    /// Drops the search indexes as ``beginIndexDeferral(of:patience:in:)`` says, taking `books` and
+    /// `book_keys` as `patience` says; whether they are deferred now.
     private static func deferIndexes(
         for batch: ImportBatch, patience: SchemaLockPatience, in tx: borrowing PostgresTransaction
     ) throws -> Bool {

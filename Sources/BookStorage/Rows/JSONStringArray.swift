@@ -85,6 +85,7 @@ enum JSONStringArray {
         let bytes: [UInt8]
         var index = 0
 
+        /// Reads `bytes`, the UTF-8 of a Swift string.
         init(_ bytes: [UInt8]) { self.bytes = bytes }
 
         var isAtEnd: Bool { index == bytes.count }
@@ -108,7 +109,11 @@ enum JSONStringArray {
                 index += 1
                 switch byte {
                 case UInt8(ascii: "\""):
-                    return String(validating: utf8, as: UTF8.self)
+                    // Valid UTF-8 always: the reader's bytes are a Swift string's, cut at ASCII
+                    // quotes, with escapes written as whole scalars. So decoding repairs nothing,
+                    // and unlike `String(validating:as:)`, generic, it looks up no type metadata
+                    // for each string (5 % of a relation rebuild's reading thread, perf).
+                    return String(decoding: utf8, as: UTF8.self)
                 case UInt8(ascii: "\\"):
                     guard let escaped = escape() else { return nil }
                     utf8.append(contentsOf: escaped)
