@@ -3,17 +3,16 @@ import SQLite
 import Synchronization
 
 /// The rows of `books_fts` built from every book (``SQLiteBookStore/rebuildSearchIndex(in:)``),
-/// their texts made and their words folded on a second core while SQLite writes.
+/// with the words folded on a second core while SQLite writes.
 ///
 /// Measured at 200,000 generated books (`scout-bench import-scale`, perf): the rebuild was 8.0 s
 /// of the import's 20.7 s of CPU, and it runs alone at the end, after the reading core has
 /// finished: of it, SQLite's FTS5 work about 4 s and ``SQLiteBookStore/indexWordsFunction``
 /// (the Swift word folding SQLite called row by row on the writing thread) about 3–3.5 s. So the
-/// statement that reads the books gives their stored columns, a worker makes a chunk of them
-/// into the very texts the SQL function got (``IndexSource/texts(as:)``, or SQLite's own
-/// expressions for a book it cannot be sure of) and folds them with
-/// ``SQLiteBookStore/indexWords(of:)``, the function's own body, while the writer inserts the
-/// chunk before it. The rows are the same, in the same key order.
+/// statement that reads the books gives the folding's arguments — the very texts the SQL
+/// function got, from the same expressions (``SQLiteBookStore/IndexLayout``) — and a worker
+/// folds a chunk of them with ``SQLiteBookStore/indexWords(of:)``, the function's own body,
+/// while the writer inserts the chunk before it. The rows are the same, in the same key order.
 extension SQLiteBookStore {
     /// Index rows a chunk: two chunks in hand at most (one folding, one being inserted), a few
     /// MB whatever the catalog's size.
@@ -21,87 +20,61 @@ extension SQLiteBookStore {
 
     /// Fills the empty `books_fts` from every book, in key order, in `tx`.
     static func fillSearchIndex(in tx: borrowing Transaction) throws {
-        let layout = currentIndexLayout
-        var chunk: [IndexSource] = []
-        chunk.reserveCapacity(indexFillChunk)
-        var folding: IndexFolding?
-        try tx.forEachRow("SELECT \(layout.sourceColumns) FROM books ORDER BY 1") { row in
-            chunk.append(try IndexSource(row))
-            guard chunk.count == indexFillChunk else { return }
-            let next = IndexFolding(chunk, layout: layout)
-            chunk.removeAll(keepingCapacity: true)
-            if let folding { try insert(folding.rows(), in: tx) }
-            folding = next
-        }
-        if let folding { try insert(folding.rows(), in: tx) }
-        try insert(chunk.map { IndexRow($0, layout: layout) }, in: tx)
-    }
-
-    private static func insert(_ rows: [IndexRow], in tx: borrowing Transaction) throws {
-        for row in rows {
-            let values: [SQLiteValue]
-            switch row {
-            case .folded(let folded): values = folded
-            case .fromSQLite(let id): values = try sqliteTexts(ofBook: id, in: tx)
-            }
-            try tx.execute("INSERT INTO books_fts (rowid, title, authors) VALUES (?, ?, ?)", values)
-        }
-    }
-
-    /// The index row of the book `id` from SQLite's own expressions, the triggers' definition,
-    /// folded here: for a book whose lists ``IndexSource`` leaves to SQLite.
-    private static func sqliteTexts(ofBook id: Int64, in tx: borrowing Transaction) throws -> [SQLiteValue] {
-        let unfolded = IndexLayout(
+        let arguments = IndexLayout(
             withSeries: currentIndexLayout.withSeries, withAlternates: currentIndexLayout.withAlternates,
             withReadings: currentIndexLayout.withReadings, indexing: { $0 })
-        let rows = try tx.query("SELECT \(unfolded.values(of: "books")) FROM books WHERE id = ?", [.integer(id)]) {
-            row in
-            [try row.value(0), IndexRow.fold(try row.optionalString(1)), IndexRow.fold(try row.optionalString(2))]
+        let insert = "INSERT INTO books_fts (rowid, title, authors) VALUES (?, ?, ?)"
+        var chunk: [IndexArguments] = []
+        chunk.reserveCapacity(indexFillChunk)
+        var folding: IndexFolding?
+        try tx.forEachRow("SELECT \(arguments.values(of: "books")) FROM books ORDER BY 1") { row in
+            chunk.append(IndexArguments(key: try row.int64(0), title: try row.value(1), names: try row.value(2)))
+            guard chunk.count == indexFillChunk else { return }
+            let next = IndexFolding(chunk)
+            chunk.removeAll(keepingCapacity: true)
+            if let folding { try insertRows(folding.rows(), insert, in: tx) }
+            folding = next
         }
-        // The rebuild's transaction holds the write lock: no book goes while it reads them.
-        guard let row = rows.first else {
-            throw BookStoreError(
-                kind: .other, database: .sqlite,
-                description: "Book \(id) went while the search index was rebuilt; nothing was written. Search again.")
-        }
-        return row
+        if let folding { try insertRows(folding.rows(), insert, in: tx) }
+        try insertRows(chunk.map(\.folded), insert, in: tx)
+    }
+
+    private static func insertRows(_ rows: [[SQLiteValue]], _ insert: String, in tx: borrowing Transaction) throws {
+        for row in rows { try tx.execute(insert, row) }
     }
 }
 
-/// One book's index row: its key and folded texts, or the book SQLite must make them for.
-private enum IndexRow: Sendable {
-    case folded([SQLiteValue])
-    case fromSQLite(id: Int64)
+/// One book's index row before folding: its key and the two texts the SQL function got.
+private struct IndexArguments: Sendable {
+    let key: Int64
+    let title: SQLiteValue
+    let names: SQLiteValue
 
-    init(_ source: IndexSource, layout: SQLiteBookStore.IndexLayout) {
-        guard let texts = source.texts(as: layout) else {
-            self = .fromSQLite(id: source.id)
-            return
-        }
-        self = .folded([.integer(source.key), Self.fold(texts.title), Self.fold(texts.names)])
-    }
+    /// The row `books_fts` gets: as the SQL function answered, `NULL` for `NULL`.
+    var folded: [SQLiteValue] { [.integer(key), Self.fold(title), Self.fold(names)] }
 
-    /// A text as the SQL function answers it: its words, `NULL` for `NULL`.
-    static func fold(_ text: String?) -> SQLiteValue {
-        text.map { .text(SQLiteBookStore.indexWords(of: $0)) } ?? .null
+    private static func fold(_ value: SQLiteValue) -> SQLiteValue {
+        // Both texts are `||` expressions, so text or NULL; NULL stays NULL, as in SQL.
+        guard let text = value.stringValue else { return value }
+        return .text(SQLiteBookStore.indexWords(of: text))
     }
 }
 
-/// A chunk's rows, started on a worker thread at once; ``rows()`` waits for it.
+/// A chunk's folding, started on a worker thread at once; ``rows()`` waits for it.
 private final class IndexFolding: Sendable {
-    private let result = Mutex<[IndexRow]>([])
+    private let result = Mutex<[[SQLiteValue]]>([])
     private let done = DispatchSemaphore(value: 0)
 
-    init(_ chunk: [IndexSource], layout: SQLiteBookStore.IndexLayout) {
+    init(_ chunk: [IndexArguments]) {
         DispatchQueue.global().async { [self] in
-            let rows = chunk.map { IndexRow($0, layout: layout) }
+            let rows = chunk.map(\.folded)
             result.withLock { $0 = rows }
             done.signal()
         }
     }
 
-    /// The chunk's rows, once made.
-    func rows() -> [IndexRow] {
+    /// The chunk's rows, once folded.
+    func rows() -> [[SQLiteValue]] {
         done.wait()
         return result.withLock { $0 }
     }
