@@ -112,7 +112,7 @@ enum JSONStringArray {
                     // Valid UTF-8 always: the reader's bytes are a Swift string's, cut at ASCII
                     // quotes, with escapes written as whole scalars. So decoding repairs nothing,
                     // and unlike `String(validating:as:)`, generic, it looks up no type metadata
-                    // for each string (5 % of a relation rebuild's reading thread, perf).
+                    // for each string (that lookup showed in a relation rebuild's reading, perf).
                     return String(decoding: utf8, as: UTF8.self)
                 case UInt8(ascii: "\\"):
                     guard let escaped = escape() else { return nil }
