@@ -7,10 +7,13 @@ import Testing
 /// score and reason, in order) taken from the rules as they were before their compact rewrite
 /// (flat arrays, numbers instead of subjects): any change to what a rebuild stores, however
 /// small (a score rounded differently, a tie broken the other way, a reason reworded), changes
-/// the digest.
+/// the digest. Pinned again once, on purpose: when similar tags began weighing the books a cut
+/// visit found by their whole cosine (fewer postings a tag, issue #37), which changes that kind
+/// only.
 @Suite("Relation output digest", .timeLimit(.minutes(10))) struct RelationDigestTests {
-    /// The digest of ``RelationDigestCatalog``'s relations from the rules before the rewrite.
-    static let expectedDigest: UInt64 = 17_075_410_067_456_791_575
+    /// The digest of ``RelationDigestCatalog``'s relations from the rules before the rewrite, but
+    /// for similar tags as they are weighed since issue #37's cosines.
+    static let expectedDigest: UInt64 = 12_741_853_060_329_889_133
 
     @Test("The relations of a seeded catalog are exactly what the rules stored before")
     func relationsMatchTheDigestOfTheRulesBefore() async {

@@ -5,7 +5,7 @@ extension TagIndex {
     /// every long list whole cost a single-threaded pass over the catalog's tags, and at ten
     /// million books held a billion bytes of postings no visit read (issue #37).
     static func postings(vectorTags: [Int32], vectorWeights: [Double], vectorStarts: [Int32], tags: Int)
-        -> (books: [Int32], weights: [Double], starts: [Int])
+        -> (books: [Int32], weights: [Double], starts: [Int], cut: [Bool])
     {
         let bound = RelationBuilder.maximumTagPostingsVisited
         var counts = [Int](repeating: 0, count: tags)
@@ -39,7 +39,7 @@ extension TagIndex {
                 (books[offset], weights[offset]) = (kept.book, kept.weight)
             }
         }
-        return (books, weights, starts)
+        return (books, weights, starts, counts.map { $0 > bound })
     }
 }
 
@@ -74,6 +74,12 @@ struct HeaviestPostings {
             siftDown(0)
         }
     }
+
+    /// The books kept, in no particular order.
+    var books: some Sequence<Int32> { heap.lazy.map(\.book) }
+
+    /// Empties the heap, keeping its storage for the next list.
+    mutating func removeAll() { heap.removeAll(keepingCapacity: true) }
 
     /// The postings kept, heaviest first.
     func heaviestFirst() -> [(book: Int32, weight: Double)] {

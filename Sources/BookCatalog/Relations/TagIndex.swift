@@ -21,6 +21,9 @@ struct TagIndex: Sendable {
     let postingWeights: [Double]
     /// Per tag number: where its postings start; one more entry, the end.
     private let postingStarts: [Int]
+    /// Per tag number: whether its list was cut at the bound (the tag is on more books than
+    /// its postings hold).
+    private let postingsCut: [Bool]
 
     /// The tags `builder` numbered, weighed over `books` books.
     init(_ builder: consuming Builder, books: Int) {
@@ -64,6 +67,7 @@ struct TagIndex: Sendable {
         postingBooks = postings.books
         postingWeights = postings.weights
         postingStarts = postings.starts
+        postingsCut = postings.cut
     }
 
     /// Where the vector of the book at `position` lies in ``vectorTags`` and ``vectorWeights``.
@@ -72,21 +76,40 @@ struct TagIndex: Sendable {
     /// Where the postings of `tag` lie in ``postingBooks`` and ``postingWeights``.
     func postings(_ tag: Int) -> Range<Int> { postingStarts[tag]..<postingStarts[tag + 1] }
 
+    /// What a visit of ``addSimilarities(of:allowances:to:)`` did: how many postings entries it
+    /// read, and the most any book's sum can lack of its cosine with the visiting book.
+    struct Visit {
+        /// Postings entries read.
+        var visits = 0
+        /// Over the tags whose postings the visit did not read to the end: the visiting book's
+        /// weight times the weight of the last posting read (the heaviest when none was), which
+        /// no posting left unread exceeds. 0 when every list was read whole: every sum is then
+        /// the cosine itself.
+        var unvisitedBound = 0.0
+    }
+
     /// Sums the book at `position`'s products with every book its tags' postings lead to (up to
     /// `allowances` of each tag, by place in its vector; ``RelationBuilder/maximumTagPostingsVisited``
-    /// for `nil`) into `sums` (drained), which it starts for this visit; returns how many postings entries it
-    /// visited. The loop a rebuild spends most of its time in, so it reads the postings
-    /// unchecked: every index is a posting range's.
-    func addSimilarities(of position: Int, allowances: [Int]?, to sums: inout ScoreSums) -> Int {
+    /// for `nil`) into `sums` (drained), which it starts for this visit. The loop a rebuild
+    /// spends most of its time in, so it reads the postings unchecked: every index is a posting
+    /// range's.
+    func addSimilarities(of position: Int, allowances: [Int]?, to sums: inout ScoreSums) -> Visit {
         let vector = self.vector(position)
         // Each tag's postings visited, first counted so that the sums' table is sized once.
+        var visit = Visit()
         let visited = vector.map { entry in
-            let postings = self.postings(Int(vectorTags[entry]))
+            let tag = Int(vectorTags[entry])
+            let postings = self.postings(tag)
             let allowed = allowances?[entry - vector.lowerBound] ?? RelationBuilder.maximumTagPostingsVisited
-            return postings.lowerBound..<postings.lowerBound + min(max(allowed, 0), postings.count)
+            let read = postings.lowerBound..<postings.lowerBound + min(max(allowed, 0), postings.count)
+            if read.count < postings.count || postingsCut[tag] {
+                let lightestRead = read.isEmpty ? read.lowerBound : read.upperBound - 1
+                visit.unvisitedBound += vectorWeights[entry] * postingWeights[lightestRead]
+            }
+            visit.visits += read.count
+            return read
         }
-        let visits = visited.reduce(0) { $0 + $1.count }
-        sums.start(forAtMost: visits)
+        sums.start(forAtMost: visit.visits)
         postingBooks.withUnsafeBufferPointer { books in
             postingWeights.withUnsafeBufferPointer { weights in
                 for (entry, entries) in zip(vector, visited) {
@@ -96,7 +119,46 @@ struct TagIndex: Sendable {
                 }
             }
         }
-        return visits
+        return visit
+    }
+
+    /// Calls `body` with each of `others` (catalog positions) and its cosine with the book at
+    /// `position`: their weights' products over the tags both carry, in the other book's order.
+    /// What a rebuild weighs up to ``RelationBuilder/maximumTagCandidatesRescored`` candidates a
+    /// book by, so the book's own tags are sorted once and each of the other's found by binary
+    /// search: a product of two vectors costs the other's length times the logarithm of the
+    /// book's (at most 100 × 7 steps, ``FieldLimits/tags``), not their lengths multiplied.
+    func cosines(of position: Int, with others: some Sequence<Int32>, _ body: (_ other: Int, _ cosine: Double) -> Void)
+    {
+        let own = vector(position).map { (tag: vectorTags[$0], weight: vectorWeights[$0]) }.sorted { $0.tag < $1.tag }
+        own.withUnsafeBufferPointer { own in
+            vectorTags.withUnsafeBufferPointer { tags in
+                vectorWeights.withUnsafeBufferPointer { weights in
+                    cosines(of: own, with: others, tags: tags, weights: weights, body)
+                }
+            }
+        }
+    }
+
+    /// ``cosines(of:with:_:)`` over the unchecked buffers: `own` sorted by tag.
+    private func cosines(
+        of own: UnsafeBufferPointer<(tag: Int32, weight: Double)>, with others: some Sequence<Int32>,
+        tags: UnsafeBufferPointer<Int32>, weights: UnsafeBufferPointer<Double>,
+        _ body: (_ other: Int, _ cosine: Double) -> Void
+    ) {
+        for other in others {
+            var sum = 0.0
+            for entry in vector(Int(other)) {
+                let tag = tags[entry]
+                var (low, high) = (0, own.count)
+                while low < high {
+                    let middle = (low + high) / 2
+                    if own[middle].tag < tag { low = middle + 1 } else { high = middle }
+                }
+                if low < own.count && own[low].tag == tag { sum += own[low].weight * weights[entry] }
+            }
+            body(Int(other), sum)
+        }
     }
 
     /// How many postings entries the book at `position` visits of each of its tags (by place in
