@@ -6,13 +6,13 @@ extension RelationBuilder {
     public static let minimumTagSimilarity = 0.2
 
     /// The most entries of one tag's postings a book visits looking for books like it: the
-    /// hostile bound, and the measured cost of the rule. A tag carried by a huge share of the
-    /// catalog (a crawled site's `fiction`, an import that tags every book alike) would otherwise
-    /// make every book visit every other (quadratic); with the bound a book's work is at most
-    /// this many times its tags (at most ``FieldLimits/tags``). Postings are impact-ordered, the
-    /// books the tag weighs most in first; a tag on fewer books is visited whole, so the result
-    /// is exact wherever no tag is on more books than this. Where a visit is cut, the books it
-    /// summed highest are weighed by their whole cosine (``maximumTagCandidatesRescored``).
+    /// hostile bound, and with ``maximumTagCandidatesRescored`` the rule's cost. A tag carried by
+    /// a huge share of the catalog (a crawled site's `fiction`, an import that tags every book
+    /// alike) would otherwise make every book visit every other (quadratic); with the bound a
+    /// book's work is at most this many times its tags (at most ``FieldLimits/tags``). Postings
+    /// are impact-ordered, the books the tag weighs most in first; a tag on fewer books is
+    /// visited whole, so the result is exact wherever no tag is on more books than this. Where a
+    /// visit is cut, the books it summed highest are weighed by their whole cosine.
     ///
     /// ```swift
     /// RelationBuilder.maximumTagPostingsVisited  // 200

@@ -47,7 +47,8 @@ extension TagIndex {
 /// lightest kept on top, so that a posting offered replaces it only when it weighs more. The
 /// order is a visit's: weight descending, then position ascending (a posting of equal weight
 /// offered later, a higher position, weighs less), so the kept ones are exactly the first
-/// `keeping` of the whole list sorted.
+/// `keeping` of the whole list sorted. Similar tags also keep a cut visit's highest sums in one,
+/// a sum as the weight, to weigh those books by their whole cosine.
 ///
 /// ```swift
 /// var heap = HeaviestPostings(keeping: 2)
