@@ -61,7 +61,7 @@ public struct BookStoreError: Error, Sendable, CustomStringConvertible, CustomDe
         kind =
             switch error.kind {
             case .connectionFailed, .authenticationFailed, .databaseMissing: .unavailable
-            case .serializationFailure: .busy
+            case .serializationFailure, .lockNotAvailable: .busy
             case .uniqueViolation, .foreignKeyViolation, .notNullViolation, .checkViolation, .constraintViolation:
                 .constraintViolation
             case .resourceExhausted: .exhausted

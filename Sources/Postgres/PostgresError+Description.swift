@@ -22,6 +22,9 @@ extension PostgresError {
         case .constraintViolation: return "The change violates a database constraint\(named)."
         case .serializationFailure: return "A concurrent change conflicted with this one. Retry it."
         case .cancelled: return "The statement was cancelled or took too long."
+        case .lockNotAvailable:
+            return "Another session held a table the statement needed for longer than it would wait; the statement "
+                + "changed nothing. Find the long query in pg_stat_activity, and retry once it ends."
         case .permissionDenied: return "The database user lacks a privilege this needs. Grant it or use another user."
         case .resourceExhausted:
             return "The PostgreSQL server ran out of disk space, memory or connections. Free some and retry."

@@ -25,6 +25,8 @@ extension PostgresError {
         case serializationFailure
         /// The statement was cancelled or timed out (57014).
         case cancelled
+        /// Another session held a lock the statement waited for longer than `lock_timeout` (55P03).
+        case lockNotAvailable
         /// The user lacks a privilege (42501).
         case permissionDenied
         /// The server ran out of disk, memory or connections (class 53).
@@ -51,6 +53,7 @@ extension PostgresError {
             case "23514": self = .checkViolation
             case "40001", "40P01": self = .serializationFailure
             case "57014": self = .cancelled
+            case "55P03": self = .lockNotAvailable
             case "42501": self = .permissionDenied
             case "3D000": self = .databaseMissing
             default:

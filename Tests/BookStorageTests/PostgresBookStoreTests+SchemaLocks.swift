@@ -55,6 +55,13 @@ extension PostgresBookStoreTests {
         return false
     }
 
+    /// What a patient store's change tells, once, when it finds `tables` held: waiting up to
+    /// 3 minutes (2,000 attempts of 50 ms, 50 ms apart), to `change`.
+    static func notice(reading tables: String, to change: String) -> String {
+        "Another session is reading \(tables): waiting up to 3 minutes for it, to \(change) (searches go on "
+            + "meanwhile). A `scout books export` or another long query holds them (see pg_stat_activity)."
+    }
+
     static func sameAuthor(_ from: Int64, _ to: Int64) -> Relation {
         Relation(kind: .sameAuthor, from: from, to: to, score: 1, reason: "same author: A")
     }
@@ -83,12 +90,7 @@ extension PostgresBookStoreTests {
             try await swap.value
             #expect(try await serving.related(to: ids[0]).map(\.book.id) == [ids[2]])
             // Told once that it waited, and for what, whatever the number of attempts.
-            #expect(
-                notices.value == [
-                    "Another session is reading relations and books: waiting up to 3 minutes for it, to replace "
-                        + "the relations (searches go on meanwhile). A `scout books export` or another long query "
-                        + "holds them (see pg_stat_activity)."
-                ])
+            #expect(notices.value == [Self.notice(reading: "relations and books", to: "replace the relations")])
         }
     }
 
@@ -134,6 +136,67 @@ extension PostgresBookStoreTests {
             #expect(try await store.count() == 0)
             #expect(try await store.apply(batch).inserted == 30)
             #expect(try await PostgresDeferredIndexesTests.deferred(in: store.database).count == 4)
+        }
+    }
+
+    /// A catalog of schema version 8, whose upgrade alters `books` (version 9 adds a column),
+    /// holding one book, with a reader holding `books` as an export does.
+    static func versionEightCatalogBeingExported(_ url: String) async throws -> PostgresDatabase {
+        let database = try await PostgresDatabase(url: try PostgresURL(url))
+        try await database.migrate(PostgresBookStore.migrations.filter { $0.version <= 8 })
+        try await database.execute(
+            """
+            INSERT INTO books (source, source_id, title, search)
+            VALUES ('old', '1', 'The Little Prince', 'the:1A little:2A prince:3A')
+            """)
+        return try await Self.longReader(url)
+    }
+
+    @Test func anUpgradeAtOpenWaitsForALongReaderWhileSearchesGoOn() async throws {
+        try await TestPostgresServer.withTemporaryDatabase { url in
+            let reader = try await Self.versionEightCatalogBeingExported(url)
+            let notices = Locked<[String]>([])
+            let opening = Task {
+                try await Self.patientStore(url, pause: .milliseconds(50), attempts: 2_000, notices: notices)
+            }
+            let observer = try await PostgresDatabase(url: try PostgresURL(url))
+            #expect(try await Self.someoneWaits(seenBy: observer))
+            // A server of the version before on the same catalog, whose searches fail after 5 s
+            // instead of queueing on.
+            let serving = try await Self.connection(url, timeout: "5s")
+            for _ in 0..<5 {
+                let titles = try await serving.query("SELECT title FROM books WHERE search @@ 'prince'::tsquery") {
+                    try $0.string(0)
+                }
+                #expect(titles == ["The Little Prince"])
+            }
+            _ = try await reader.execute("COMMIT")
+            let store = try await opening.value
+            #expect(try await store.database.schemaVersion() == PostgresBookStore.migrations.map(\.version).max())
+            #expect(try await store.search("prince", limit: 5).map(\.title) == ["The Little Prince"])
+            #expect(
+                notices.value == [
+                    Self.notice(reading: "the catalog's tables", to: "bring the catalog's schema up to date")
+                ])
+        }
+    }
+
+    @Test func anUpgradeThatNeverGetsItsTablesGivesUpSayingWhyAndTheCatalogStillOpensLater() async throws {
+        try await TestPostgresServer.withTemporaryDatabase { url in
+            let reader = try await Self.versionEightCatalogBeingExported(url)
+            let error = await #expect(throws: BookStoreError.self) {
+                _ = try await Self.patientStore(url, pause: .zero, attempts: 3)
+            }
+            #expect(error?.kind == .busy)
+            #expect(
+                error?.description
+                    == "Another session kept reading the catalog's tables for 150 ms, so Scout could not bring the "
+                    + "catalog's schema up to date; no upgrade step was left half done. A `scout books export` or "
+                    + "another long query holds them (see pg_stat_activity). Run the command again after it ends.")
+            #expect(try await PostgresDatabase(url: try PostgresURL(url)).schemaVersion() == 8)
+            _ = try await reader.execute("COMMIT")
+            let store = try await Self.patientStore(url, pause: .zero, attempts: 3)
+            #expect(try await store.search("prince", limit: 5).map(\.title) == ["The Little Prince"])
         }
     }
 }

@@ -54,9 +54,10 @@ public final class PostgresBookStore: BookStore {
     /// ```
     public static let sessionSettings = ["jit": "off", "plan_cache_mode": "force_generic_plan"]
 
-    /// Uses `database`, bringing its schema up to date with ``migrations``, its search entries
-    /// with ``SearchIndex`` (see ``reindexIfStale()``) and its match keys with ``BookIdentity``
-    /// (see ``refreshIdentity()``). With a `searchIndexDirectory` (which must exist), search
+    /// Uses `database`, bringing its schema up to date with ``migrations`` (see
+    /// ``migrate(_:patience:)``), its search entries with ``SearchIndex`` (see
+    /// ``reindexIfStale()``) and its match keys with ``BookIdentity`` (see
+    /// ``refreshIdentity()``). With a `searchIndexDirectory` (which must exist), search
     /// keeps its index in a file there named after the catalog's identity
     /// (``catalogIdentity(of:)``), mapped at start as a SQLite catalog's is. `schemaLockPatience`
     /// says how its schema changes wait for readers. Throws ``BookStoreError``.
@@ -68,7 +69,7 @@ public final class PostgresBookStore: BookStore {
         database: PostgresDatabase, readingAnalyzer: (any ReadingAnalyzer)? = nil, searchIndexDirectory: String? = nil,
         schemaLockPatience: SchemaLockPatience = .standard
     ) async throws {
-        _ = try await storeWork { try await database.migrate(Self.migrations) }
+        try await storeWork { try await Self.migrate(database, patience: schemaLockPatience) }
         self.database = database
         self.readingAnalyzer = readingAnalyzer
         self.schemaLockPatience = schemaLockPatience
