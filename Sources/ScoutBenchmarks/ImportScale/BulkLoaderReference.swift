@@ -60,11 +60,11 @@ struct BulkLoaderReference {
         title.split { !$0.isLetter && !$0.isNumber }.map(String.init).filter { !$0.isEmpty }
     }
 
-    /// The goal line proposed beside the issue's: Scout's import until searchable within 1.5×
-    /// this loader's time.
-    func proposedGoal(scout: Duration) -> String {
-        let limit = loaded * Self.proposedFactor
-        return "\(store) import until searchable: \(scout.seconds) (PROPOSED goal ≤ 1.5× the store's own bulk "
-            + "loader, \(name) \(loaded.seconds) → \(limit.seconds): \(scout <= limit ? "met" : "NOT met"))"
+    /// A goal line proposed beside the issue's: Scout's `what` (`scout`) within `factor`× this
+    /// loader's time at the same task (`task`, words after "bulk loader", or none).
+    func proposedGoal(_ what: String, scout: Duration, factor: Double, task: String = "") -> String {
+        let limit = loaded * factor
+        return "\(store) \(what): \(scout.seconds) (PROPOSED goal ≤ \(String(format: "%g", factor))× the store's own "
+            + "bulk loader\(task), \(name) \(loaded.seconds) → \(limit.seconds): \(scout <= limit ? "met" : "NOT met"))"
     }
 }

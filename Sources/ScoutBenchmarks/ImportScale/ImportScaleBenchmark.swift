@@ -9,9 +9,10 @@ import ScoutTestSupport
 /// relations built as that command builds them — each timed, with its peak resident memory —
 /// then its search index built (timed apart), and its ranked search timed (``ScaleSearch``); the
 /// same books indexed and searched by tantivy in the same run, the yardstick of issue #37's
-/// goals; and each store's own bulk loader on the same lines (``BulkLoaderReference``), the
-/// yardstick of a proposed goal beside the issue's. Checks first that the temporary folder has
-/// the room (``ScaleDiskSpace``).
+/// goals; and each store's own bulk loader on the same lines (``BulkLoaderReference``), then
+/// writing the same relations (``RelationLoaderReference``), the yardsticks of the goals
+/// proposed beside the issue's. Checks first that the temporary folder has the room
+/// (``ScaleDiskSpace``).
 struct ImportScaleBenchmark {
     static let defaultCount = 1_000_000
 
@@ -43,12 +44,16 @@ struct ImportScaleBenchmark {
             let search = ScaleSearch(sample: files.sample)
             var results: [ScaleImport] = []
             var references: [BulkLoaderReference] = []
+            var relationReferences: [BulkLoaderReference] = []
             var folderPeak = 0
             var catalogSizes: [String] = []
+            let relationRows = directory.appending(path: "relations.csv")
             for kind in stores {
                 let store = try await kind.open(in: directory, name: "import_scale")
-                results.append(
-                    try await ScaleImport.measure(kind.name, store: store, files: files, search: search, clock: clock))
+                let result = try await ScaleImport.measure(
+                    kind.name, store: store, files: files, search: search, clock: clock)
+                results.append(result)
+                try RelationLoaderReference.export(of: kind, name: "import_scale", in: directory, to: relationRows)
                 // Each store's catalog goes once measured, before its bulk loader's: the run needs
                 // room for the largest, not for all (a PostgreSQL catalog included: at ten million
                 // books the disk holds one at a time).
@@ -58,6 +63,11 @@ struct ImportScaleBenchmark {
                 try await ScaleDiskSpace.removeCatalog(of: kind, named: "import_scale", in: directory)
                 references.append(
                     try await Self.reference(for: kind, files: files, count: count, in: directory, clock: clock))
+                relationReferences.append(
+                    try RelationLoaderReference.measure(
+                        kind: kind, name: Self.referenceCatalog, file: relationRows, count: result.relations,
+                        in: directory, clock: clock))
+                try FileManager.default.removeItem(at: relationRows)
                 try await ScaleDiskSpace.removeCatalog(of: kind, named: Self.referenceCatalog, in: directory)
             }
             print(ScaleDiskSpace.usage(folderPeak, books: count))
@@ -66,8 +76,8 @@ struct ImportScaleBenchmark {
             let tantivyRun = try await files.tantivy.run(search.queries)
             let tantivy = tantivyRun.indexing ?? .zero
             var goals = Self.report(
-                count: count, results: results, references: references, tantivy: tantivy,
-                tantivyPeak: tantivyRun.peakBytes)
+                count: count, results: results, references: zip(references, relationReferences).map { $0 },
+                tantivy: tantivy, tantivyPeak: tantivyRun.peakBytes)
             goals += ScaleSearch.report(
                 count: count, sampled: files.sample.count, queries: search.queries.count,
                 stores: results.map { ("Scout \($0.store)", $0.searchLatencies) }, tantivy: tantivyRun.latencies)
@@ -94,7 +104,8 @@ struct ImportScaleBenchmark {
 
     /// Prints the import table; returns its goal lines, to print after every table.
     private static func report(
-        count: Int, results: [ScaleImport], references: [BulkLoaderReference], tantivy: Duration, tantivyPeak: Int?
+        count: Int, results: [ScaleImport], references: [(books: BulkLoaderReference, relations: BulkLoaderReference)],
+        tantivy: Duration, tantivyPeak: Int?
     ) -> [String] {
         var table = Report(
             title:
@@ -111,10 +122,11 @@ struct ImportScaleBenchmark {
                 result.relatingCPU.seconds, PeakMemory.label(result.relationsPeak), result.indexFile.seconds,
             ])
         }
-        for reference in references {
+        for (books, relations) in references {
+            let stored = results.first { $0.store == relations.store }.map { String($0.relations) } ?? "?"
             table.add([
-                "\(reference.name) (\(reference.store))", reference.loaded.seconds,
-                reference.loaderCPU?.seconds ?? "?", "—", "—", "—", "—", "—", "—",
+                "\(books.name) (\(books.store))", books.loaded.seconds, books.loaderCPU?.seconds ?? "?", "—",
+                stored, relations.loaded.seconds, relations.loaderCPU?.seconds ?? "?", "—", "—",
             ])
         }
         table.add([TantivyRunner.name, tantivy.seconds, "", PeakMemory.label(tantivyPeak), "—", "—", "—", "—", "—"])
@@ -126,16 +138,28 @@ struct ImportScaleBenchmark {
                 + "system time: on a busy machine wall time measures the machine as much as the import. "
                 + "The ranked search that finds the last book starts the search index's build (and its file) "
                 + "in the background; search index is the wait for it to finish (`prepareSearch`), measured "
-                + "before the relations so that neither column counts it. The bulk loaders (a reference, not Scout's work: no matching, no "
-                + "checkpoint, no relations) read the same JSON lines into Scout's schema until a full-text "
-                + "search finds the last book: the sqlite3 shell's .import with books_fts built once by FTS5's "
-                + "own tokenizer; psql's \\copy with the search entries, indexes and search terms Scout keeps; "
-                + "their CPU is the loader process's (psql's alone: the server is no child of this one).\n")
+                + "before the relations so that neither column counts it. The bulk loaders (a reference, not "
+                + "Scout's work: no matching, no checkpoint, no relation computed) read the same JSON lines into "
+                + "Scout's schema until a full-text search finds the last book: the sqlite3 shell's .import with "
+                + "books_fts built once by FTS5's own tokenizer; psql's \\copy with the search entries, indexes "
+                + "and search terms Scout keeps; then they write the relations Scout built, with the key and "
+                + "indexes Scout keeps; their CPU is the loader process's (psql's alone: the server is no child "
+                + "of this one).\n")
         return results.flatMap { result in
             [
                 goal("\(result.store) import until searchable", result.searchable, limit: tantivy * 2, "2× tantivy"),
                 goal("\(result.store) relations", result.relating, limit: tantivy, "tantivy's indexing"),
-            ] + references.filter { $0.store == result.store }.map { $0.proposedGoal(scout: result.searchable) }
+            ]
+                + references.filter { $0.books.store == result.store }.flatMap { books, relations in
+                    [
+                        books.proposedGoal(
+                            "import until searchable", scout: result.searchable,
+                            factor: BulkLoaderReference.proposedFactor),
+                        relations.proposedGoal(
+                            "relations", scout: result.relating, factor: RelationLoaderReference.proposedFactor,
+                            task: " writing the same relations"),
+                    ]
+                }
         }
     }
 

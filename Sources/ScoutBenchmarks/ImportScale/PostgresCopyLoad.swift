@@ -12,7 +12,7 @@ enum PostgresCopyLoad {
     static let name = "psql \\copy"
 
     /// Makes the database `name` on `kind`'s server with Scout's schema (opening it as Scout does,
-    /// untimed), then times `psql` loading `files`' JSON lines into it; drops it afterwards.
+    /// untimed), then times `psql` loading `files`' JSON lines into it.
     static func measure(
         kind: BenchStore, name database: String, files: ScaleCatalogFiles, count: Int,
         in directory: URL, clock: ContinuousClock
@@ -21,12 +21,10 @@ enum PostgresCopyLoad {
         let url = kind.location(in: directory, name: database)
         let script = directory.appending(path: "psql-load.sql")
         try Data(self.script(jsonLines: files.jsonLines.path, probe: files.probe.title).utf8).write(to: script)
-        let reference = try BulkLoaderReference.measure(
+        return try BulkLoaderReference.measure(
             name: name, store: "PostgreSQL", loader: "psql",
             arguments: ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d", url, "-f", script.path], clock: clock,
             check: { BulkLoaderReference.countsProblem($0, count: count) })
-        try await ScaleDiskSpace.removeCatalog(of: kind, named: database, in: directory)
-        return reference
     }
 
     /// `psql`'s script: copy, fill, then print the books stored and the probe's full-text matches.

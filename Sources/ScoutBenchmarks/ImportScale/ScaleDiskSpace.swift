@@ -9,6 +9,10 @@ enum ScaleDiskSpace {
     /// Bytes a book of the realistic generated catalog takes in the run's files (the JSON lines
     /// and tantivy's lines), measured at 100,000 books.
     static let filesBytesPerBook = 470
+    /// Bytes a book's relations take as the CSV the relation loaders read
+    /// (``RelationLoaderReference``), which lies beside Scout's catalog from its export until
+    /// the loader has written it: 900,820,279 bytes for the 12,669,698 relations of a million books.
+    static let relationRowsBytesPerBook = 900
     /// Bytes a book takes in the SQLite catalog with its relations, write-ahead log and search
     /// index file, measured at 100,000 books; ``usage(_:books:)`` prints the files' and
     /// SQLite's figure of every run, to keep these true.
@@ -30,7 +34,7 @@ enum ScaleDiskSpace {
     /// has room for `count` books in `stores`.
     static func check(count: Int, stores: [BenchStore], in directory: URL) throws {
         let largest = stores.map { $0.name == "PostgreSQL" ? postgresBytesPerBook : sqliteBytesPerBook }.max() ?? 0
-        let perBook = filesBytesPerBook + largest
+        let perBook = filesBytesPerBook + relationRowsBytesPerBook + largest
         let cluster = stores.contains { $0.name == "PostgreSQL" } ? postgresClusterBytes : 0
         let needed = Int(Double(count) * Double(perBook) * margin) + cluster
         guard let free = freeBytes(at: directory), free < needed else { return }
