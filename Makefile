@@ -50,7 +50,7 @@ bench: deps-bench venv
 
 # The scale benchmarks at ten million books (issue #37), SQLite and PostgreSQL: import until
 # searchable, relations and search p99, against tantivy's indexing and search of the same books.
-# Needs about 69 GB free in the temporary folder (TMPDIR), 52 GB with SCOUT_BENCH_STORES=postgresql;
+# Needs about 80 GB free in the temporary folder (TMPDIR), 63 GB with SCOUT_BENCH_STORES=postgresql;
 # import-scale checks before it starts.
 bench-scale: deps-bench venv
 	$(SWIFT) build -c release
