@@ -27,18 +27,23 @@ extension PostgresDatabase {
     /// same database at once take turns on an advisory lock, so each migration runs once. Returns
     /// the version the database is at afterwards. Throws ``PostgresError``.
     ///
-    /// With a `patience`, each migration's SQL runs as ``PostgresTransaction/tryPatiently(_:noticeWhenWaiting:_:)``
-    /// runs a change: an `ALTER TABLE` beside a long reader of the table waits in short attempts,
-    /// so the table's other readers never queue behind it for long. A migration that never gets
-    /// its tables throws ``PostgresError/Kind-swift.enum/lockNotAvailable``, the database left at
-    /// the version before it; `onWait` is told once, whichever migrations wait. Without one, a migration waits for its tables as long as they are held.
+    /// With a `patience`, each migration's SQL runs as
+    /// ``PostgresTransaction/tryPatiently(_:noticeWhenWaiting:_:)`` runs a change: an `ALTER
+    /// TABLE` beside a long reader of the table waits in short attempts, so the table's other
+    /// readers never queue behind it for long. A migration that never gets its tables throws
+    /// ``PostgresError/Kind-swift.enum/lockNotAvailable``, the database left at the version
+    /// before it. `onWait` is told once, whichever migrations wait: `waitNotice`, or else a
+    /// sentence naming the version that waits. Without a patience, a migration waits for its
+    /// tables as long as they are held.
     ///
     /// ```swift
     /// let version = try await db.migrate(migrations)  // 2
-    /// try await db.migrate(migrations, patience: .standard)
+    /// try await db.migrate(migrations, patience: .standard, waitNotice: "Waiting for the report to end.")
     /// ```
     @discardableResult
-    public func migrate(_ migrations: [PostgresMigration], patience: SchemaLockPatience? = nil) async throws -> Int {
+    public func migrate(
+        _ migrations: [PostgresMigration], patience: SchemaLockPatience? = nil, waitNotice: String? = nil
+    ) async throws -> Int {
         let sorted = migrations.sorted { $0.version < $1.version }
         guard sorted.allSatisfy({ $0.version > 0 }) else {
             throw PostgresError.misuse("Migration versions must be positive.")
@@ -57,7 +62,7 @@ extension PostgresDatabase {
                             + "applied_at timestamptz NOT NULL DEFAULT now())")
                     let current = try Self.version(connection)
                     guard let next = sorted.first(where: { $0.version > current }) else { return nil }
-                    try Self.apply(next, from: current, patience: patience, on: connection)
+                    try Self.apply(next, from: current, patience: patience, waitNotice: waitNotice, on: connection)
                     _ = try connection.run(
                         "INSERT INTO schema_versions (version) VALUES ($1)", [.integer(Int64(next.version))])
                     return next.version
@@ -69,7 +74,8 @@ extension PostgresDatabase {
 
     /// Runs `migration`'s SQL in the open transaction, patiently when there is a `patience`.
     private static func apply(
-        _ migration: PostgresMigration, from current: Int, patience: SchemaLockPatience?, on connection: Connection
+        _ migration: PostgresMigration, from current: Int, patience: SchemaLockPatience?, waitNotice: String?,
+        on connection: Connection
     ) throws {
         guard let patience else {
             try connection.executeScript(migration.sql)
@@ -78,9 +84,10 @@ extension PostgresDatabase {
         let applied = try connection.tryPatiently(
             patience,
             notice: {
-                "Another session is reading a table that schema version \(migration.version) changes: waiting up "
-                    + "to \(patience.longestWait) for it (its other readers go on meanwhile). A long query holds it "
-                    + "(see pg_stat_activity)."
+                waitNotice
+                    ?? "Another session is reading a table that schema version \(migration.version) changes: waiting "
+                    + "up to \(patience.longestWait) for it (its other readers go on meanwhile). A long query holds "
+                    + "it (see pg_stat_activity)."
             }, { try connection.executeScript(migration.sql) })
         guard applied else {
             throw PostgresError(

@@ -32,14 +32,11 @@ extension PostgresBookStore {
     /// last version applied.
     static func migrate(_ database: PostgresDatabase, patience: SchemaLockPatience) async throws {
         let change = "bring the catalog's schema up to date"
-        var migrating = patience
-        // The Postgres module's notice names the schema version; a reader of Scout's wants the tables and the cause.
-        if let onWait = patience.onWait {
-            let notice = waitNotice(reading: "the catalog's tables", to: change, patience)
-            migrating.onWait = { _ in onWait(notice) }
-        }
         do {
-            try await database.migrate(migrations, patience: migrating)
+            // Told as Scout's other changes tell it, with the likely cause, not the version that waits.
+            try await database.migrate(
+                migrations, patience: patience,
+                waitNotice: waitNotice(reading: "the catalog's tables", to: change, patience))
         } catch let error as PostgresError where error.kind == .lockNotAvailable {
             throw busy(
                 reading: "the catalog's tables", to: change, patience,

@@ -42,14 +42,17 @@ struct BulkLoaderReference {
     /// Reads the loader's two last printed numbers, the books stored and the full-text matches
     /// of the probe's title; a sentence when they are not `count` and at least 1.
     static func countsProblem(_ output: String, count: Int) -> String? {
-        let numbers = output.split(whereSeparator: \.isNewline).compactMap {
-            Int($0.trimmingCharacters(in: .whitespaces))
-        }
+        let numbers = printedNumbers(output)
         guard numbers.count >= 2 else { return "it did not print the books stored and the probe's matches" }
         let (books, matches) = (numbers[numbers.count - 2], numbers[numbers.count - 1])
         if books != count { return "it stored \(books) books of \(count)" }
         if matches < 1 { return "its full-text index did not find the last book's title" }
         return nil
+    }
+
+    /// The lines of a loader's `output` that are whole numbers (its counts), in order.
+    static func printedNumbers(_ output: String) -> [Int] {
+        output.split(whereSeparator: \.isNewline).compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
     }
 
     /// `text` as an SQL string literal.

@@ -43,8 +43,7 @@ struct ImportScaleBenchmark {
             print("Wrote \(count) generated books as JSON Lines in \(writing.seconds).")
             let search = ScaleSearch(sample: files.sample)
             var results: [ScaleImport] = []
-            var references: [BulkLoaderReference] = []
-            var relationReferences: [BulkLoaderReference] = []
+            var references: [LoaderReferences] = []
             var folderPeak = 0
             var catalogSizes: [String] = []
             let relationRows = directory.appending(path: "relations.csv")
@@ -61,12 +60,11 @@ struct ImportScaleBenchmark {
                 let catalog = try await ScaleDiskSpace.catalogBytes(of: kind, named: "import_scale", in: directory)
                 catalogSizes.append(ScaleDiskSpace.catalogUsage(catalog, store: kind.name, books: count))
                 try await ScaleDiskSpace.removeCatalog(of: kind, named: "import_scale", in: directory)
-                references.append(
-                    try await Self.reference(for: kind, files: files, count: count, in: directory, clock: clock))
-                relationReferences.append(
-                    try RelationLoaderReference.measure(
-                        kind: kind, name: Self.referenceCatalog, file: relationRows, count: result.relations,
-                        in: directory, clock: clock))
+                let books = try await Self.reference(for: kind, files: files, count: count, in: directory, clock: clock)
+                let relations = try RelationLoaderReference.measure(
+                    kind: kind, name: Self.referenceCatalog, file: relationRows, count: result.relations,
+                    in: directory, clock: clock)
+                references.append((books, relations))
                 try FileManager.default.removeItem(at: relationRows)
                 try await ScaleDiskSpace.removeCatalog(of: kind, named: Self.referenceCatalog, in: directory)
             }
@@ -76,14 +74,17 @@ struct ImportScaleBenchmark {
             let tantivyRun = try await files.tantivy.run(search.queries)
             let tantivy = tantivyRun.indexing ?? .zero
             var goals = Self.report(
-                count: count, results: results, references: zip(references, relationReferences).map { $0 },
-                tantivy: tantivy, tantivyPeak: tantivyRun.peakBytes)
+                count: count, results: results, references: references, tantivy: tantivy,
+                tantivyPeak: tantivyRun.peakBytes)
             goals += ScaleSearch.report(
                 count: count, sampled: files.sample.count, queries: search.queries.count,
                 stores: results.map { ("Scout \($0.store)", $0.searchLatencies) }, tantivy: tantivyRun.latencies)
             for goal in goals { print(goal) }
         }
     }
+
+    /// A store's bulk loader on the books, then on the relations Scout built.
+    typealias LoaderReferences = (books: BulkLoaderReference, relations: BulkLoaderReference)
 
     /// The catalog the bulk loaders fill, beside Scout's.
     static let referenceCatalog = "import_scale_loader"
@@ -104,8 +105,7 @@ struct ImportScaleBenchmark {
 
     /// Prints the import table; returns its goal lines, to print after every table.
     private static func report(
-        count: Int, results: [ScaleImport], references: [(books: BulkLoaderReference, relations: BulkLoaderReference)],
-        tantivy: Duration, tantivyPeak: Int?
+        count: Int, results: [ScaleImport], references: [LoaderReferences], tantivy: Duration, tantivyPeak: Int?
     ) -> [String] {
         var table = Report(
             title:

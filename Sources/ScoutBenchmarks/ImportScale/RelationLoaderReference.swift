@@ -89,10 +89,9 @@ enum RelationLoaderReference {
 
     /// A sentence unless the loader's last printed number is `count`.
     static func countProblem(_ output: String, count: Int) -> String? {
-        let numbers = output.split(whereSeparator: \.isNewline).compactMap {
-            Int($0.trimmingCharacters(in: .whitespaces))
+        guard let stored = BulkLoaderReference.printedNumbers(output).last else {
+            return "it did not print the relations stored"
         }
-        guard let stored = numbers.last else { return "it did not print the relations stored" }
         return stored == count ? nil : "it stored \(stored) relations of \(count)"
     }
 }
