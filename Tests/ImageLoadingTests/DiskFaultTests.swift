@@ -86,7 +86,10 @@ struct DiskFaultTests {
         arguments: [
             ("write EIO", ["enable_random name=posix/io/rw/write,probability=0.6,failinfo=5"]),
             ("write ENOSPC", ["enable_random name=posix/io/rw/write,probability=0.6,failinfo=28"]),
-            ("read EIO", ["enable_random name=posix/io/rw/read,probability=0.6,failinfo=5"]),
+            // The cache reads its entries with pread(2); failing read(2) instead would miss them
+            // and fail only the runtime's own reads (under load a drill hung that way before
+            // its first load, about one run in 60).
+            ("read EIO", ["enable_random name=posix/io/rw/pread,probability=0.6,failinfo=5"]),
             ("rename EIO", ["enable_random name=posix/io/dir/rename,probability=0.6,failinfo=5"]),
             ("fsync EIO", ["enable_random name=posix/io/sync/fsync,probability=0.6,failinfo=5"]),
         ])
@@ -101,7 +104,10 @@ struct DiskFaultTests {
                     cache: cache, capacity: capacity, rounds: 6, urls: Array(expected.keys), faults: faults)
                 Self.expectSound(faulty, expected, rounds: 6, name)
                 #expect(Self.size(of: cache) <= capacity)
-                if name.hasPrefix("write") || name.hasPrefix("rename") || name.hasPrefix("fsync") {
+                if name.hasPrefix("read") {
+                    // An entry that cannot be read is dropped and fetched again.
+                    #expect((faulty.summary?.corruptEntriesRemoved ?? 0) > 0, "\(name): no read failed")
+                } else {
                     #expect((faulty.summary?.diskWriteFailures ?? 0) > 0, "\(name): no write failed")
                 }
                 // Without faults, the same directory serves from disk again: recovery.
