@@ -32,6 +32,22 @@ struct DiskFaultTests {
         return expected
     }
 
+    /// Three points that never fail, named exactly so that libfiu finds them without its lookup
+    /// cache. Without them Debian's libfiu 1.1 can deadlock a drill while its threads start,
+    /// whatever fault is injected (about one run in 250 hung before its first load; gdb showed
+    /// both sides):
+    /// - its wrappers resolve the real function in each thread on that thread's first call, with
+    ///   dlsym; a new dispatch thread did so for `strdup` while holding the cache's write lock,
+    ///   and waited for the dynamic loader's lock;
+    /// - the main thread held that lock: the Swift runtime's first hop to the global executor
+    ///   looks up a symbol this libdispatch lacks, and dlsym's error path calls malloc, whose
+    ///   point libfiu looked up through the cache, so it waited for the first thread.
+    ///
+    /// Found exactly, the allocators' points never wait for the cache.
+    static let deadlockGuard = ["malloc", "calloc", "realloc"].map {
+        "enable_random name=libc/mm/\($0),probability=0"
+    }
+
     /// Runs the drill on `urls`, under `fiu-run` with `faults` (libfiu control commands) when
     /// given.
     static func drill(
@@ -41,8 +57,9 @@ struct DiskFaultTests {
         let arguments =
             ["--cache", cache.path, "--capacity", "\(capacity)", "--rounds", "\(rounds)"]
             + urls.map(\.absoluteString)
+        let commands = faults.isEmpty ? [] : faults + Self.deadlockGuard
         let process = try ScoutProcess(
-            faults.isEmpty ? arguments : ["-x"] + faults.flatMap { ["-c", $0] } + [drill] + arguments,
+            faults.isEmpty ? arguments : ["-x"] + commands.flatMap { ["-c", $0] } + [drill] + arguments,
             executable: URL(fileURLWithPath: faults.isEmpty ? drill : fiuRun))
         let result = try await process.waitForExit(timeout: .seconds(120))
         var loads: [DiskFaultDrillReport.Load] = []
@@ -86,9 +103,8 @@ struct DiskFaultTests {
         arguments: [
             ("write EIO", ["enable_random name=posix/io/rw/write,probability=0.6,failinfo=5"]),
             ("write ENOSPC", ["enable_random name=posix/io/rw/write,probability=0.6,failinfo=28"]),
-            // The cache reads its entries with pread(2); failing read(2) instead would miss them
-            // and fail only the runtime's own reads (under load a drill hung that way before
-            // its first load, about one run in 60).
+            // The cache reads its entries with pread(2); failing read(2) instead misses them all
+            // and fails only the libraries' own reads.
             ("read EIO", ["enable_random name=posix/io/rw/pread,probability=0.6,failinfo=5"]),
             ("rename EIO", ["enable_random name=posix/io/dir/rename,probability=0.6,failinfo=5"]),
             ("fsync EIO", ["enable_random name=posix/io/sync/fsync,probability=0.6,failinfo=5"]),
