@@ -9,8 +9,9 @@ import Synchronization
 /// at most ``attemptTimeout`` for it, short reads end within it and the change goes on; a long
 /// one makes it let go, pause for ``pause`` while readers read, and try again, up to
 /// ``attempts`` times, before it gives up. ``onWait`` hears, once, when a change starts waiting:
-/// a command shows it, lest it seem to hang. See ``PostgresTransaction/tryPatiently(_:noticeWhenWaiting:_:)``
-/// and ``PostgresDatabase/migrate(_:patience:)``.
+/// a command shows it, lest it seem to hang. See
+/// ``PostgresTransaction/tryPatiently(_:noticeWhenWaiting:_:)`` and
+/// ``PostgresDatabase/migrate(_:patience:waitNotice:)``.
 ///
 /// ```swift
 /// let patience = SchemaLockPatience(attemptTimeout: .milliseconds(50), onWait: { print($0) })

@@ -34,8 +34,8 @@ struct DiskFaultTests {
 
     /// Three points that never fail, named exactly so that libfiu finds them without its lookup
     /// cache. Without them Debian's libfiu 1.1 can deadlock a drill while its threads start,
-    /// whatever fault is injected (about one run in 250 hung before its first load; gdb showed
-    /// both sides):
+    /// whatever fault is injected (two drill runs of 865 in a loop hung before their first load;
+    /// gdb showed both sides):
     /// - its wrappers resolve the real function in each thread on that thread's first call, with
     ///   dlsym; a new dispatch thread did so for `strdup` while holding the cache's write lock,
     ///   and waited for the dynamic loader's lock;
@@ -57,9 +57,9 @@ struct DiskFaultTests {
         let arguments =
             ["--cache", cache.path, "--capacity", "\(capacity)", "--rounds", "\(rounds)"]
             + urls.map(\.absoluteString)
-        let commands = faults.isEmpty ? [] : faults + Self.deadlockGuard
+        let underFiu = ["-x"] + (faults + Self.deadlockGuard).flatMap { ["-c", $0] } + [drill] + arguments
         let process = try ScoutProcess(
-            faults.isEmpty ? arguments : ["-x"] + commands.flatMap { ["-c", $0] } + [drill] + arguments,
+            faults.isEmpty ? arguments : underFiu,
             executable: URL(fileURLWithPath: faults.isEmpty ? drill : fiuRun))
         let result = try await process.waitForExit(timeout: .seconds(120))
         var loads: [DiskFaultDrillReport.Load] = []
